@@ -1,0 +1,179 @@
+import { useState, type FormEvent } from 'react';
+import { useLocation } from 'wouter';
+import { GraduationCap } from 'lucide-react';
+import { AUTH_TEXT, PASSWORD_MIN_LENGTH } from '../../../shared/auth';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Input } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { toast } from '../../components/ui/toast';
+import { serverMessageOf } from '../../lib/api-client';
+import { useLogin } from './api/login';
+import { useRegister, type RegisterForm } from './api/register';
+import { useSession } from './session';
+
+function FormError({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="text-sm font-medium text-red-600">
+      {message}
+    </p>
+  );
+}
+
+function Field(props: {
+  id: string;
+  label: string;
+  type?: string;
+  value: string;
+  onChange: (value: string) => void;
+  autoComplete?: string;
+  placeholder?: string;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={props.id}>{props.label}</Label>
+      <Input
+        id={props.id}
+        name={props.id}
+        type={props.type ?? 'text'}
+        value={props.value}
+        autoComplete={props.autoComplete}
+        placeholder={props.placeholder}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </div>
+  );
+}
+
+function LoginForm({ onDone }: { onDone: () => void }) {
+  const { signIn } = useSession();
+  const login = useLogin();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.trim() || !password.trim()) {
+      setError(AUTH_TEXT.required);
+      toast({ title: AUTH_TEXT.requiredTitle, description: AUTH_TEXT.required, variant: 'destructive' });
+      return;
+    }
+    setError(null);
+    login.mutate(
+      { email: email.trim(), password },
+      {
+        onSuccess: (result) => {
+          signIn(result);
+          toast({ title: 'Welcome Back!', description: `Signed in as ${result.user.username}.` });
+          onDone();
+        },
+        onError: (err) => {
+          const message = serverMessageOf(err, AUTH_TEXT.invalidCredentials);
+          setError(message);
+          toast({ title: 'Login Failed', description: message, variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <Field id="login-email" label="Email" type="email" autoComplete="email" value={email} onChange={setEmail} placeholder="you@example.com" />
+      <Field id="login-password" label="Password" type="password" autoComplete="current-password" value={password} onChange={setPassword} />
+      <FormError message={error} />
+      <Button type="submit" disabled={login.isPending} className="w-full">
+        {login.isPending ? 'Logging in...' : 'Log in'}
+      </Button>
+    </form>
+  );
+}
+
+function SignUpForm({ onDone }: { onDone: () => void }) {
+  const { signIn } = useSession();
+  const register = useRegister();
+  const [form, setForm] = useState<RegisterForm>({ email: '', password: '', firstName: '', lastName: '' });
+  const [error, setError] = useState<string | null>(null);
+  const set = (key: keyof RegisterForm) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.email.trim() || !form.password.trim()) {
+      setError(AUTH_TEXT.required);
+      toast({ title: AUTH_TEXT.requiredTitle, description: AUTH_TEXT.required, variant: 'destructive' });
+      return;
+    }
+    if (form.password.length < PASSWORD_MIN_LENGTH) {
+      setError(AUTH_TEXT.passwordShort);
+      toast({ title: AUTH_TEXT.passwordShortTitle, description: AUTH_TEXT.passwordShort, variant: 'destructive' });
+      return;
+    }
+    setError(null);
+    register.mutate(
+      { ...form, email: form.email.trim(), firstName: form.firstName.trim(), lastName: form.lastName.trim() },
+      {
+        onSuccess: (result) => {
+          signIn(result);
+          toast({ title: 'Account Created!', description: `Welcome to Markwell, ${result.user.firstName || result.user.username}.` });
+          onDone();
+        },
+        onError: (err) => {
+          const message = serverMessageOf(err, 'Unable to create account');
+          setError(message);
+          toast({ title: 'Registration Failed', description: message, variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="firstName" label="First name (optional)" autoComplete="given-name" value={form.firstName} onChange={set('firstName')} />
+        <Field id="lastName" label="Last name (optional)" autoComplete="family-name" value={form.lastName} onChange={set('lastName')} />
+      </div>
+      <Field id="signup-email" label="Email" type="email" autoComplete="email" value={form.email} onChange={set('email')} placeholder="you@example.com" />
+      <Field id="signup-password" label="Password" type="password" autoComplete="new-password" value={form.password} onChange={set('password')} />
+      <p className="-mt-2 text-xs text-slate-500">At least {PASSWORD_MIN_LENGTH} characters.</p>
+      <FormError message={error} />
+      <Button type="submit" disabled={register.isPending} className="w-full">
+        {register.isPending ? 'Creating Account...' : 'Create Account'}
+      </Button>
+    </form>
+  );
+}
+
+export function AuthPage() {
+  const [, navigate] = useLocation();
+  const goHome = () => navigate('/');
+  return (
+    <div className="mx-auto flex min-h-[calc(100vh-4rem)] max-w-md flex-col justify-center px-4 py-10">
+      <div className="mb-6 flex items-center justify-center gap-2 text-brand-700">
+        <GraduationCap aria-hidden className="size-8" />
+        <span className="text-2xl font-bold">Markwell</span>
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle>Welcome</CardTitle>
+          <CardDescription>Log in or create a free account to start practising.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Tabs defaultValue="login">
+            <TabsList className="w-full">
+              <TabsTrigger value="login">Login</TabsTrigger>
+              <TabsTrigger value="signup">Sign Up</TabsTrigger>
+            </TabsList>
+            <TabsContent value="login">
+              <LoginForm onDone={goHome} />
+            </TabsContent>
+            <TabsContent value="signup">
+              <SignUpForm onDone={goHome} />
+            </TabsContent>
+          </Tabs>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

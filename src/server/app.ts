@@ -1,0 +1,135 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { JSON_BODY_LIMIT } from '../shared/limits';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { isHttpError } from './http-error';
+import type { Engine } from './engine/engine';
+import { isEngineError } from './engine/engine';
+import { answerRoutes } from './routes/answers';
+import { authRoutes } from './routes/auth';
+import { courseRoutes } from './routes/courses';
+import { publicStatsRoutes } from './routes/public-stats';
+
+/** The API's Fastify instance, typed by the zod contracts of src/shared. */
+export type ZodApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Everything "AI": the built-in offline engine or an LLM provider (src/server/engine). */
+  engine: Engine;
+  /** The built React client; served with an SPA fallback when the folder exists. */
+  clientDir?: string;
+  /** How many questions the built-in bank holds (for the landing page's claims). */
+  bankQuestionCount?: () => number;
+}
+
+const defaultClientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
+const GENERIC_500 = 'Something went wrong on our side. Please try again.';
+
+/** Builds the Fastify instance: used by index.ts to listen and by the tests through inject(). */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: config.TRUST_PROXY,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", 'blob:'],
+        objectSrc: ["'self'", 'blob:'],
+        workerSrc: ["'self'", 'blob:'],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(cookie);
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const { statusCode, message } = describeError(error);
+    if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    reply.status(statusCode).send({ message });
+  });
+
+  await app.register(
+    async (api) => {
+      const zodApi = api.withTypeProvider<ZodTypeProvider>();
+      authRoutes(zodApi, deps);
+      publicStatsRoutes(zodApi, deps);
+      courseRoutes(zodApi, deps);
+      answerRoutes(zodApi, deps);
+      api.all('/*', async (_request, reply) => reply.status(404).send({ message: 'Not found' }));
+    },
+    { prefix: '/api' },
+  );
+
+  const clientDir = deps.clientDir ?? defaultClientDir;
+  const indexHtml = path.join(clientDir, 'index.html');
+  if (fs.existsSync(indexHtml)) {
+    await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });
+    // Every non-API path is the React app's: the client router decides what it shows (landing, 404, ...).
+    app.setNotFoundHandler((request, reply) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ message: 'Not found' });
+      return reply.type('text/html').sendFile('index.html', { maxAge: 0 });
+    });
+  }
+  return app;
+}
+
+function describeError(error: FastifyError): { statusCode: number; message: string } {
+  if (isHttpError(error)) return { statusCode: error.statusCode, message: error.message };
+  if (isEngineError(error)) {
+    const statusCode = error.code === 'UNAVAILABLE' ? 503 : error.code === 'BAD_INPUT' ? 400 : 422;
+    return { statusCode, message: error.message };
+  }
+  if (error.validation?.length) {
+    const first = error.validation[0];
+    return { statusCode: 400, message: first.message ?? 'The request is not valid.' };
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { statusCode: 400, message: 'The request body is not valid JSON.' };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { statusCode: 400, message: 'The request body is empty; JSON was expected.' };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { statusCode: 413, message: 'The request is too large.' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { statusCode: 415, message: 'Send the request body as JSON (Content-Type: application/json).' };
+  }
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return { statusCode: error.statusCode, message: error.message };
+  }
+  return { statusCode: 500, message: GENERIC_500 };
+}

@@ -1,0 +1,41 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { User } from '../shared/auth';
+import type { AppDeps } from './app';
+import { httpError } from './http-error';
+import { findSessionUser } from './services/auth';
+
+export const SESSION_COOKIE = 'markwell_session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user?: User;
+  }
+}
+
+/**
+ * The session token: the bearer header, or for reads (GET/HEAD) the session cookie, which lets a
+ * link opened in a new tab (a PDF, say) be authorised. Writes need the header, so the cookie cannot
+ * be used for cross-site request forgery.
+ */
+export function sessionToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || null;
+  if (request.method === 'GET' || request.method === 'HEAD') return request.cookies[SESSION_COOKIE] ?? null;
+  return null;
+}
+
+/** preHandler for every route that needs a signed-in user: sets request.user or answers 401. */
+export function requireUser(deps: AppDeps) {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    const token = sessionToken(request);
+    const user = token ? await findSessionUser(deps.database.db, deps.config, token) : null;
+    if (!user) throw httpError(401, 'Authentication required');
+    request.user = user;
+  };
+}
+
+/** The signed-in user of a route guarded by requireUser. */
+export function currentUser(request: FastifyRequest): User {
+  if (!request.user) throw httpError(401, 'Authentication required');
+  return request.user;
+}

@@ -1,0 +1,260 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+/** Every row that belongs to a user carries its owner; every query for user data filters by it. */
+const ownerId = () =>
+  uuid('owner_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
+export const users = pgTable('users', {
+  id: id(),
+  username: text('username').notNull().unique(),
+  email: text('email').notNull().unique(),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  passwordHash: text('password_hash').notNull(),
+  createdAt: createdAt(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the bearer token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Login and sign-up attempts, for rate limits that hold across several app instances. */
+export const authAttempts = pgTable(
+  'auth_attempts',
+  {
+    id: id(),
+    /** 'ip:<address>' or 'email:<address>'. */
+    key: text('key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('auth_attempts_key_idx').on(t.key, t.createdAt)],
+);
+
+export const courses = pgTable(
+  'courses',
+  {
+    id: id(),
+    ownerId: ownerId(),
+    title: text('title').notNull(),
+    subject: text('subject').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('courses_owner_idx').on(t.ownerId, t.createdAt)],
+);
+
+export const questionPapers = pgTable(
+  'question_papers',
+  {
+    id: id(),
+    ownerId: ownerId(),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description'),
+    topic: text('topic'),
+    difficultyLevel: text('difficulty_level').notNull().default('medium'),
+    /** Which engine wrote the paper: 'the built-in question bank', a model name, or a PDF. */
+    generatedBy: text('generated_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('question_papers_owner_course_idx').on(t.ownerId, t.courseId, t.createdAt)],
+);
+
+export const questions = pgTable(
+  'questions',
+  {
+    id: id(),
+    ownerId: ownerId(),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    paperId: uuid('paper_id').references(() => questionPapers.id, { onDelete: 'cascade' }),
+    questionNumber: integer('question_number').notNull(),
+    text: text('text').notNull(),
+    type: text('type', { enum: ['essay', 'multiple_choice', 'short_answer'] }).notNull().default('essay'),
+    totalMarks: integer('total_marks').notNull(),
+    options: jsonb('options').$type<Record<string, string>>(),
+    correctAnswer: text('correct_answer'),
+    modelAnswer: text('model_answer'),
+    hints: jsonb('hints').$type<string[]>(),
+    topic: text('topic'),
+    /** Id of the bank question it was drawn from, when it came from the built-in bank. */
+    sourceId: text('source_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('questions_owner_course_idx').on(t.ownerId, t.courseId),
+    index('questions_paper_idx').on(t.paperId, t.questionNumber),
+  ],
+);
+
+export const markSchemePoints = pgTable(
+  'mark_scheme_points',
+  {
+    id: id(),
+    ownerId: ownerId(),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    /** The point's id within its scheme ('p1', 'm1', ...), as the marker reports it. */
+    pointKey: text('point_key').notNull(),
+    text: text('text').notNull(),
+    marks: integer('marks').notNull().default(1),
+    /** kind, accept, reject, ignore, required and numeric (src/shared/mark-scheme.ts). */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+  },
+  (t) => [index('mark_scheme_points_question_idx').on(t.questionId, t.position)],
+);
+
+export const answers = pgTable(
+  'answers',
+  {
+    id: id(),
+    ownerId: ownerId(),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    text: text('text').notNull().default(''),
+    submitted: boolean('submitted').notNull().default(false),
+    /** Active time on the question (tab visible, not idle), summed over saves. */
+    timeSpentSeconds: integer('time_spent_seconds').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('answers_owner_question_uq').on(t.ownerId, t.questionId),
+    index('answers_owner_updated_idx').on(t.ownerId, t.updatedAt),
+  ],
+);
+
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: id(),
+    ownerId: ownerId(),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    marksAwarded: real('marks_awarded').notNull(),
+    totalMarks: real('total_marks').notNull(),
+    qualitativeFeedback: text('qualitative_feedback').notNull(),
+    markschemeEvaluation: jsonb('markscheme_evaluation')
+      .$type<{ point_id: string; text: string; status: string; justification: string }[]>()
+      .notNull(),
+    markedBy: text('marked_by'),
+    /** Point ids the student disagreed with, and why. */
+    disagreements: jsonb('disagreements')
+      .$type<{ point_id: string; reason: string; at: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('feedback_owner_question_uq').on(t.ownerId, t.questionId)],
+);
+
+export const tutorMessages = pgTable(
+  'tutor_messages',
+  {
+    id: id(),
+    ownerId: ownerId(),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['assistant', 'user'] }).notNull(),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('tutor_messages_owner_question_idx').on(t.ownerId, t.questionId, t.createdAt)],
+);
+
+/** Real study time, recorded as it happens; the analytics add it up per day, subject and kind. */
+export const studyActivity = pgTable(
+  'study_activity',
+  {
+    id: id(),
+    ownerId: ownerId(),
+    day: date('day').notNull(),
+    courseId: uuid('course_id').references(() => courses.id, { onDelete: 'set null' }),
+    questionId: uuid('question_id').references(() => questions.id, { onDelete: 'set null' }),
+    /** 'practice', 'exam', 'tutor', 'pdf', 'grading'. */
+    kind: text('kind').notNull().default('practice'),
+    seconds: integer('seconds').notNull().default(0),
+    questionsAnswered: integer('questions_answered').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('study_activity_owner_day_idx').on(t.ownerId, t.day)],
+);
+
+export const pdfDocuments = pgTable(
+  'pdf_documents',
+  {
+    id: id(),
+    ownerId: ownerId(),
+    name: text('name').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    pageCount: integer('page_count').notNull().default(0),
+    /** Extracted text, one entry per page, for retrieval with page citations. */
+    pages: jsonb('pages').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    data: bytea('data').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('pdf_documents_owner_idx').on(t.ownerId, t.createdAt)],
+);
+
+export const gradingResults = pgTable(
+  'grading_results',
+  {
+    id: id(),
+    ownerId: ownerId(),
+    marksAwarded: real('marks_awarded').notNull(),
+    totalMarks: real('total_marks').notNull(),
+    feedback: text('feedback').notNull(),
+    detailedBreakdown: jsonb('detailed_breakdown')
+      .$type<{ section: string; marksAwarded: number; maxMarks: number; comments: string }[]>()
+      .notNull(),
+    questionText: text('question_text'),
+    answerText: text('answer_text'),
+    markedBy: text('marked_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('grading_results_owner_idx').on(t.ownerId, t.createdAt)],
+);

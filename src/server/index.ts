@@ -1,0 +1,39 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { loadBank } from './engine/builtin/bank/load-bank';
+import { createBuiltinEngine } from './engine/builtin/builtin-engine';
+import { createLlmEngine } from './engine/llm/create-llm-engine';
+import { resolveLlmConfig } from './engine/llm/llm-config';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const builtin = createBuiltinEngine();
+  const llmConfig = resolveLlmConfig(config);
+  const engine = llmConfig
+    ? createLlmEngine({
+        config: llmConfig,
+        fallback: builtin,
+        onFallback: (event) => app.log.warn({ task: event.task, failed: event.failed, reason: event.reason }, 'AI provider failed; the built-in engine answered'),
+      })
+    : builtin;
+  const app = await buildApp({ config, database, engine, bankQuestionCount: () => loadBank().byId.size });
+  const close = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', close);
+  process.once('SIGTERM', close);
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.DATA_DIR}`;
+  // Off the start-up path: the port is open while the marker loads its word vectors.
+  setImmediate(() => void builtin.warmUp?.().catch((error: unknown) => app.log.warn({ err: error }, 'engine warm-up failed')));
+  app.log.info(`Markwell is serving http://localhost:${config.PORT} with ${where}; AI: ${engine.info.label}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

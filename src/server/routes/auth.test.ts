@@ -1,0 +1,228 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_TEXT } from '../../shared/auth';
+import { sessions, users } from '../db/schema';
+import { buildTestApp, signUp, type TestApp } from '../testing/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const register = (payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/register', payload: payload as object, headers });
+const login = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object });
+const me = (token?: string) =>
+  t.app.inject({ method: 'GET', url: '/api/users/me', headers: token ? { authorization: `Bearer ${token}` } : {} });
+
+describe('POST /api/auth/register', () => {
+  it('creates the account, derives a username from the e-mail and returns a working session', async () => {
+    const res = await register({ email: '  Ada.Lovelace+maths@Example.org ', password: 'secret1', firstName: 'Ada', lastName: '' });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body.user).toMatchObject({ username: 'ada.lovelace', email: 'ada.lovelace+maths@example.org', firstName: 'Ada', lastName: null });
+    expect(body.user).not.toHaveProperty('passwordHash');
+    expect(body.sessionId).toMatch(/^[A-Za-z0-9_-]{43}$/); // 32 random bytes, base64url
+    const current = await me(body.sessionId);
+    expect(current.statusCode).toBe(200);
+    expect(current.json()).toEqual(body.user);
+  });
+
+  it('gives the next student with the same mailbox name a different username', async () => {
+    const a = await register({ email: 'sam@one.org', password: 'secret1' });
+    const b = await register({ email: 'sam@two.org', password: 'secret1' });
+    expect(a.json().user.username).toBe('sam');
+    expect(b.json().user.username).toBe('sam2');
+  });
+
+  it('stores only a hash of the password and of the session token', async () => {
+    const res = await register({ email: 'hash-check@example.org', password: 'my-secret-pw' });
+    const { sessionId, user } = res.json();
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row.passwordHash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(row.passwordHash).not.toContain('my-secret-pw');
+    const stored = await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(stored).toHaveLength(1);
+    expect(stored[0].tokenHash).toBe(createHash('sha256').update(sessionId).digest('hex'));
+    expect(stored[0].tokenHash).not.toBe(sessionId);
+    const days = (stored[0].expiresAt.getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThanOrEqual(30);
+  });
+
+  it('rejects a short password with the spec text', async () => {
+    const res = await register({ email: 'short@example.org', password: '12345' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: AUTH_TEXT.passwordShort });
+  });
+
+  it('rejects blank e-mail or password', async () => {
+    for (const payload of [{ email: '   ', password: 'secret1' }, { email: 'a@b.org', password: '      ' }, { email: 'a@b.org' }]) {
+      const res = await register(payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(AUTH_TEXT.required);
+    }
+  });
+
+  it('checks the e-mail format', async () => {
+    const res = await register({ email: 'not-an-email', password: 'secret1' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(AUTH_TEXT.invalidEmail);
+  });
+
+  it('answers a duplicate e-mail (in any case) with 409 and a clear message', async () => {
+    await register({ email: 'dup@example.org', password: 'secret1' });
+    const res = await register({ email: 'DUP@example.org', password: 'another1' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(AUTH_TEXT.duplicateEmail);
+  });
+
+  it('answers wrong types and malformed JSON with 400, never a 500 or a stack trace', async () => {
+    const wrongType = await register({ email: 42, password: ['x'] });
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json().message).toBeTruthy();
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": "x@y.org", "password": ',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ message: 'The request body is not valid JSON.' });
+    expect(malformed.body).not.toMatch(/at .*\.(ts|js):\d+/);
+  });
+
+  it('refuses a body over the JSON limit with 413', async () => {
+    const res = await register({ email: 'big@example.org', password: 'x'.repeat(600 * 1024) });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toMatch(/too large/);
+  });
+});
+
+describe('POST /api/auth/login', () => {
+  it('logs in with the right password, whatever the e-mail case, and returns a new session', async () => {
+    const account = await signUp(t.app, { email: 'login-ok@example.org', password: 'pa55word' });
+    const res = await login({ email: 'Login-OK@example.org', password: 'pa55word' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.user.id).toBe(account.user.id);
+    expect(body.sessionId).not.toBe(account.sessionId);
+    expect((await me(body.sessionId)).statusCode).toBe(200);
+    expect(res.headers['set-cookie']).toMatch(/markwell_session=.*HttpOnly.*SameSite=Lax/i);
+  });
+
+  it('answers a wrong password or unknown e-mail with 401 "Invalid email or password"', async () => {
+    await signUp(t.app, { email: 'login-bad@example.org', password: 'pa55word' });
+    for (const payload of [
+      { email: 'login-bad@example.org', password: 'wrong-one' },
+      { email: 'nobody@example.org', password: 'pa55word' },
+    ]) {
+      const res = await login(payload);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: AUTH_TEXT.invalidCredentials });
+    }
+  });
+
+  it('needs both fields', async () => {
+    const res = await login({ email: '', password: '' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(AUTH_TEXT.required);
+  });
+});
+
+describe('sessions', () => {
+  it('GET /api/users/me without or with a bad token is 401', async () => {
+    expect((await me()).statusCode).toBe(401);
+    const bad = await me('not-a-real-token');
+    expect(bad.statusCode).toBe(401);
+    expect(bad.json()).toEqual({ message: 'Authentication required' });
+  });
+
+  it('logout revokes the session', async () => {
+    const account = await signUp(t.app);
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: account.headers });
+    expect(out.statusCode).toBe(200);
+    expect((await me(account.sessionId)).statusCode).toBe(401);
+  });
+
+  it('an expired session is refused, and a live one slides forward when used', async () => {
+    const expired = await signUp(t.app);
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, expired.user.id));
+    expect((await me(expired.sessionId)).statusCode).toBe(401);
+
+    const live = await signUp(t.app);
+    const soon = new Date(Date.now() + 86_400_000);
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: soon, lastSeenAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(sessions.userId, live.user.id));
+    expect((await me(live.sessionId)).statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(sessions).where(eq(sessions.userId, live.user.id));
+    expect(row.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+  });
+
+  it('the session cookie authorises reads but not writes (no cross-site request forgery)', async () => {
+    const account = await signUp(t.app);
+    const cookie = `markwell_session=${account.sessionId}`;
+    const read = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie } });
+    expect(read.statusCode).toBe(200);
+    const { sessionToken } = await import('../auth-hook');
+    expect(sessionToken({ method: 'POST', headers: {}, cookies: { markwell_session: 'x' } } as never)).toBeNull();
+  });
+});
+
+describe('rate limits', () => {
+  it('limits attempts per e-mail address with 429 and a clear message', async () => {
+    const limited = await buildTestApp({ AUTH_RATE_LIMIT_PER_EMAIL: '3', AUTH_RATE_LIMIT_PER_IP: '100' });
+    try {
+      const attempt = () =>
+        limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'target@example.org', password: 'guess123' } });
+      for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401);
+      const blocked = await attempt();
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toEqual({ message: AUTH_TEXT.tooManyAttempts });
+      // Another address from the same client is still allowed.
+      const other = await limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'other@example.org', password: 'guess123' } });
+      expect(other.statusCode).toBe(401);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('limits attempts per client address across e-mails, for sign-up too', async () => {
+    const limited = await buildTestApp({ AUTH_RATE_LIMIT_PER_IP: '2', AUTH_RATE_LIMIT_PER_EMAIL: '100' });
+    try {
+      const reg = (n: number) =>
+        limited.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: `ip${n}@example.org`, password: 'secret1' } });
+      expect((await reg(1)).statusCode).toBe(201);
+      expect((await reg(2)).statusCode).toBe(201);
+      const blocked = await reg(3);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().message).toBe(AUTH_TEXT.tooManyAttempts);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('the HTTP surface', () => {
+  it('sends helmet security headers', async () => {
+    const res = await me();
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Not found' });
+  });
+});

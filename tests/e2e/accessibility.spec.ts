@@ -1,0 +1,31 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { signUpThroughUi } from './fixtures';
+
+async function expectNoSeriousViolations(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${what}: ${v.id} — ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);
+}
+
+test('the main screens have no serious accessibility violations', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/');
+  await expectNoSeriousViolations(page, 'landing');
+  await page.goto('/auth');
+  await expectNoSeriousViolations(page, 'auth');
+  await signUpThroughUi(page);
+  await expectNoSeriousViolations(page, 'home');
+  await page.getByRole('tab', { name: 'New Course' }).click();
+  await page.getByPlaceholder('Biology, Chemistry, Physics, etc.').fill('Chemistry');
+  await page.getByRole('button', { name: 'Generate Course' }).click();
+  await page.getByRole('article', { name: 'Chemistry A-Level Practice' }).getByRole('link', { name: 'View Course' }).click({ timeout: 45_000 });
+  await expect(page.getByText('Paper 1')).toBeVisible();
+  await expectNoSeriousViolations(page, 'course');
+  await page.getByRole('link', { name: 'Start Exam' }).first().click();
+  await expect(page.getByText('Back to Question Papers')).toBeVisible();
+  await expectNoSeriousViolations(page, 'paper');
+  await page.getByRole('link', { name: 'Start Exam' }).click();
+  await expect(page.getByText(/Question 1 of/)).toBeVisible();
+  await expectNoSeriousViolations(page, 'exam');
+});
