@@ -1,0 +1,83 @@
+import type { MarkPoint } from '../../../../shared/mark-scheme';
+import type { BankQuestion, TopicFile } from './schema';
+import { escapeGift } from './parse-gift';
+import { formatValue, instantiateQuestion, type ConcreteQuestion } from './instantiate';
+
+/**
+ * Exporting bank topics: as the bank's JSON exchange format (lossless; templates kept) or as Moodle
+ * GIFT (templates instantiated for a seed; what GIFT cannot hold travels in `// key: value` comments
+ * that import-questions.ts reads back: id, difficulty, hint, model answer, points, unit).
+ */
+
+export interface ExportTopic {
+  subject: string;
+  topic: string;
+  description: string;
+  questions: BankQuestion[];
+}
+
+/** One topic as a topic file; several as a bundle {subject, topics}. */
+export function exportJson(topics: ExportTopic[]): string {
+  const files: TopicFile[] = topics.map((t) => ({ subject: t.subject, topic: t.topic, description: t.description, questions: t.questions }));
+  const value = files.length === 1 ? files[0] : { subject: files[0]?.subject ?? '', topics: files };
+  return `${JSON.stringify(value, null, 2)}\n`;
+}
+
+/** A comment value on one line. */
+function oneLine(text: string): string {
+  return text.replace(/\s*\n\s*/g, ' ').trim();
+}
+
+function pointEntry(p: MarkPoint): string {
+  const text = oneLine(p.text).replace(/;/g, '\\;');
+  return p.marks > 1 ? `${text} [${p.marks}]` : text;
+}
+
+/** Absolute tolerance of a numeric point: absTolerance, or the relative tolerance (default 1%) of its value. */
+function absoluteTolerance(p: MarkPoint): number {
+  const numeric = p.numeric!;
+  const value = Number(numeric.value);
+  return numeric.absTolerance ?? Math.abs(value) * (numeric.tolerance ?? 0.01);
+}
+
+function giftQuestion(q: ConcreteQuestion): string {
+  const comments = [`id: ${q.id}`, `difficulty: ${q.difficulty}`];
+  let answer: string;
+  const single = q.markScheme.length === 1 ? q.markScheme[0] : undefined;
+
+  if (q.type === 'multiple_choice' && q.options && q.correctAnswer) {
+    answer = Object.entries(q.options)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([letter, text]) => `${letter === q.correctAnswer ? '=' : '~'}${escapeGift(text)}`)
+      .join(' ');
+  } else if (q.type === 'short_answer' && single?.numeric && single.marks === 1 && typeof single.numeric.value === 'number') {
+    if (single.numeric.unit) comments.push(`unit: ${single.numeric.unit}`);
+    answer = `#${formatValue(single.numeric.value)}:${formatValue(absoluteTolerance(single))}`;
+  } else if (q.type === 'short_answer' && single && single.marks === 1) {
+    const accepted = [...new Set([single.text, ...single.accept])];
+    answer = [...accepted.map((a) => `=${escapeGift(a)}`), ...single.reject.map((r) => `=%0%${escapeGift(r)}`)].join(' ');
+  } else {
+    // Everything GIFT cannot mark point by point travels as an essay with its points.
+    if (q.type !== 'essay') comments.push(`type: ${q.type}`);
+    comments.push(`points: ${q.markScheme.map(pointEntry).join('; ')}`);
+    answer = '';
+  }
+  if (answer !== '') comments.push(`points: ${q.markScheme.map(pointEntry).join('; ')}`);
+  for (const hint of q.hints) comments.push(`hint: ${oneLine(hint)}`);
+  comments.push(`model answer: ${oneLine(q.modelAnswer)}`);
+  return [...comments.map((c) => `// ${c}`), `::${escapeGift(q.id)}::[html]${escapeGift(q.text)} {${answer}}`].join('\n');
+}
+
+function escapeCategory(name: string): string {
+  return oneLine(name).replace(/\//g, '-');
+}
+
+/** Topics as GIFT, one $CATEGORY per topic; template questions instantiated for `seed`. */
+export function exportGift(topics: ExportTopic[], seed = 1): string {
+  const parts: string[] = [];
+  for (const t of topics) {
+    parts.push(`// description: ${oneLine(t.description)}\n$CATEGORY: ${escapeCategory(t.subject)}/${escapeCategory(t.topic)}`);
+    for (const q of t.questions) parts.push(giftQuestion(instantiateQuestion(q, seed)));
+  }
+  return `${parts.join('\n\n')}\n`;
+}

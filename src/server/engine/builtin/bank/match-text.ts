@@ -1,0 +1,98 @@
+/**
+ * Small, dependency-free text matching for the question bank: normalising names, tokenising with a
+ * light stemmer, and edit distance. Used to match free-text subjects and topics typed by students.
+ */
+
+const STOPWORDS = new Set(
+  (
+    'a an and are as at be by can do does for from how i in into is it its me my of on or our paper ' +
+    'please practice practise question questions some test that the their them these this to topic topics ' +
+    'use using want what which with you your about level alevel gcse revision exam exams'
+  ).split(' '),
+);
+
+/** Lower case, HTML tags and KaTeX commands removed, anything but letters and digits turned into spaces. */
+export function normaliseText(text: string): string {
+  return text
+    .replace(/<\/?[a-zA-Z][^<>]*>/g, ' ')
+    .replace(/&[a-z]+;|&#\d+;/gi, ' ')
+    .replace(/\\[a-zA-Z]+/g, ' ')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+/** kebab-case slug of a name: 'Proof, algebra & functions' → 'proof-algebra-functions'. */
+export function slugify(name: string): string {
+  return normaliseText(name.replace(/&/g, ' ')).replace(/\s+/g, '-');
+}
+
+/** A crude English stemmer: enough to make 'enzymes', 'enzyme', 'differentiating' and 'differentiation' meet. */
+export function stemWord(word: string): string {
+  let w = word;
+  if (w.length <= 3) return w;
+  const rules: [RegExp, string][] = [
+    [/ational$/, 'ate'],
+    [/isation$|ization$/, 'ise'],
+    [/iation$/, 'i'],
+    [/ation$/, ''],
+    [/ition$/, ''],
+    [/ies$/, 'y'],
+    [/ing$/, ''],
+    [/ed$/, ''],
+    [/sses$/, 'ss'],
+    [/es$/, 'e'],
+    [/([^s])s$/, '$1'],
+    [/ally$/, 'al'],
+    [/ly$/, ''],
+  ];
+  for (const [pattern, replacement] of rules) {
+    if (pattern.test(w)) {
+      const next = w.replace(pattern, replacement);
+      if (next.length >= 3) w = next;
+      break;
+    }
+  }
+  if (w.length > 4) w = w.replace(/e$/, '');
+  if (w.length > 6) w = w.replace(/ial$|al$/, '');
+  return w;
+}
+
+/** Content words of a text, stemmed, stopwords and one-letter words dropped. */
+export function tokenise(text: string): string[] {
+  return normaliseText(text)
+    .split(' ')
+    .filter((w) => w.length > 1 && !STOPWORDS.has(w) && !/^\d+$/.test(w))
+    .map(stemWord);
+}
+
+/** Levenshtein distance, stopping early once it exceeds `limit`. */
+export function editDistance(a: string, b: string, limit = Infinity): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+      rowMin = Math.min(rowMin, current[j]);
+    }
+    if (rowMin > limit) return limit + 1;
+    previous = current;
+  }
+  return previous[b.length];
+}
+
+/** How well one query token matches one document token: 1 exact, less for an abbreviation, a shared stem or a typo, 0 otherwise. */
+export function matchToken(query: string, doc: string): number {
+  if (query === doc) return 1;
+  // 'trig' for 'trigonometry', 'diff' for 'differentiation': the query may abbreviate...
+  if (query.length >= 4 && doc.startsWith(query)) return 0.8;
+  // ...and a document's stem may be the start of a longer query word ('integr' in 'integrating').
+  if (doc.length >= 5 && query.startsWith(doc)) return 0.8;
+  if (Math.min(query.length, doc.length) >= 5 && editDistance(query, doc, 1) <= 1) return 0.7;
+  return 0;
+}
