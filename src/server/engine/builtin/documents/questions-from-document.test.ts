@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { markAnswer } from '../marker/mark-answer';
+import { questionsFromDocument, splitSentences } from './questions-from-document';
+
+const notes = [
+  'Diffusion is the net movement of particles from a region of higher concentration to a region of lower concentration. ' +
+    'Osmosis is the movement of water molecules across a partially permeable membrane, from a dilute solution to a concentrated solution. ' +
+    'Active transport is the movement of substances against a concentration gradient, which requires energy from respiration. ' +
+    'A catalyst is a substance that speeds up a reaction without being used up.',
+  'Root hair cells absorb water quickly because they have a very large surface area. ' +
+    'About 70% of the human body is water. ' +
+    'During protein synthesis, first the DNA is transcribed into mRNA in the nucleus, then the mRNA leaves through a nuclear pore, and finally ribosomes translate it into a polypeptide.',
+];
+
+describe('questionsFromDocument', () => {
+  const paper = questionsFromDocument({ name: 'transport-notes.pdf', pages: notes, subject: 'Biology', count: 8, seed: 3 });
+
+  it('writes a mixed paper of real questions with mark schemes from the document', () => {
+    expect(paper.questions.length).toBeGreaterThanOrEqual(6);
+    expect(paper.title).toBe('Biology: questions from transport-notes');
+    for (const q of paper.questions) {
+      expect(q.markScheme.reduce((n, p) => n + p.marks, 0)).toBe(q.totalMarks);
+      expect(q.modelAnswer).toBeTruthy();
+    }
+    const texts = paper.questions.map((q) => q.text).join('\n');
+    expect(texts).toMatch(/what is meant by <strong>Osmosis<\/strong>|what is meant by <strong>Diffusion<\/strong>/);
+    expect(texts).toMatch(/Explain why root hair cells absorb water quickly/);
+    expect(texts).toContain('______ %');
+    expect(paper.questions.some((q) => q.type === 'multiple_choice' && q.options && q.correctAnswer)).toBe(true);
+  });
+
+  it('marks its own model answers in full, and a wrong figure as not covered', () => {
+    for (const q of paper.questions) {
+      const result = markAnswer({ questionText: q.text, type: q.type, totalMarks: q.totalMarks, markScheme: q.markScheme, answer: q.modelAnswer!, options: q.options, correctAnswer: q.correctAnswer });
+      expect(result.marks_awarded, q.text).toBe(q.totalMarks);
+    }
+    const figure = paper.questions.find((q) => q.markScheme[0].numeric)!;
+    const wrong = markAnswer({ questionText: figure.text, type: figure.type, totalMarks: 1, markScheme: figure.markScheme, answer: '40%' });
+    expect(wrong.marks_awarded).toBe(0);
+  });
+
+  it('is deterministic for a seed', () => {
+    const again = questionsFromDocument({ name: 'transport-notes.pdf', pages: notes, subject: 'Biology', count: 8, seed: 3 });
+    expect(again).toEqual(paper);
+  });
+
+  it('says clearly when a document has nothing to ask about', () => {
+    expect(() => questionsFromDocument({ name: 'empty.pdf', pages: ['Hello.', 'Page two.'], subject: 'Biology' })).toThrow(/No definitions/);
+  });
+
+  it('keeps page numbers with sentences', () => {
+    expect(splitSentences(notes).find((s) => s.text.startsWith('About 70%'))?.page).toBe(2);
+  });
+});

@@ -1,0 +1,301 @@
+import { cosineRows, cosineVectors, meanVector } from './embeddings';
+import { areOpposites, areSynonyms } from './lexicon';
+import type { AnalysedText, Token } from './text';
+
+/**
+ * Features of one (answer, reference point, question) triple. None is specific to a question: they
+ * measure how much of the point the answer covers (exactly, through inflections and synonyms, through
+ * word vectors), how much of the answer is about the point, and whether it flips the point's meaning
+ * (negation, opposites). Words the question already gives are demoted, as in ASAG practice.
+ */
+
+export const FEATURE_NAMES = [
+  'exactRecall',
+  'softRecall',
+  'exactRecallAll',
+  'softRecallAll',
+  'softPrecision',
+  'exactPrecision',
+  'sentenceCosine',
+  'bigramRecall',
+  'negationMismatch',
+  'oppositeFlips',
+  'flipParity',
+  'answerLength',
+  'pointLength',
+  'lengthRatio',
+  'questionCopy',
+  'answerNegators',
+  'pointNegators',
+  'novelContent',
+  'missingWeight',
+  'missingCount',
+  'weakestMatch',
+  'blank',
+  'vagueAnswer',
+  'nounRecall',
+  'verbRecall',
+  'modifierRecall',
+  'answerQuestionCosine',
+  'maxExactRecallAlt',
+  'meanSoftRecallAlt',
+  'alternatives',
+  'maxSoftPrecisionAlt',
+  'maxBigramAlt',
+  'minMissingAlt',
+  'anyFlipAlt',
+  'maxSentenceCosineAlt',
+] as const;
+export type FeatureName = (typeof FEATURE_NAMES)[number];
+
+export interface WordLink {
+  /** Index into the point's tokens. */
+  ref: number;
+  /** Index into the answer's tokens (-1 if none). */
+  ans: number;
+  score: number;
+}
+
+export interface Alignment {
+  features: number[];
+  /** Best link for each content word of the point. */
+  links: WordLink[];
+  /** Point words the answer contradicts, with the answer word that does it. */
+  flips: { ref: number; ans: number; kind: 'negation' | 'opposite' }[];
+  /** Point words (demoted set) with no good match. */
+  missing: number[];
+  /** Point words the question already gives (not needed to earn it). */
+  given: Set<number>;
+}
+
+const EXACT = 0.999;
+const GOOD = 0.62;
+
+function sameWord(a: Token, b: Token): boolean {
+  if (a.isNumber || b.isNumber) return a.isNumber && b.isNumber && Number(a.lower) === Number(b.lower);
+  return a.lemma === b.lemma || a.stem === b.stem || a.lower === b.lower;
+}
+
+/** Edit distance with an early exit above `max`. */
+function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (cur[j] < rowMin) rowMin = cur[j];
+    }
+    if (rowMin > max) return max + 1;
+    prev = cur;
+  }
+  return prev[b.length];
+}
+
+/** A likely misspelling of the same word ("seperated", "evaparate"). */
+function isMisspelling(a: Token, b: Token): boolean {
+  const x = a.lower;
+  const y = b.lower;
+  if (x.length < 5 || y.length < 5 || x[0] !== y[0]) return false;
+  const max = Math.min(x.length, y.length) >= 8 ? 2 : 1;
+  return editDistance(x, y, max) <= max;
+}
+
+/** Similarity of two words in [0, 1]: 1 same lemma/stem, 0.9 listed synonyms or a misspelling, else word-vector cosine. */
+export function wordSimilarity(a: Token, b: Token): number {
+  if (sameWord(a, b)) return 1;
+  if (a.isNumber || b.isNumber) return 0;
+  if (areSynonyms(a.lemma, b.lemma) || areSynonyms(a.lower, b.lower)) return 0.9;
+  if (areOpposites(a.lemma, b.lemma) || areOpposites(a.lower, b.lower)) return 0; // vectors put opposites close
+  const c = cosineRows(a.row, b.row);
+  if (c < 0.6 && (a.row < 0 || b.row < 0 || a.row > 20000 || b.row > 20000) && isMisspelling(a, b)) return 0.9;
+  return c < 0.3 ? 0 : Math.min(0.85, c);
+}
+
+export function wordsOpposite(a: Token, b: Token): boolean {
+  return areOpposites(a.lemma, b.lemma) || areOpposites(a.lower, b.lower) || areOpposites(a.stem, b.stem);
+}
+
+function questionWordSet(question: AnalysedText | undefined): Set<string> {
+  const set = new Set<string>();
+  if (!question) return set;
+  for (const i of question.content) {
+    const t = question.tokens[i];
+    set.add(t.lemma);
+    set.add(t.stem);
+  }
+  return set;
+}
+
+function inQuestion(t: Token, q: Set<string>): boolean {
+  return q.has(t.lemma) || q.has(t.stem);
+}
+
+const VAGUE = /^(i (do ?n[o']?t|dont) know|idk|no idea|not sure|dunno|\?+|nothing|n\/a|none)\W*$/i;
+
+export function alignAnswer(answer: AnalysedText, point: AnalysedText, question?: AnalysedText, answerContent?: number[]): Alignment {
+  const q = questionWordSet(question);
+  const ansIdx = answerContent ?? answer.content;
+  const refIdx = point.content;
+  const given = new Set<number>(refIdx.filter((i) => inQuestion(point.tokens[i], q)));
+  let demoted = refIdx.filter((i) => !given.has(i));
+  if (demoted.length === 0) {
+    demoted = refIdx;
+    given.clear();
+  }
+  const ansDemoted = ansIdx.filter((i) => !inQuestion(answer.tokens[i], q));
+
+  const links: WordLink[] = refIdx.map((ri) => {
+    const r = point.tokens[ri];
+    let best = 0;
+    let bestA = -1;
+    for (const ai of ansIdx) {
+      const s = wordSimilarity(r, answer.tokens[ai]);
+      if (s > best) {
+        best = s;
+        bestA = ai;
+        if (s >= EXACT) break;
+      }
+    }
+    return { ref: ri, ans: bestA, score: best };
+  });
+  const linkOf = new Map(links.map((l) => [l.ref, l]));
+
+  const flips: Alignment['flips'] = [];
+  for (const l of links) {
+    const r = point.tokens[l.ref];
+    if (l.score >= GOOD && l.ans >= 0) {
+      const a = answer.tokens[l.ans];
+      if (a.negated !== r.negated) flips.push({ ref: l.ref, ans: l.ans, kind: 'negation' });
+      continue;
+    }
+    for (const ai of ansIdx) {
+      const a = answer.tokens[ai];
+      if (wordsOpposite(r, a)) {
+        // "not decrease" where the point says "increase" is no flip
+        if (a.negated === r.negated) flips.push({ ref: l.ref, ans: ai, kind: 'opposite' });
+        break;
+      }
+    }
+  }
+
+  const weightedMean = (idx: number[], score: (i: number) => number): number => {
+    let num = 0;
+    let den = 0;
+    for (const i of idx) {
+      const w = point.tokens[i].weight || 0.2;
+      num += w * score(i);
+      den += w;
+    }
+    return den ? num / den : 0;
+  };
+  const exactRecall = weightedMean(demoted, (i) => (linkOf.get(i)!.score >= EXACT ? 1 : 0));
+  const softRecall = weightedMean(demoted, (i) => linkOf.get(i)!.score);
+  const exactRecallAll = refIdx.length ? refIdx.filter((i) => linkOf.get(i)!.score >= EXACT).length / refIdx.length : 0;
+  const softRecallAll = refIdx.length ? refIdx.reduce((s, i) => s + linkOf.get(i)!.score, 0) / refIdx.length : 0;
+
+  let precSoft = 0;
+  let precExact = 0;
+  let novel = 0;
+  for (const ai of ansDemoted) {
+    const a = answer.tokens[ai];
+    let best = 0;
+    for (const ri of refIdx) {
+      const s = wordSimilarity(point.tokens[ri], a);
+      if (s > best) best = s;
+      if (best >= EXACT) break;
+    }
+    precSoft += best;
+    if (best >= EXACT) precExact += 1;
+    if (best < 0.45) novel += 1;
+  }
+  const nAd = ansDemoted.length;
+  const softPrecision = nAd ? precSoft / nAd : 0;
+  const exactPrecision = nAd ? precExact / nAd : 0;
+  const novelContent = nAd ? novel / nAd : 0;
+
+  const aRows = ansDemoted.map((i) => answer.tokens[i].row);
+  const aW = ansDemoted.map((i) => answer.tokens[i].weight);
+  const rRows = demoted.map((i) => point.tokens[i].row);
+  const rW = demoted.map((i) => point.tokens[i].weight);
+  const sentenceCosine = nAd ? cosineVectors(meanVector(aRows, aW), meanVector(rRows, rW)) : 0;
+
+  // bigrams over content words, by stem
+  const bigrams = (t: AnalysedText, idx: number[]): string[] => idx.slice(1).map((i, k) => `${t.tokens[idx[k]].stem} ${t.tokens[i].stem}`);
+  const refBigrams = bigrams(point, refIdx);
+  const ansBigramSet = new Set(bigrams(answer, ansIdx));
+  const bigramRecall = refBigrams.length ? refBigrams.filter((b) => ansBigramSet.has(b)).length / refBigrams.length : exactRecallAll;
+
+  const negationMismatch = flips.filter((f) => f.kind === 'negation').length;
+  const oppositeFlips = flips.filter((f) => f.kind === 'opposite').length;
+  const missing = demoted.filter((i) => linkOf.get(i)!.score < GOOD);
+  const missingWeight = missing.reduce((m, i) => Math.max(m, point.tokens[i].weight), 0);
+  const weakestMatch = demoted.reduce((m, i) => Math.min(m, linkOf.get(i)!.score), 1);
+  const questionCopy = ansIdx.length ? (ansIdx.length - nAd) / ansIdx.length : 0;
+  const answerNegators = answer.tokens.filter((t) => t.negator).length;
+  const pointNegators = point.tokens.filter((t) => t.negator).length;
+  const blank = ansIdx.length === 0 ? 1 : 0;
+  const vagueAnswer = VAGUE.test(answer.text.trim()) ? 1 : 0;
+  const posRecall = (test: (pos: string) => boolean): number => {
+    const idx = demoted.filter((i) => test(point.tokens[i].pos));
+    return idx.length ? idx.reduce((s, i) => s + linkOf.get(i)!.score, 0) / idx.length : -1;
+  };
+  const nounRecall = posRecall((p) => p === 'NOUN' || p === 'PROPN' || p === 'NUM');
+  const verbRecall = posRecall((p) => p === 'VERB' || p === 'AUX');
+  const modifierRecall = posRecall((p) => p === 'ADJ' || p === 'ADV' || p === 'ADP');
+  let answerQuestionCosine = 0;
+  if (question && question.content.length && ansIdx.length) {
+    const qRows = question.content.map((i) => question.tokens[i].row);
+    const qW = question.content.map((i) => question.tokens[i].weight);
+    answerQuestionCosine = cosineVectors(
+      meanVector(ansIdx.map((i) => answer.tokens[i].row), ansIdx.map((i) => answer.tokens[i].weight)),
+      meanVector(qRows, qW),
+    );
+  }
+
+  const features = [
+    exactRecall,
+    softRecall,
+    exactRecallAll,
+    softRecallAll,
+    softPrecision,
+    exactPrecision,
+    sentenceCosine,
+    bigramRecall,
+    Math.min(2, negationMismatch),
+    Math.min(2, oppositeFlips),
+    (negationMismatch + oppositeFlips) % 2,
+    Math.log1p(nAd),
+    Math.log1p(demoted.length),
+    Math.min(4, nAd / Math.max(1, demoted.length)),
+    questionCopy,
+    Math.min(3, answerNegators),
+    Math.min(3, pointNegators),
+    novelContent,
+    missingWeight,
+    Math.min(6, missing.length),
+    weakestMatch,
+    blank,
+    vagueAnswer,
+    nounRecall,
+    verbRecall,
+    modifierRecall,
+    answerQuestionCosine,
+    exactRecall, // maxExactRecallAlt, filled in by alignBest
+    softRecall, // meanSoftRecallAlt, filled in by alignBest
+    0, // alternatives, filled in by alignBest
+    softPrecision, // maxSoftPrecisionAlt
+    bigramRecall, // maxBigramAlt
+    Math.min(6, missing.length), // minMissingAlt
+    (negationMismatch + oppositeFlips) % 2, // anyFlipAlt: share of wordings the answer flips
+    sentenceCosine, // maxSentenceCosineAlt
+  ];
+  return { features, links, flips, missing, given };
+}
+
+/** Heuristic strength of an alignment, used to pick the best of several alternative wordings. */
+export function alignmentStrength(a: Alignment): number {
+  const f = a.features;
+  return 0.45 * f[1] + 0.3 * f[0] + 0.25 * f[4];
+}

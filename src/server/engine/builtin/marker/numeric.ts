@@ -1,0 +1,145 @@
+import { unit as mathUnit } from 'mathjs';
+import type { NumericTarget } from '../../../../shared/mark-scheme';
+
+/** A number found in an answer, with the unit written after it (if any). */
+export interface Quantity {
+  /** The value as written (before unit conversion). */
+  value: number;
+  /** The number as written, e.g. "1.80 × 10^3". */
+  numberText: string;
+  /** Unit words written after the number (possibly not a unit at all). */
+  unitCandidates: string[];
+  start: number;
+  end: number;
+  /** The whole quantity as written, number and unit. */
+  text: string;
+}
+
+const NUMBER =
+  /(?<![\w.])([-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|[-+]?\.\d+)(?:\s*(?:[x×*·]|\\times)\s*10\s*\^?\s*\{?\s*([-+]?\d+)\s*\}?|[eE]([-+]?\d+))?/g;
+const SUPERSCRIPTS: Record<string, string> = { '⁻': '-', '¹': '1', '²': '2', '³': '3', '⁴': '4', '⁰': '0' };
+
+/** Rewrites a unit as written by a student into mathjs syntax ("kJ mol-1" → "kJ mol^-1"). */
+export function normaliseUnit(raw: string): string {
+  return raw
+    .replace(/[⁻¹²³⁴⁰]+/g, (m) => '^' + [...m].map((c) => SUPERSCRIPTS[c]).join(''))
+    .replace(/Ω/g, 'ohm')
+    .replace(/[µμ]/g, 'u')
+    .replace(/°\s*C\b/g, 'degC')
+    .replace(/°/g, 'deg')
+    .replace(/\bohms\b/gi, 'ohm')
+    .replace(/([a-zA-Z])(-?\d+)\b/g, '$1^$2')
+    .replace(/\^\^/g, '^')
+    .replace(/[·*]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Finds every number in the text with up to four following unit-like words. */
+export function findQuantities(text: string): Quantity[] {
+  const out: Quantity[] = [];
+  NUMBER.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = NUMBER.exec(text))) {
+    const mantissa = Number(m[1].replace(/,/g, ''));
+    const exp = m[2] ?? m[3];
+    const value = exp !== undefined ? mantissa * Math.pow(10, Number(exp)) : mantissa;
+    if (!Number.isFinite(value)) continue;
+    const after = text.slice(m.index + m[0].length, m.index + m[0].length + 60);
+    const words = after.match(/^\s*([A-Za-zΩµμ°%][A-Za-z0-9Ω°^⁻¹²³⁴⁰\-/·*]*)(\s+[A-Za-zΩµμ°][A-Za-z0-9Ω°^⁻¹²³⁴⁰\-/·*]*){0,3}/);
+    const unitCandidates: string[] = [];
+    if (words) {
+      const parts = words[0].trim().split(/\s+/);
+      for (let k = parts.length; k >= 1; k--) unitCandidates.push(parts.slice(0, k).join(' ').replace(/[.,;:]+$/, ''));
+    }
+    out.push({ value, numberText: m[0], unitCandidates, start: m.index, end: m.index + m[0].length, text: m[0] });
+  }
+  return out;
+}
+
+/** The significant figures a written number shows: [fewest, most] (trailing zeros of integers are ambiguous). */
+export function countSigFigs(numberText: string): [number, number] {
+  const mantissa = numberText.replace(/^[-+]/, '').split(/\s*(?:[x×*·]|\\times|[eE])/)[0].replace(/,/g, '');
+  if (mantissa.includes('.')) {
+    const digits = mantissa.replace('.', '').replace(/^0+/, '');
+    return [digits.length, digits.length];
+  }
+  const digits = mantissa.replace(/^0+/, '');
+  if (!digits) return [1, 1];
+  const trimmed = digits.replace(/0+$/, '');
+  return [Math.max(1, trimmed.length), digits.length];
+}
+
+export interface NumericCheck {
+  matched: boolean;
+  /** The quantity that decided it (the matching one, or the closest wrong one). */
+  quantity?: Quantity;
+  /** The value in the target's unit. */
+  converted?: number;
+  reason: 'match' | 'no-number' | 'wrong-value' | 'wrong-unit' | 'sig-figs';
+  sigFigs?: [number, number];
+}
+
+function convert(q: Quantity, target: string | undefined): { value: number; unit?: string } | 'wrong-unit' {
+  if (!target) return { value: q.value };
+  let wrongUnit = false;
+  for (const cand of q.unitCandidates) {
+    const u = normaliseUnit(cand);
+    if (!u || /^(to|in|at|a|an|is|the|of|and|or|as|so|by|if)\b/i.test(u)) continue;
+    try {
+      return { value: mathUnit(q.value, u).toNumber(normaliseUnit(target)), unit: cand };
+    } catch (e) {
+      // a real unit that does not convert (J where N is wanted) counts as a wrong unit
+      try {
+        mathUnit(1, u);
+        if (cand.split(' ').length === 1) wrongUnit = true;
+      } catch {
+        /* not a unit: keep looking */
+      }
+      void e;
+    }
+  }
+  return wrongUnit ? 'wrong-unit' : { value: q.value };
+}
+
+/** Whether the answer gives the target value (within tolerance, in a compatible unit, to the right s.f.). */
+export function checkNumeric(text: string, target: NumericTarget & { value: number }): NumericCheck {
+  const quantities = findQuantities(text);
+  if (quantities.length === 0) return { matched: false, reason: 'no-number' };
+  const tol = target.absTolerance ?? Math.abs(target.value) * (target.tolerance ?? 0.01);
+  let closest: NumericCheck | undefined;
+  let closestGap = Infinity;
+  for (const q of quantities) {
+    const c = convert(q, target.unit);
+    if (c === 'wrong-unit') {
+      if (!closest) closest = { matched: false, quantity: q, reason: 'wrong-unit' };
+      continue;
+    }
+    const gap = Math.abs(c.value - target.value);
+    const withUnit = c.unit ? { ...q, text: `${q.numberText} ${c.unit}`.replace(/\s+/g, ' ') } : q;
+    if (gap <= tol + 1e-12 * Math.max(1, Math.abs(target.value))) {
+      if (target.sigFigs) {
+        const sf = countSigFigs(q.numberText);
+        if (target.sigFigs < sf[0] || target.sigFigs > sf[1]) {
+          closest = { matched: false, quantity: withUnit, converted: c.value, reason: 'sig-figs', sigFigs: sf };
+          closestGap = -1;
+          continue;
+        }
+      }
+      return { matched: true, quantity: withUnit, converted: c.value, reason: 'match' };
+    }
+    if (gap < closestGap) {
+      closestGap = gap;
+      closest = { matched: false, quantity: withUnit, converted: c.value, reason: 'wrong-value' };
+    }
+  }
+  return closest ?? { matched: false, reason: 'no-number' };
+}
+
+/** A value for display: up to 4 significant figures, without float noise. */
+export function formatValue(v: number): string {
+  if (v === 0) return '0';
+  const a = Math.abs(v);
+  if (a >= 1e6 || a < 1e-3) return v.toExponential(3).replace(/\.?0+e/, 'e');
+  return String(Number(v.toPrecision(4)));
+}

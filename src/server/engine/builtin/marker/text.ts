@@ -1,0 +1,140 @@
+import winkNLP from 'wink-nlp';
+import type { ItemSentence, ItemToken, ItsFunction } from 'wink-nlp';
+import model from 'wink-eng-lite-web-model';
+import { findWordRow, weighWord } from './embeddings';
+import { MEANINGFUL_FUNCTION_WORDS, NEGATORS } from './lexicon';
+
+/** One token of an analysed text, with everything the matcher compares. */
+export interface Token {
+  /** The token as written. */
+  text: string;
+  lower: string;
+  lemma: string;
+  stem: string;
+  pos: string;
+  /** In the scope of a negation ("does not change" → "change" is negated). */
+  negated: boolean;
+  /** A negating word itself. */
+  negator: boolean;
+  /** A word or number that carries meaning (not a stop word or punctuation). */
+  content: boolean;
+  isNumber: boolean;
+  /** Character offsets in the analysed (plain) text. */
+  start: number;
+  end: number;
+  sentence: number;
+  /** Row in the word-vector table, or -1. */
+  row: number;
+  /** Information weight (rare words weigh more). */
+  weight: number;
+}
+
+export interface AnalysedText {
+  /** Plain text the offsets refer to. */
+  text: string;
+  tokens: Token[];
+  /** Indices of content tokens. */
+  content: number[];
+  sentences: number;
+}
+
+/** wink-nlp declares `its.lemma` and `its.stem` with a parameter list its own `out()` does not accept; they work at run time. */
+type StringIts = ItsFunction<string>;
+
+let nlpInstance: ReturnType<typeof winkNLP> | undefined;
+
+function getNlp(): ReturnType<typeof winkNLP> {
+  nlpInstance ??= winkNLP(model, ['sbd', 'negation', 'pos']);
+  return nlpInstance;
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', minus: '-', times: '×', deg: '°', micro: 'µ', ohm: 'Ω' };
+
+/** HTML and KaTeX to plain text: tags dropped, entities decoded, maths delimiters removed. */
+export function toPlainText(html: string): string {
+  return html
+    .replace(/<\s*(br|\/p|\/div|\/li|\/h\d)\b[^>]*>/gi, '\n')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(#x?[0-9a-f]+|[a-z]+);/gi, (m, e: string) => {
+      if (e[0] === '#') return String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10));
+      return ENTITIES[e.toLowerCase()] ?? m;
+    })
+    .replace(/\\[()[\]]/g, ' ')
+    .replace(/\\(text|mathrm|mathbf|rm)\s*\{([^}]*)\}/g, '$2')
+    .replace(/\\times/g, '×')
+    .replace(/\\cdot/g, '·')
+    .replace(/[\u2212\u2013\u2014]/g, '-')
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/[ \t]+/g, ' ')
+    .trim();
+}
+
+/** A cheap Porter-style suffix stripper for words wink's stemmer leaves alone; wink's stem is used first. */
+function normaliseStem(stem: string): string {
+  return stem.replace(/'s$/, '');
+}
+
+const cache = new Map<string, AnalysedText>();
+const CACHE_LIMIT = 2000;
+
+/** Tokenises, lemmatises, stems and flags negation and content words. Results are cached by text. */
+export function analyseText(input: string): AnalysedText {
+  const hit = cache.get(input);
+  if (hit) return hit;
+  const text = input;
+  const nlp = getNlp();
+  const its = nlp.its;
+  const doc = nlp.readDoc(text.length > 20000 ? text.slice(0, 20000) : text);
+  const tokens: Token[] = [];
+  let cursor = 0;
+  doc.sentences().each((sentence: ItemSentence, s: number) => {
+    sentence.tokens().each((t: ItemToken) => {
+      const value = t.out();
+      const type = t.out(its.type);
+      let start = text.indexOf(value, cursor);
+      if (start < 0) start = cursor;
+      const end = start + value.length;
+      cursor = end;
+      if (type === 'punctuation' || type === 'symbol' || type === 'tabCRLF') {
+        tokens.push({ text: value, lower: value, lemma: value, stem: value, pos: 'PUNCT', negated: false, negator: false, content: false, isNumber: false, start, end, sentence: s, row: -1, weight: 0 });
+        return;
+      }
+      const lower = value.toLowerCase();
+      const lemma = String(t.out(its.lemma as unknown as StringIts)).toLowerCase();
+      const stem = normaliseStem(String(t.out(its.stem as unknown as StringIts)).toLowerCase());
+      const pos = String(t.out(its.pos));
+      const negator = NEGATORS.has(lower) || NEGATORS.has(lemma);
+      const isNumber = type === 'number' || /^[-+]?\d/.test(value);
+      const stop = Boolean(t.out(its.stopWordFlag));
+      const content = !negator && (isNumber || ((!stop || MEANINGFUL_FUNCTION_WORDS.has(lower)) && /[a-z]/i.test(value)));
+      let row = findWordRow(lower);
+      if (row < 0) row = findWordRow(lemma);
+      tokens.push({
+        text: value,
+        lower,
+        lemma,
+        stem,
+        pos,
+        negated: Boolean(t.out(its.negationFlag)),
+        negator,
+        content,
+        isNumber,
+        start,
+        end,
+        sentence: s,
+        row,
+        weight: isNumber ? 1 : weighWord(row),
+      });
+    });
+  });
+  const analysed: AnalysedText = {
+    text,
+    tokens,
+    content: tokens.flatMap((t, i) => (t.content ? [i] : [])),
+    sentences: Math.max(1, doc.sentences().length()),
+  };
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(input, analysed);
+  return analysed;
+}

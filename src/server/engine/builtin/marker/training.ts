@@ -1,0 +1,59 @@
+import { FEATURE_NAMES } from './features';
+import { DEFAULT_GBDT_OPTIONS, predictProbabilities, trainGbdt, type GbdtModel, type GbdtOptions } from './gbdt';
+import { alignBest, decideLabel } from './point-classifier';
+import { analyseText, toPlainText } from './text';
+import { groupedFolds, LABELS_3WAY, referenceWordings, scoreLabels, toTwoWay, type AsagRecord, type ClassScores } from './asag-data';
+
+/** Feature vector of a dataset record, computed exactly as markAnswer computes it for a point. */
+export function recordFeatures(r: AsagRecord): number[] {
+  const answer = analyseText(toPlainText(r.student_answer));
+  const wordings = referenceWordings(r).map((w) => analyseText(toPlainText(w)));
+  const question = analyseText(toPlainText(r.question));
+  return alignBest(answer, wordings, question).alignment.features;
+}
+
+/** Rare classes weigh more, so that "contradictory" is not drowned out (square-root balancing). */
+export function balancedClassWeights(y: number[], k: number): number[] {
+  const counts = Array.from({ length: k }, (_, c) => y.filter((v) => v === c).length);
+  const max = Math.max(...counts);
+  return counts.map((c) => (c ? Math.sqrt(max / c) : 1));
+}
+
+export function trainMarkerModel(X: number[][], y: number[], opts: Partial<GbdtOptions> = {}): GbdtModel {
+  const options: GbdtOptions = { ...DEFAULT_GBDT_OPTIONS, classWeights: balancedClassWeights(y, LABELS_3WAY.length), ...opts };
+  return trainGbdt(X, y, [...LABELS_3WAY], [...FEATURE_NAMES], options);
+}
+
+export interface CvResult {
+  corpus: string;
+  twoWay: ClassScores;
+  threeWay: ClassScores;
+}
+
+/**
+ * "Unseen questions" estimate: k-fold cross-validation over the training records where folds are
+ * grouped by question, so the held-out questions never appear in training.
+ */
+export function crossValidate(records: AsagRecord[], X: number[][], k = 5, opts: Partial<GbdtOptions> = {}): CvResult[] {
+  const folds = groupedFolds(records, k);
+  const y = records.map((r) => LABELS_3WAY.indexOf(r.label_3way));
+  const pred: string[] = new Array(records.length);
+  for (let f = 0; f < k; f++) {
+    const trainIdx = records.map((_, i) => i).filter((i) => folds[i] !== f);
+    const model = trainMarkerModel(trainIdx.map((i) => X[i]), trainIdx.map((i) => y[i]), opts);
+    records.forEach((_, i) => {
+      if (folds[i] === f) pred[i] = decideLabel(model, predictProbabilities(model, X[i]), X[i]);
+    });
+  }
+  const corpora = [...new Set(records.map((r) => r.corpus))];
+  return [...corpora, 'all'].map((corpus) => {
+    const idx = records.map((_, i) => i).filter((i) => corpus === 'all' || records[i].corpus === corpus);
+    const g3 = idx.map((i) => records[i].label_3way);
+    const p3 = idx.map((i) => pred[i]);
+    return {
+      corpus,
+      threeWay: scoreLabels(g3, p3, LABELS_3WAY),
+      twoWay: scoreLabels(g3.map(toTwoWay), p3.map(toTwoWay), ['correct', 'incorrect']),
+    };
+  });
+}

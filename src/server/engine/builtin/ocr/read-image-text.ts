@@ -1,0 +1,36 @@
+import { createRequire } from 'node:module';
+import { createWorker, type Worker } from 'tesseract.js';
+
+const require = createRequire(import.meta.url);
+/** English trained data shipped in @tesseract.js-data/eng: nothing is downloaded at run time. */
+const english = require('@tesseract.js-data/eng') as { langPath: string; gzip: boolean };
+
+let worker: Promise<Worker> | null = null;
+
+function getWorker(): Promise<Worker> {
+  worker ??= createWorker('eng', 1, { langPath: english.langPath, gzip: english.gzip, cacheMethod: 'none' }).catch((error: unknown) => {
+    worker = null;
+    throw error;
+  });
+  return worker;
+}
+
+export interface ImageText {
+  text: string;
+  /** Tesseract's mean confidence, 0–100. */
+  confidence: number;
+}
+
+/** Reads the text on a photographed or scanned page (JPEG, PNG, WebP, BMP). One shared worker; jobs queue. */
+export async function readImageText(image: Buffer): Promise<ImageText> {
+  const w = await getWorker();
+  const { data } = await w.recognize(image);
+  return { text: data.text.replace(/[ \t]+\n/g, '\n').trim(), confidence: Math.round(data.confidence) };
+}
+
+/** Stops the OCR worker (tests, shutdown). */
+export async function stopImageReader(): Promise<void> {
+  const current = worker;
+  worker = null;
+  if (current) await (await current).terminate();
+}

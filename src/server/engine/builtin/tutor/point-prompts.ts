@@ -1,0 +1,194 @@
+import type { MarkPoint } from '../../../../shared/mark-scheme';
+import { containsStem, contentStems, escapeHtml, numericValue, plainText, STOPWORDS, stemWord } from './text-match';
+
+/**
+ * Ways of talking about a mark-scheme point without giving it away: its theme (the words it shares
+ * with the question), a guiding question, a fill-in-the-gaps version, and which of the question's
+ * worked-step hints fit it.
+ */
+
+/** Words of a point, as written, in order (hyphenated words split: 'enzyme-substrate'). */
+function displayWords(text: string): string[] {
+  return plainText(text).split(/\s+/).filter(Boolean);
+}
+
+/** Words of a point as written (punctuation trimmed, hyphenated words split). */
+function themeWords(text: string): string[] {
+  return plainText(text)
+    .split(/[\s\u2010-]+/)
+    .map((w) => w.replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, ''))
+    .filter(Boolean);
+}
+
+function bareWord(word: string): string {
+  return word.toLowerCase().replace(/^[^a-z0-9]+|[^a-z0-9]+$/g, '');
+}
+
+function isContent(word: string): boolean {
+  const w = word.toLowerCase();
+  return /^[a-z][a-z0-9']*$/.test(w) && w.length >= 2 && !STOPWORDS.has(w);
+}
+
+/** Runs of consecutive words that satisfy `keep`, with a leading 'the' kept ('the active site'). */
+function runsOf(words: string[], keep: (word: string) => boolean): string[][] {
+  const runs: string[][] = [];
+  let run: string[] = [];
+  words.forEach((word, i) => {
+    if (keep(word)) {
+      if (run.length === 0 && words[i - 1]?.toLowerCase() === 'the') run.push('the');
+      run.push(word);
+    } else if (run.length > 0 && word.toLowerCase() === 'of' && keep(words[i + 1] ?? '')) {
+      run.push('of');
+    } else {
+      if (run.length > 0) runs.push(run);
+      run = [];
+    }
+  });
+  if (run.length > 0) runs.push(run);
+  return runs;
+}
+
+function stemOf(word: string): string {
+  const w = word.toLowerCase();
+  return /\d/.test(w) ? w : stemWord(w);
+}
+
+/**
+ * The theme of a point: what it is about, not what it says. Preferably the runs of its words that
+ * the question itself uses ('the enzyme'); otherwise, for a point of four or more content words,
+ * the first two content words (usually its subject: 'active site').
+ */
+export function themeOf(point: MarkPoint, questionStems: string[]): string | null {
+  const words = themeWords(point.text);
+  const fromQuestion = runsOf(words, (w) => isContent(w) && containsStem(questionStems, stemOf(w)))
+    .map((r) => r.slice(0, 4).join(' '))
+    .filter((phrase) => phrase !== 'the');
+  const unique = [...new Set(fromQuestion)].slice(0, 2);
+  if (unique.length > 0) return unique.join(' and ');
+  const content = words.filter(isContent);
+  if (content.length < 4 || point.kind !== 'content') return null;
+  const first = (runsOf(words, isContent)[0] ?? []).filter((w) => w !== 'of').slice(0, 3);
+  while (first.length > 0 && (first[first.length - 1] === 'the' || first.length > (first[0] === 'the' ? 3 : 2))) first.pop();
+  return first.length > 0 && first.join(' ') !== 'the' ? first.join(' ') : null;
+}
+
+/** 'active site' → 'the active site' (each phrase of 'x and y'). */
+function withArticle(theme: string): string {
+  return theme
+    .split(' and ')
+    .map((phrase) => (/^(the|a|an)\s/.test(phrase) ? phrase : `the ${phrase}`))
+    .join(' and ');
+}
+
+/** The quantity a numeric point is about: 'gradient m' in 'gradient m = 3'. */
+function quantityOf(point: MarkPoint): string | null {
+  const text = plainText(point.text);
+  const eq = text.indexOf('=');
+  if (eq <= 0) return null;
+  const left = text.slice(0, eq).trim();
+  const right = text.slice(eq + 1).trim();
+  if (!/[a-zA-Z]/.test(left) || left.split(/\s+/).length > 6 || /\d/.test(left)) return null;
+  // Only a value ('15.3 m s^-1'), not an expression ('2x + 5').
+  if (!/^-?\d+(\.\d+)?(?![\w.])/.test(right) || /[+=]/.test(right)) return null;
+  return left;
+}
+
+function numericAdvice(point: MarkPoint): string {
+  const parts: string[] = [];
+  if (point.numeric?.unit) parts.push('include the unit');
+  if (point.numeric?.sigFigs) parts.push(`give it to ${point.numeric.sigFigs} significant figures`);
+  return parts.length > 0 ? ` Remember to ${parts.join(' and ')}.` : '';
+}
+
+export interface PromptContext {
+  questionStems: string[];
+  isMultipleChoice: boolean;
+  /** The question's command word, e.g. 'explain', when it has one. */
+  commandWord: string | null;
+}
+
+/** A Socratic question that steers the student to the point (HTML, escaped). */
+export function guidingQuestion(point: MarkPoint, ctx: PromptContext): string {
+  const theme = themeOf(point, ctx.questionStems);
+  const t = theme ? escapeHtml(withArticle(theme)) : null;
+  if (ctx.isMultipleChoice)
+    return 'Before you look at the options, what answer would you expect, and why? Then which option matches it?';
+  if (numericValue(point) !== null || (point.kind === 'answer' && point.numeric)) {
+    const quantity = quantityOf(point);
+    return `${quantity ? `What value do you get for ${escapeHtml(quantity)}?` : 'What final value do you get?'} Show me the step that gets you there.${numericAdvice(point)}`;
+  }
+  if (point.kind === 'method')
+    return t
+      ? `Which equation or method links ${t}? Write that step down before you put numbers in.`
+      : 'What is the method step here: which equation or rule do you need, and what goes into it?';
+  if (point.kind === 'answer')
+    return t ? `What is your final result for ${t}?` : 'What is your final result, and how did you get it?';
+  const why = ctx.commandWord === 'explain' ? ' Try to say <em>why</em>, not just what.' : '';
+  return t
+    ? `What can you say about ${t} that helps answer the question?${why}`
+    : `There is one more idea a full answer needs. Re-read the question: which part of it have you not explained yet?${why}`;
+}
+
+/** What the point is about, for 'what does the mark scheme want?' — never its content. */
+export function themeLabel(point: MarkPoint, ctx: PromptContext): string {
+  const theme = themeOf(point, ctx.questionStems);
+  const t = theme ? escapeHtml(withArticle(theme)) : null;
+  if (ctx.isMultipleChoice) return 'choosing the correct option';
+  if (point.numeric) {
+    const extras = [point.numeric.unit ? 'with its unit' : '', point.numeric.sigFigs ? `to ${point.numeric.sigFigs} significant figures` : '']
+      .filter(Boolean)
+      .join(' and ');
+    const quantity = quantityOf(point);
+    return `${point.kind === 'method' ? 'a calculated value' : 'the final value'}${quantity ? ` of ${escapeHtml(quantity)}` : ''}${extras ? ` ${extras}` : ''}`;
+  }
+  if (point.kind === 'method') return t ? `a method step involving ${t}` : 'a method step (the equation or working)';
+  if (point.kind === 'answer') return t ? `the final result for ${t}` : 'the final result';
+  return t ? `a point about ${t}` : 'a further point of explanation';
+}
+
+/**
+ * The point with its key words reduced to a first letter and gaps ('is c____________ to the s________'),
+ * numbers the question does not give replaced by '?'. Returns how many words were hidden.
+ */
+export function clozeOf(point: MarkPoint, questionText: string, questionStems: string[]): { html: string; hidden: number } {
+  const questionNumbers = new Set(plainText(questionText).match(/\d+(?:\.\d+)?/g) ?? []);
+  let hidden = 0;
+  const words = displayWords(point.text).map((word) => {
+    const bare = bareWord(word);
+    if (/^\d+(\.\d+)?$/.test(bare) || /^-?\d/.test(word)) {
+      const numbers = word.match(/\d+(?:\.\d+)?/g) ?? [];
+      if (numbers.some((n) => !questionNumbers.has(n))) {
+        hidden++;
+        return word.replace(/-?\d+(?:\.\d+)?(?:e-?\d+)?/g, '?');
+      }
+      return word;
+    }
+    // Hyphenated words are hidden part by part: 'enzyme-s________'.
+    return word
+      .split('-')
+      .map((part) => {
+        const bp = bareWord(part);
+        if (!/^[a-z][a-z']*$/.test(bp) || bp.length < 3 || STOPWORDS.has(bp)) return part;
+        if (containsStem(questionStems, stemWord(bp))) return part;
+        hidden++;
+        const at = part.toLowerCase().indexOf(bp);
+        return part.slice(0, at + 1) + '_'.repeat(Math.min(bp.length - 1, 10)) + part.slice(at + bp.length);
+      })
+      .join('-');
+  });
+  return { html: escapeHtml(words.join(' ')), hidden };
+}
+
+/** How much a hint (HTML) is about a point: the number of the point's stems it shares. */
+export function hintRelevance(hintHtml: string, point: MarkPoint): number {
+  const hintStems = contentStems(plainText(hintHtml));
+  const pointStems = contentStems([point.text, ...(point.accept ?? [])].join(' '), point.ignore ?? []);
+  return pointStems.filter((s) => containsStem(hintStems, s)).length;
+}
+
+const COMMAND_WORDS = ['explain', 'describe', 'calculate', 'suggest', 'state', 'evaluate', 'discuss', 'compare', 'show', 'determine', 'find', 'prove', 'outline'];
+
+export function commandWordOf(questionText: string): string | null {
+  const words = plainText(questionText).toLowerCase().match(/[a-z]+/g) ?? [];
+  return words.find((w) => COMMAND_WORDS.includes(w)) ?? null;
+}

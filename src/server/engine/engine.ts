@@ -1,0 +1,143 @@
+import type { Feedback, MarkPoint, QuestionType } from '../../shared/mark-scheme';
+
+/**
+ * What the product needs from "AI", in the product's own terms. Two implementations: the built-in
+ * offline engine (builtin/) and the LLM engine (llm/), which falls back to the built-in one.
+ * Every result says which engine and model produced it.
+ */
+
+/** Who produced a result, as the UI shows it: 'Marked by <label>'. */
+export interface EngineInfo {
+  kind: 'builtin' | 'llm';
+  /** e.g. 'builtin', 'gpt-4o-mini', 'gemini-2.0-flash', 'llama3.1'. */
+  model: string;
+  /** e.g. 'the built-in marker', 'gpt-4o-mini (OpenAI)'. */
+  label: string;
+}
+
+export type Difficulty = 'easy' | 'medium' | 'hard' | 'challenging' | 'difficult';
+
+/** A question as the engine writes it, before it is stored. */
+export interface GeneratedQuestion {
+  text: string; // HTML, KaTeX maths in \( \) and \[ \]
+  type: QuestionType;
+  totalMarks: number;
+  options?: Record<string, string>;
+  correctAnswer?: string;
+  markScheme: MarkPoint[];
+  modelAnswer?: string;
+  hints: string[];
+  topic?: string;
+  /** The bank question it came from, when it came from the built-in bank. */
+  sourceId?: string;
+}
+
+export interface GeneratedPaper {
+  title: string;
+  description: string;
+  topic: string | null;
+  difficultyLevel: string;
+  questions: GeneratedQuestion[];
+  /** EngineInfo.label of what wrote it. */
+  generatedBy: string;
+  /** Anything the student should know, e.g. 'The bank has 7 questions on this topic; all are included.' */
+  note?: string;
+}
+
+/** A stored question with everything a marker or tutor needs. */
+export interface QuestionForMarking {
+  text: string;
+  type: QuestionType;
+  totalMarks: number;
+  markScheme: MarkPoint[];
+  options?: Record<string, string> | null;
+  correctAnswer?: string | null;
+  modelAnswer?: string | null;
+  hints?: string[] | null;
+  subject?: string | null;
+  topic?: string | null;
+}
+
+export interface TutorTurn {
+  role: 'assistant' | 'user';
+  content: string;
+}
+
+export interface TutorInput {
+  question: QuestionForMarking;
+  /** The student's current answer, if any. */
+  answer?: string | null;
+  /** The latest feedback on that answer, if it was marked. */
+  feedback?: Feedback | null;
+  /** Earlier turns of this conversation, oldest first (the greeting included). */
+  history: TutorTurn[];
+  message: string;
+}
+
+export interface TutorReply {
+  /** HTML; sanitised by the client before it is shown. */
+  content: string;
+  by: string;
+}
+
+export interface DocumentAnswer {
+  /** HTML or plain text quoting the best passages with their page numbers. */
+  response: string;
+  citations: { page: number; text: string }[];
+  by: string;
+}
+
+export interface GradingBreakdown {
+  section: string;
+  marksAwarded: number;
+  maxMarks: number;
+  comments: string; // HTML
+}
+
+export interface GradingResult {
+  marksAwarded: number;
+  totalMarks: number;
+  feedback: string; // HTML
+  detailedBreakdown: GradingBreakdown[];
+  /** What was read from the images. */
+  questionText: string;
+  answerText: string;
+  by: string;
+}
+
+export interface PracticePaperInput {
+  subject: string;
+  topic: string;
+  questionCount: number;
+  difficultyLevel: Difficulty;
+  includeAnswers: boolean;
+  includeMarkScheme: boolean;
+}
+
+export interface Engine {
+  info: EngineInfo;
+  /** Optional: load models ahead of the first request (called once the server is listening). */
+  warmUp?(): Promise<void>;
+  /** A course for a subject: its title and an initial question paper. */
+  generateCourse(input: { subject: string; seed?: number }): Promise<{ title: string; subject: string; paper: GeneratedPaper }>;
+  generatePaper(input: { subject: string; topic?: string | null; difficulty: Difficulty; count: number; seed?: number }): Promise<GeneratedPaper>;
+  /** §3 Feedback, with marked_by set. */
+  evaluateAnswer(input: { question: QuestionForMarking; answer: string }): Promise<Feedback>;
+  tutorReply(input: TutorInput): Promise<TutorReply>;
+  answerFromDocument(input: { name: string; pages: string[]; question: string }): Promise<DocumentAnswer>;
+  questionsFromDocument(input: { name: string; pages: string[]; subject: string; count?: number; seed?: number }): Promise<GeneratedPaper>;
+  gradeHandwritten(input: { questionImage: Buffer; answerImage: Buffer; maxMarks: number }): Promise<GradingResult>;
+  /** A printable HTML document (§7 {filename, html}). */
+  practicePaper(input: PracticePaperInput): Promise<{ filename: string; html: string }>;
+}
+
+/** An error the engine means the student to read, e.g. a subject the offline bank does not cover. */
+export type EngineError = Error & { engineError: true; code: 'UNSUPPORTED_SUBJECT' | 'UNAVAILABLE' | 'BAD_INPUT' };
+
+export function engineError(code: EngineError['code'], message: string): EngineError {
+  return Object.assign(new Error(message), { engineError: true as const, code });
+}
+
+export function isEngineError(error: unknown): error is EngineError {
+  return error instanceof Error && (error as Partial<EngineError>).engineError === true;
+}

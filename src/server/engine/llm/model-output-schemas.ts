@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+/**
+ * The shapes asked of a model (structured output). They are kept to what every provider's strict
+ * JSON-schema mode accepts: every property required, optional values as null, no records and no
+ * numeric or length bounds (those are checked in code after parsing).
+ */
+
+export const modelNumericSchema = z.object({
+  value: z.number().describe('the expected value, in `unit`'),
+  tolerance: z.number().nullable().describe('relative tolerance as a fraction, e.g. 0.01 for 1%; null for the default 1%'),
+  unit: z.string().nullable().describe("SI-style unit, e.g. 'J' or 'm s^-2'; null for a pure number"),
+  sigFigs: z.number().nullable().describe('significant figures required, or null'),
+});
+
+export const modelMarkPointSchema = z.object({
+  id: z.string().describe("short id, unique in the question, e.g. 'p1'"),
+  text: z.string().describe('the point as an examiner writes it'),
+  marks: z.number().describe('marks for this point, usually 1'),
+  accept: z.array(z.string()).describe('other wordings that also earn the point'),
+  reject: z.array(z.string()).describe('wordings that must not earn the point'),
+  numeric: modelNumericSchema.nullable().describe('for a numerical final answer, the value the answer must match; otherwise null'),
+});
+
+export const modelQuestionSchema = z.object({
+  text: z.string().describe('the question as simple HTML; maths in KaTeX \\( \\) or \\[ \\]'),
+  type: z.enum(['essay', 'multiple_choice', 'short_answer']),
+  options: z
+    .array(z.object({ letter: z.string(), text: z.string() }))
+    .nullable()
+    .describe('multiple_choice only: 4 options lettered A to D; otherwise null'),
+  correctAnswer: z.string().nullable().describe('multiple_choice only: the correct option letter; otherwise null'),
+  markScheme: z.array(modelMarkPointSchema).describe('one entry per creditworthy point; the question is worth the sum of their marks'),
+  modelAnswer: z.string().describe('a full-mark answer as a strong student would write it'),
+  hints: z.array(z.string()).describe('2 to 4 tutor hints, from a nudge to the last step before the answer'),
+});
+export type ModelQuestion = z.infer<typeof modelQuestionSchema>;
+
+export const modelPaperSchema = z.object({
+  title: z.string(),
+  description: z.string().describe('one sentence saying what the paper covers'),
+  topic: z.string().nullable(),
+  questions: z.array(modelQuestionSchema),
+});
+export type ModelPaper = z.infer<typeof modelPaperSchema>;
+
+export const modelMarkingSchema = z.object({
+  points: z
+    .array(
+      z.object({
+        point_id: z.string(),
+        status: z.enum(['COVERED', 'NOT_COVERED', 'CONTRADICTED']),
+        justification: z.string().describe('one or two sentences quoting or paraphrasing the answer'),
+      }),
+    )
+    .describe('exactly one entry per mark-scheme point, using its id'),
+  qualitative_feedback: z.string().describe('two to four sentences of feedback to the student'),
+});
+export type ModelMarking = z.infer<typeof modelMarkingSchema>;
+
+export const modelDocumentAnswerSchema = z.object({
+  answer: z.string().describe('the answer in Markdown, citing pages as (p. N)'),
+  citations: z.array(z.object({ page: z.number(), quote: z.string().describe('a short exact quote from that page') })),
+});
+export type ModelDocumentAnswer = z.infer<typeof modelDocumentAnswerSchema>;
+
+export const modelGradingSchema = z.object({
+  questionText: z.string().describe('the question as read from the first image'),
+  answerText: z.string().describe("the student's answer as read from the second image"),
+  sections: z.array(
+    z.object({
+      section: z.string(),
+      marksAwarded: z.number(),
+      maxMarks: z.number(),
+      comments: z.string().describe('Markdown'),
+    }),
+  ),
+  feedback: z.string().describe('overall feedback in Markdown'),
+});
+export type ModelGrading = z.infer<typeof modelGradingSchema>;
