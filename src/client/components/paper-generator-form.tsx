@@ -1,0 +1,91 @@
+import { useId, useState, type FormEvent } from 'react';
+import { DEFAULT_DIFFICULTY, QUESTION_COUNT } from '../../shared/practice';
+import { useGeneratePaper, type GeneratePaperResult } from '../lib/api/generate-paper';
+import { Button } from './ui/button';
+import { Input } from './ui/input';
+import { Label } from './ui/label';
+import { Select } from './ui/select';
+import { Slider } from './ui/slider';
+
+/** Topic, number of questions (5–20) and difficulty; used by the course page and the papers list. */
+export function PaperGeneratorForm(props: {
+  courseId: string;
+  subject: string;
+  difficulties: readonly string[];
+  onGenerated: (result: GeneratePaperResult, topic: string) => void;
+  onError: (error: unknown) => void;
+  /** Called instead of generating when the topic is blank. */
+  onTopicMissing?: () => void;
+}) {
+  const id = useId();
+  const [topic, setTopic] = useState('');
+  const [count, setCount] = useState<number>(QUESTION_COUNT.default);
+  const [difficulty, setDifficulty] = useState<string>(DEFAULT_DIFFICULTY);
+  const generate = useGeneratePaper();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!topic.trim()) {
+      props.onTopicMissing?.();
+      return;
+    }
+    const chosenTopic = topic.trim();
+    generate.mutate(
+      { courseId: props.courseId, subject: props.subject, topic: chosenTopic, difficultyLevel: difficulty, questionCount: count },
+      {
+        onSuccess: (result) => {
+          setTopic('');
+          setCount(QUESTION_COUNT.default);
+          setDifficulty(DEFAULT_DIFFICULTY);
+          props.onGenerated(result, chosenTopic);
+        },
+        onError: props.onError,
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} className="grid gap-4" aria-busy={generate.isPending}>
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-topic`}>Topic</Label>
+        <Input
+          id={`${id}-topic`}
+          value={topic}
+          onChange={(e) => setTopic(e.target.value)}
+          placeholder={`e.g. a ${props.subject.toLowerCase()} topic`}
+          maxLength={120}
+          disabled={generate.isPending}
+        />
+      </div>
+      <div className="grid gap-2">
+        <div className="flex items-center justify-between">
+          <Label htmlFor={`${id}-count`}>Number of Questions</Label>
+          <span className="text-sm font-semibold text-slate-900" aria-live="polite">{count}</span>
+        </div>
+        <Slider
+          id={`${id}-count`}
+          label="Number of Questions"
+          value={count}
+          min={QUESTION_COUNT.min}
+          max={QUESTION_COUNT.max}
+          step={QUESTION_COUNT.step}
+          onChange={setCount}
+          disabled={generate.isPending}
+        />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-difficulty`}>Difficulty</Label>
+        <Select id={`${id}-difficulty`} value={difficulty} onChange={(e) => setDifficulty(e.target.value)} disabled={generate.isPending}>
+          {props.difficulties.map((d) => (
+            <option key={d} value={d}>
+              {d}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <Button type="submit" disabled={generate.isPending || !topic.trim()}>
+        {generate.isPending ? 'Generating...' : 'Generate Question Paper'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,105 @@
+import { Link, useParams } from 'wouter';
+import { FileQuestion, Plus } from 'lucide-react';
+import { COURSE_PAGE_DIFFICULTIES, PRACTICE_TEXT } from '../../../shared/practice';
+import { LoadingBlock } from '../../components/loading-block';
+import { NotFoundCard } from '../../components/not-found-card';
+import { PageHeader } from '../../components/page-header';
+import { PaperGeneratorForm } from '../../components/paper-generator-form';
+import { PaperMeta } from '../../components/paper-meta';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { flashToast, toast } from '../../components/ui/toast';
+import { isApiError, serverMessageOf } from '../../lib/api-client';
+import { useCourse } from '../../lib/api/course';
+import { useCoursePapers } from '../../lib/api/course-papers';
+
+export function CoursePage() {
+  const { courseId } = useParams<{ courseId: string }>();
+  const course = useCourse(courseId);
+  const papers = useCoursePapers(courseId);
+
+  if (course.isPending) return <LoadingBlock text="Loading course..." />;
+  if (course.isError || !course.data) {
+    if (isApiError(course.error) && course.error.status !== 404) {
+      return <NotFoundCard title="Something went wrong" detail={serverMessageOf(course.error, 'The course could not be loaded. Please try again.')} />;
+    }
+    return <NotFoundCard title={PRACTICE_TEXT.courseNotFound} detail={PRACTICE_TEXT.courseNotFoundDetail} />;
+  }
+  const { subject, title } = course.data;
+  const list = [...(papers.data ?? [])].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <PageHeader title={title} description={`Practice exam papers for ${subject}`}>
+        <Button asChild variant="outline">
+          <Link href={`/courses/${courseId}/papers`}>
+            <Plus aria-hidden /> {list.length > 0 ? 'Generate More Papers' : 'Generate New Paper'}
+          </Link>
+        </Button>
+      </PageHeader>
+      <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+        <section aria-label="Question papers">
+          {papers.isPending ? (
+            <LoadingBlock text="Loading question papers..." />
+          ) : list.length === 0 ? (
+            <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
+              <FileQuestion aria-hidden className="mx-auto size-10 text-slate-400" />
+              <h2 className="mt-3 font-semibold text-slate-900">No question papers yet</h2>
+              <p className="mt-1 text-sm text-slate-600">Generate one with the form beside this list.</p>
+            </div>
+          ) : (
+            <div className="grid gap-4 sm:grid-cols-2">
+              {list.map((paper, index) => (
+                <Card key={paper.id} className="flex flex-col">
+                  <CardHeader>
+                    <PaperMeta difficulty={paper.difficultyLevel} createdAt={paper.createdAt} />
+                    <CardTitle>Paper {index + 1}</CardTitle>
+                    <CardDescription>Topic: {paper.topic || 'General'}</CardDescription>
+                  </CardHeader>
+                  <CardContent className="mt-auto flex items-center justify-between">
+                    <span className="text-sm text-slate-600">{paper.totalQuestions} questions</span>
+                    <Button asChild size="sm">
+                      <Link href={`/courses/${courseId}/papers/${paper.id}`}>Start Exam</Link>
+                    </Button>
+                  </CardContent>
+                </Card>
+              ))}
+            </div>
+          )}
+        </section>
+        <aside>
+          <Card>
+            <CardHeader>
+              <CardTitle>Generate a question paper</CardTitle>
+              <CardDescription>Choose a topic, how many questions and how hard.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <PaperGeneratorForm
+                courseId={course.data.id}
+                subject={subject}
+                difficulties={COURSE_PAGE_DIFFICULTIES}
+                onTopicMissing={() =>
+                  toast({ title: PRACTICE_TEXT.topicRequiredTitle, description: PRACTICE_TEXT.topicRequired(subject), variant: 'destructive' })
+                }
+                onGenerated={(result, topic) => {
+                  flashToast({
+                    title: 'Question paper generated successfully',
+                    description: `Created question paper for ${topic} with ${result.totalQuestions} questions`,
+                  });
+                  window.location.assign(`/courses/${courseId}`);
+                }}
+                onError={(error) =>
+                  toast({
+                    title: 'Error generating question paper',
+                    description: serverMessageOf(error, 'Please try again later'),
+                    variant: 'destructive',
+                  })
+                }
+              />
+            </CardContent>
+          </Card>
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { StoredFeedback } from '../../../../shared/practice';
+import { apiRequest } from '../../../lib/api-client';
+
+/** POST /api/feedback/disagree: the student disputes the marking of one point. */
+export function useDisagree(questionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { pointId: string; reason: string }) =>
+      apiRequest<StoredFeedback>('POST', '/api/feedback/disagree', { questionId, ...input }),
+    onSuccess: (feedback) => queryClient.setQueryData(['/api/questions', questionId, 'feedback'], feedback),
+  });
+}

@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { StoredFeedback } from '../../../../shared/practice';
+import { apiRequest } from '../../../lib/api-client';
+import { saveAnswer } from './save-answer';
+
+/**
+ * §4 Submission sequence: save the answer as submitted, evaluate it (POST /api/answers/evaluate), save the
+ * feedback (POST /api/feedback/save); then refresh the course, answer, feedback and progress data.
+ */
+export function useSubmitAnswer(courseId: string | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { questionId: string; text: string; timeSpentSeconds: number }) => {
+      await saveAnswer({ questionId: input.questionId, text: input.text, submitted: true, timeSpentSeconds: input.timeSpentSeconds });
+      const feedback = await apiRequest<StoredFeedback>('POST', '/api/answers/evaluate', { questionId: input.questionId, answer: input.text });
+      await apiRequest('POST', '/api/feedback/save', { questionId: input.questionId, feedback });
+      return feedback;
+    },
+    onSuccess: (feedback, input) => {
+      queryClient.setQueryData(['/api/questions', input.questionId, 'feedback'], feedback);
+      for (const queryKey of [
+        ['/api/questions', input.questionId],
+        ['/api/courses', courseId],
+        ['/api/courses'],
+        ['/api/question-papers'],
+        ['/api/user/answers'],
+        ['/api/user/questions'],
+      ]) {
+        void queryClient.invalidateQueries({ queryKey });
+      }
+    },
+  });
+}

@@ -1,0 +1,236 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useLocation, useParams } from 'wouter';
+import { ArrowLeft, ChevronLeft, ChevronRight, Clock, Lightbulb, MessageCircleQuestion } from 'lucide-react';
+import { PRACTICE_TEXT, type Question } from '../../../shared/practice';
+import { LoadingBlock } from '../../components/loading-block';
+import { NotFoundCard } from '../../components/not-found-card';
+import { RichHtml } from '../../components/rich-html';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { toast } from '../../components/ui/toast';
+import { useCourse } from '../../lib/api/course';
+import { usePaper } from '../../lib/api/paper';
+import { useQuestions } from '../../lib/api/paper-questions';
+import { formatElapsed, formatQuestionType } from '../../lib/format';
+import { useAnswer } from './api/answer';
+import { useFeedback } from './api/feedback';
+import { useSubmitAnswer } from './api/submit-answer';
+import { useUserAnswers } from './api/user-answers';
+import { AnswerInput } from './components/answer-input';
+import { FeedbackPanel } from './components/feedback-panel';
+import { TutorChat } from './components/tutor-chat';
+import { useActiveTime } from './use-active-time';
+import { useAutosave, type SaveState } from './use-autosave';
+
+const SAVE_LABEL: Record<SaveState, string> = {
+  idle: '',
+  pending: 'Unsaved changes',
+  saving: 'Saving...',
+  saved: 'Saved',
+  offline: 'Saved on this device — retrying the server...',
+};
+
+function useElapsed(start: number | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (start === null) return;
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, [start]);
+  return start === null ? 0 : Math.floor((now - start) / 1000);
+}
+
+export function ExamPage() {
+  const params = useParams<{ courseId: string; paperId?: string; questionId?: string }>();
+  const { courseId, paperId } = params;
+  const [, navigate] = useLocation();
+  const course = useCourse(courseId);
+  const paper = usePaper(paperId);
+  const questions = useQuestions(paperId ? { paperId } : { courseId });
+  const userAnswers = useUserAnswers();
+  const list = useMemo(() => questions.data ?? [], [questions.data]);
+
+  const index = Math.max(0, params.questionId ? list.findIndex((q) => q.id === params.questionId) : 0);
+  const question: Question | undefined = list[index];
+
+  // The timer starts when the questions first load.
+  const [startedAt, setStartedAt] = useState<number | null>(null);
+  useEffect(() => {
+    if (questions.isSuccess && startedAt === null) setStartedAt(Date.now());
+  }, [questions.isSuccess, startedAt]);
+  const elapsed = useElapsed(startedAt);
+
+  const answer = useAnswer(question?.id, true);
+  const takeActiveSeconds = useActiveTime(question?.id);
+  const autosave = useAutosave({ questionId: question?.id, serverAnswer: answer.data, ready: answer.isSuccess, takeActiveSeconds });
+  const submitted = Boolean(answer.data?.submitted);
+  const feedback = useFeedback(question?.id, submitted);
+  const submit = useSubmitAnswer(courseId);
+  const [tutorOpen, setTutorOpen] = useState(false);
+
+  if (course.isPending || questions.isPending) return <LoadingBlock text="Loading exam questions..." />;
+  if (course.isError || !course.data) return <NotFoundCard title={PRACTICE_TEXT.courseNotFound} detail={PRACTICE_TEXT.courseNotFoundDetail} />;
+
+  const backHref = paperId ? `/courses/${courseId}/papers/${paperId}` : `/courses/${courseId}`;
+  const title = paper.data?.title ?? (course.data ? `${course.data.title} Practice` : 'Exam');
+  const ids = new Set(list.map((q) => q.id));
+  const savedCount = (userAnswers.data ?? []).filter((a) => ids.has(a.questionId) && a.text.trim().length > 0).length;
+  const percent = list.length > 0 ? Math.round((100 * savedCount) / list.length) : 0;
+
+  const goTo = (target: Question | undefined) => {
+    if (!target) return;
+    autosave.flush();
+    navigate(paperId ? `/courses/${courseId}/papers/${paperId}/questions/${target.id}` : `/courses/${courseId}/questions/${target.id}`);
+  };
+
+  const onSubmit = () => {
+    if (!question) return;
+    const text = autosave.text;
+    if (!text.trim()) {
+      toast({ title: 'Error submitting answer', description: PRACTICE_TEXT.answerRequired, variant: 'destructive' });
+      return;
+    }
+    autosave.cancelPending();
+    submit.mutate(
+      { questionId: question.id, text, timeSpentSeconds: takeActiveSeconds() },
+      {
+        onSuccess: (result) => {
+          autosave.markSaved(text);
+          void answer.refetch();
+          toast({ title: 'Answer submitted', description: `Your answer has been evaluated by ${result.marked_by ?? 'the marker'}.` });
+        },
+        onError: (error) => {
+          toast({ title: 'Error submitting answer', description: error instanceof Error && error.message ? error.message : 'Please try again later', variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  const changedSinceSubmit = submitted && autosave.text !== (answer.data?.text ?? '');
+  const submitLabel = submit.isPending
+    ? 'Submitting...'
+    : submitted
+      ? changedSinceSubmit
+        ? 'Update and Re-evaluate Answer'
+        : 'Update Answer'
+      : 'Submit Answer';
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6">
+      <div className="mb-4 flex items-start gap-3">
+        <Button asChild variant="ghost" size="icon" aria-label={paperId ? 'Back to the paper' : 'Back to the course'}>
+          <Link href={backHref}>
+            <ArrowLeft aria-hidden />
+          </Link>
+        </Button>
+        <div className="min-w-0">
+          <h1 className="text-xl font-bold text-slate-900 sm:text-2xl">{title}</h1>
+          <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+            {paper.data ? <Badge tone={paper.data.difficultyLevel}>{paper.data.difficultyLevel}</Badge> : null}
+            <span>{course.data.subject}</span>
+            {paper.data?.topic ? <span>· {paper.data.topic}</span> : null}
+            <span>· {list.length} questions</span>
+          </div>
+        </div>
+      </div>
+
+      <Card className="mb-6">
+        <CardContent className="grid gap-3 pt-5 sm:grid-cols-[auto_1fr_auto] sm:items-center">
+          <div className="flex items-center gap-2 font-mono text-lg text-slate-900" aria-label="Elapsed time">
+            <Clock aria-hidden className="size-5 text-brand-600" /> {formatElapsed(elapsed)}
+          </div>
+          <div>
+            <div className="mb-1 flex justify-between text-sm text-slate-600">
+              <span className="font-medium text-slate-900">Exam Progress</span>
+              <span>
+                {savedCount} of {list.length} answers saved
+              </span>
+            </div>
+            <div className="h-2 overflow-hidden rounded-full bg-slate-100" role="progressbar" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100} aria-label="Answers saved">
+              <div className="h-full rounded-full bg-brand-600 transition-all" style={{ width: `${percent}%` }} />
+            </div>
+          </div>
+          <div className="text-sm font-medium text-slate-700">{list.length > 0 ? `Question ${index + 1} of ${list.length}` : 'No questions'}</div>
+        </CardContent>
+      </Card>
+
+      {!question ? (
+        <Card>
+          <CardContent className="py-10 text-center text-slate-600">No questions available for this paper.</CardContent>
+        </Card>
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
+          <div className="grid content-start gap-4">
+            <Card>
+              <CardHeader>
+                <div className="flex flex-wrap items-center gap-2">
+                  <CardTitle>Question {question.questionNumber}</CardTitle>
+                  <Badge className="normal-case">{formatQuestionType(question.type)}</Badge>
+                  <Badge tone="brand" className="normal-case">
+                    {question.totalMarks} {question.totalMarks === 1 ? 'mark' : 'marks'}
+                  </Badge>
+                  {submitted ? <Badge tone="success">Submitted</Badge> : null}
+                </div>
+              </CardHeader>
+              <CardContent>
+                <RichHtml html={question.text} className="prose-sm max-w-none text-slate-800 [&_p]:my-2 [&_table]:my-2 [&_td]:border [&_td]:px-2 [&_th]:border [&_th]:px-2" />
+              </CardContent>
+            </Card>
+
+            <Card>
+              <CardHeader className="flex-row items-center justify-between">
+                <CardTitle className="text-base">Your answer</CardTitle>
+                <span className="text-xs text-slate-500" aria-live="polite">{SAVE_LABEL[autosave.state]}</span>
+              </CardHeader>
+              <CardContent>
+                {answer.isPending ? (
+                  <p className="text-sm text-slate-500">Loading your answer...</p>
+                ) : (
+                  <AnswerInput question={question} value={autosave.text} onChange={autosave.setText} disabled={submit.isPending} />
+                )}
+              </CardContent>
+            </Card>
+
+            <Button size="lg" className="h-14 w-full text-base" onClick={onSubmit} disabled={submit.isPending || !autosave.text.trim() || answer.isPending}>
+              {submitLabel}
+            </Button>
+
+            <div className="flex justify-between gap-3">
+              <Button variant="outline" onClick={() => goTo(list[index - 1])} disabled={index === 0}>
+                <ChevronLeft aria-hidden /> Previous
+              </Button>
+              <Button variant="outline" onClick={() => goTo(list[index + 1])} disabled={index >= list.length - 1}>
+                Next <ChevronRight aria-hidden />
+              </Button>
+            </div>
+          </div>
+
+          <div className="grid content-start gap-4">
+            <FeedbackPanel questionId={question.id} feedback={feedback.data} loading={submitted && feedback.isPending} submitting={submit.isPending} />
+            <Card>
+              <CardHeader>
+                <CardTitle className="flex items-center gap-2 text-base">
+                  <Lightbulb aria-hidden className="size-5 text-amber-500" /> Need more help?
+                </CardTitle>
+                <CardDescription>The tutor starts from what your answer is missing and gives one hint at a time.</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <TutorChat
+                  questionId={question.id}
+                  open={tutorOpen}
+                  onOpenChange={setTutorOpen}
+                  trigger={
+                    <Button variant="outline" className="w-full">
+                      <MessageCircleQuestion aria-hidden /> Ask the tutor
+                    </Button>
+                  }
+                />
+              </CardContent>
+            </Card>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { COURSE_TITLE_SUFFIX, type Course } from '../../../../shared/practice';
+import { apiRequest } from '../../../lib/api-client';
+
+/** §7: the course list is fetched first, then POST /api/courses/direct-create {title, subject}. */
+export function useCreateCourse() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (subject: string) => {
+      await queryClient.fetchQuery({ queryKey: ['/api/courses'], staleTime: 0 });
+      const clean = subject.trim();
+      return apiRequest<Course>('POST', '/api/courses/direct-create', { title: `${clean}${COURSE_TITLE_SUFFIX}`, subject: clean });
+    },
+  });
+}

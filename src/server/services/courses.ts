@@ -1,0 +1,72 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { COURSE_TITLE_SUFFIX, PRACTICE_TEXT, type Course } from '../../shared/practice';
+import type { Db } from '../db/client';
+import { courses, questions } from '../db/schema';
+import type { Engine } from '../engine/engine';
+import { httpError } from '../http-error';
+import { isUuid } from './ids';
+import { storePaper } from './papers';
+
+type CourseRow = typeof courses.$inferSelect;
+
+function toCourse(row: CourseRow, totalQuestions: number): Course {
+  return { id: row.id, title: row.title, subject: row.subject, totalQuestions, createdAt: row.createdAt.toISOString() };
+}
+
+/** The student's course, or 404 'Course not found' (whether it is missing or someone else's). */
+export async function findCourse(db: Db, ownerId: string, courseId: string): Promise<CourseRow> {
+  if (!isUuid(courseId)) throw httpError(404, PRACTICE_TEXT.courseNotFound);
+  const [row] = await db.select().from(courses).where(and(eq(courses.id, courseId), eq(courses.ownerId, ownerId)));
+  if (!row) throw httpError(404, PRACTICE_TEXT.courseNotFound);
+  return row;
+}
+
+async function questionCount(db: Db, courseId: string): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(questions).where(eq(questions.courseId, courseId));
+  return row.n;
+}
+
+export async function listCourses(db: Db, ownerId: string): Promise<Course[]> {
+  const [rows, counts] = await Promise.all([
+    db.select().from(courses).where(eq(courses.ownerId, ownerId)).orderBy(desc(courses.createdAt)),
+    db
+      .select({ courseId: questions.courseId, n: sql<number>`count(*)::int` })
+      .from(questions)
+      .where(eq(questions.ownerId, ownerId))
+      .groupBy(questions.courseId),
+  ]);
+  const byCourse = new Map(counts.map((c) => [c.courseId, c.n]));
+  return rows.map((row) => toCourse(row, byCourse.get(row.id) ?? 0));
+}
+
+export async function getCourse(db: Db, ownerId: string, courseId: string): Promise<Course> {
+  const row = await findCourse(db, ownerId, courseId);
+  return toCourse(row, await questionCount(db, row.id));
+}
+
+/** Generates a course for a subject with its initial question paper, and stores both. */
+export async function createCourse(db: Db, engine: Engine, ownerId: string, input: { title?: string; subject: string }) {
+  const generated = await engine.generateCourse({ subject: input.subject });
+  const title = input.title?.trim() || generated.title || `${generated.subject}${COURSE_TITLE_SUFFIX}`;
+  const { course, paper } = await db.transaction(async (tx) => {
+    const [course] = await tx.insert(courses).values({ ownerId, title, subject: generated.subject }).returning();
+    const paper = await storePaper(tx, ownerId, course.id, generated.paper);
+    return { course, paper };
+  });
+  const total = generated.paper.questions.length;
+  return {
+    ...toCourse(course, total),
+    paper: {
+      id: paper.id,
+      courseId: paper.courseId,
+      title: paper.title,
+      description: paper.description,
+      topic: paper.topic,
+      difficultyLevel: paper.difficultyLevel,
+      totalQuestions: total,
+      createdAt: paper.createdAt.toISOString(),
+      generatedBy: paper.generatedBy,
+    },
+    note: generated.paper.note ?? null,
+  };
+}

@@ -1,0 +1,191 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { markPointSchema, type MarkPoint } from '../../shared/mark-scheme';
+import { PRACTICE_TEXT, type Paper, type Question } from '../../shared/practice';
+import type { Db } from '../db/client';
+import { answers, markSchemePoints, questionPapers, questions } from '../db/schema';
+import type { Difficulty, Engine, GeneratedPaper } from '../engine/engine';
+import { httpError } from '../http-error';
+import { findCourse } from './courses';
+import { isUuid } from './ids';
+
+type PaperRow = typeof questionPapers.$inferSelect;
+type QuestionRow = typeof questions.$inferSelect;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+function toPaper(row: PaperRow, totalQuestions: number): Paper {
+  return {
+    id: row.id,
+    courseId: row.courseId,
+    title: row.title,
+    description: row.description,
+    topic: row.topic,
+    difficultyLevel: row.difficultyLevel,
+    totalQuestions,
+    createdAt: row.createdAt.toISOString(),
+    generatedBy: row.generatedBy,
+  };
+}
+
+/** A question as the student sees it: the correct option only once they have submitted an answer. */
+export function toQuestion(row: QuestionRow, submitted: boolean): Question {
+  return {
+    id: row.id,
+    courseId: row.courseId,
+    paperId: row.paperId,
+    questionNumber: row.questionNumber,
+    text: row.text,
+    type: row.type,
+    totalMarks: row.totalMarks,
+    options: row.options ?? null,
+    correctAnswer: submitted ? (row.correctAnswer ?? null) : null,
+    topic: row.topic,
+  };
+}
+
+/** Which of these questions the student has submitted an answer to. */
+export async function submittedQuestionIds(db: Db, ownerId: string, questionIds: string[]): Promise<Set<string>> {
+  if (questionIds.length === 0) return new Set();
+  const rows = await db
+    .select({ questionId: answers.questionId })
+    .from(answers)
+    .where(and(eq(answers.ownerId, ownerId), eq(answers.submitted, true), inArray(answers.questionId, questionIds)));
+  return new Set(rows.map((r) => r.questionId));
+}
+
+export async function withQuestionVisibility(db: Db, ownerId: string, rows: QuestionRow[]): Promise<Question[]> {
+  const submitted = await submittedQuestionIds(db, ownerId, rows.map((r) => r.id));
+  return rows.map((r) => toQuestion(r, submitted.has(r.id)));
+}
+
+async function countQuestions(db: Db, paperIds: string[]): Promise<Map<string, number>> {
+  if (paperIds.length === 0) return new Map();
+  const rows = await db
+    .select({ paperId: questions.paperId, n: sql<number>`count(*)::int` })
+    .from(questions)
+    .where(inArray(questions.paperId, paperIds))
+    .groupBy(questions.paperId);
+  return new Map(rows.map((r) => [r.paperId as string, r.n]));
+}
+
+/** Stores an engine-written paper, its questions and their mark schemes, in the caller's transaction. */
+export async function storePaper(tx: Tx, ownerId: string, courseId: string, paper: GeneratedPaper): Promise<PaperRow> {
+  const [row] = await tx
+    .insert(questionPapers)
+    .values({
+      ownerId,
+      courseId,
+      title: paper.title,
+      description: paper.description,
+      topic: paper.topic,
+      difficultyLevel: paper.difficultyLevel,
+      generatedBy: paper.generatedBy,
+    })
+    .returning();
+  for (const [index, q] of paper.questions.entries()) {
+    const [stored] = await tx
+      .insert(questions)
+      .values({
+        ownerId,
+        courseId,
+        paperId: row.id,
+        questionNumber: index + 1,
+        text: q.text,
+        type: q.type,
+        totalMarks: q.totalMarks,
+        options: q.options ?? null,
+        correctAnswer: q.correctAnswer ?? null,
+        modelAnswer: q.modelAnswer ?? null,
+        hints: q.hints,
+        topic: q.topic ?? paper.topic,
+        sourceId: q.sourceId ?? null,
+      })
+      .returning({ id: questions.id });
+    if (q.markScheme.length > 0) {
+      await tx.insert(markSchemePoints).values(
+        q.markScheme.map((p, position) => ({
+          ownerId,
+          questionId: stored.id,
+          position,
+          pointKey: p.id,
+          text: p.text,
+          marks: p.marks,
+          details: { kind: p.kind, accept: p.accept, reject: p.reject, ignore: p.ignore, required: p.required, numeric: p.numeric },
+        })),
+      );
+    }
+  }
+  return row;
+}
+
+export async function listPapers(db: Db, ownerId: string, courseId: string): Promise<Paper[]> {
+  await findCourse(db, ownerId, courseId);
+  const rows = await db
+    .select()
+    .from(questionPapers)
+    .where(and(eq(questionPapers.ownerId, ownerId), eq(questionPapers.courseId, courseId)))
+    .orderBy(desc(questionPapers.createdAt));
+  const counts = await countQuestions(db, rows.map((r) => r.id));
+  return rows.map((r) => toPaper(r, counts.get(r.id) ?? 0));
+}
+
+export async function findPaper(db: Db, ownerId: string, paperId: string): Promise<PaperRow> {
+  if (!isUuid(paperId)) throw httpError(404, PRACTICE_TEXT.paperNotFound);
+  const [row] = await db
+    .select()
+    .from(questionPapers)
+    .where(and(eq(questionPapers.id, paperId), eq(questionPapers.ownerId, ownerId)));
+  if (!row) throw httpError(404, PRACTICE_TEXT.paperNotFound);
+  return row;
+}
+
+export async function getPaper(db: Db, ownerId: string, paperId: string): Promise<Paper> {
+  const row = await findPaper(db, ownerId, paperId);
+  const counts = await countQuestions(db, [row.id]);
+  return toPaper(row, counts.get(row.id) ?? 0);
+}
+
+export async function listPaperQuestions(db: Db, ownerId: string, paperId: string): Promise<Question[]> {
+  await findPaper(db, ownerId, paperId);
+  const rows = await db
+    .select()
+    .from(questions)
+    .where(and(eq(questions.paperId, paperId), eq(questions.ownerId, ownerId)))
+    .orderBy(asc(questions.questionNumber));
+  return withQuestionVisibility(db, ownerId, rows);
+}
+
+export async function generatePaper(
+  db: Db,
+  engine: Engine,
+  ownerId: string,
+  input: { courseId: string; subject?: string; topic: string; difficultyLevel: Difficulty; questionCount: number },
+) {
+  const course = await findCourse(db, ownerId, input.courseId);
+  const generated = await engine.generatePaper({
+    subject: course.subject,
+    topic: input.topic,
+    difficulty: input.difficultyLevel,
+    count: input.questionCount,
+  });
+  if (generated.questions.length === 0) {
+    throw httpError(422, generated.note ?? `No questions could be generated for "${input.topic}". Try another topic.`);
+  }
+  const row = await db.transaction((tx) => storePaper(tx, ownerId, course.id, generated));
+  const paperQuestions = await listPaperQuestions(db, ownerId, row.id);
+  return {
+    paper: toPaper(row, paperQuestions.length),
+    questions: paperQuestions,
+    totalQuestions: paperQuestions.length,
+    note: generated.note ?? null,
+  };
+}
+
+/** The mark scheme of a question as the engine reads it (all point fields). */
+export async function readMarkScheme(db: Db, questionId: string): Promise<MarkPoint[]> {
+  const rows = await db
+    .select()
+    .from(markSchemePoints)
+    .where(eq(markSchemePoints.questionId, questionId))
+    .orderBy(asc(markSchemePoints.position));
+  return rows.map((r) => markPointSchema.parse({ ...r.details, id: r.pointKey, text: r.text, marks: r.marks }));
+}

@@ -1,0 +1,60 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { PRACTICE_TEXT } from '../../shared/practice';
+import type { Db } from '../db/client';
+import { courses, questionPapers, questions } from '../db/schema';
+import type { QuestionForMarking } from '../engine/engine';
+import { httpError } from '../http-error';
+import { findCourse } from './courses';
+import { isUuid } from './ids';
+import { readMarkScheme, withQuestionVisibility } from './papers';
+
+export type QuestionRow = typeof questions.$inferSelect;
+
+/** The student's question, or 404 (whether it is missing or someone else's). */
+export async function findQuestion(db: Db, ownerId: string, questionId: string): Promise<QuestionRow> {
+  if (!isUuid(questionId)) throw httpError(404, PRACTICE_TEXT.questionNotFound);
+  const [row] = await db.select().from(questions).where(and(eq(questions.id, questionId), eq(questions.ownerId, ownerId)));
+  if (!row) throw httpError(404, PRACTICE_TEXT.questionNotFound);
+  return row;
+}
+
+/** GET /api/courses/{id}/questions: every question of the course, paper by paper. */
+export async function listCourseQuestions(db: Db, ownerId: string, courseId: string) {
+  await findCourse(db, ownerId, courseId);
+  const rows = await db
+    .select({ question: questions })
+    .from(questions)
+    .leftJoin(questionPapers, eq(questionPapers.id, questions.paperId))
+    .where(and(eq(questions.courseId, courseId), eq(questions.ownerId, ownerId)))
+    .orderBy(asc(questionPapers.createdAt), asc(questions.questionNumber));
+  return withQuestionVisibility(db, ownerId, rows.map((r) => r.question));
+}
+
+export async function getMarkScheme(db: Db, ownerId: string, questionId: string) {
+  const question = await findQuestion(db, ownerId, questionId);
+  const points = await readMarkScheme(db, question.id);
+  return points.map((p) => ({ id: p.id, text: p.text, marks: p.marks }));
+}
+
+/** Everything the engine needs to mark or tutor a question. */
+export async function questionForMarking(db: Db, question: QuestionRow): Promise<QuestionForMarking> {
+  const [course] = await db.select({ subject: courses.subject }).from(courses).where(eq(courses.id, question.courseId));
+  return {
+    text: question.text,
+    type: question.type,
+    totalMarks: question.totalMarks,
+    markScheme: await readMarkScheme(db, question.id),
+    options: question.options,
+    correctAnswer: question.correctAnswer,
+    modelAnswer: question.modelAnswer,
+    hints: question.hints,
+    subject: course?.subject ?? null,
+    topic: question.topic,
+  };
+}
+
+/** GET /api/user/questions: every question the student has, across courses. */
+export async function listUserQuestions(db: Db, ownerId: string) {
+  const rows = await db.select().from(questions).where(eq(questions.ownerId, ownerId)).orderBy(asc(questions.createdAt), asc(questions.questionNumber));
+  return withQuestionVisibility(db, ownerId, rows);
+}

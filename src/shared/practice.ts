@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { feedbackSchema, questionTypeSchema } from './mark-scheme';
+
+/** §9 constants of the practice loop. */
+export const QUESTION_COUNT = { min: 5, max: 20, step: 1, default: 10 } as const;
+export const COURSE_PAGE_DIFFICULTIES = ['easy', 'medium', 'challenging', 'difficult'] as const;
+export const PAPERS_LIST_DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
+export const ALL_DIFFICULTIES = ['easy', 'medium', 'hard', 'challenging', 'difficult'] as const;
+export const DEFAULT_DIFFICULTY = 'medium';
+export const DEFAULT_SUBJECT = 'Physics';
+export const COURSE_TITLE_SUFFIX = ' A-Level Practice';
+export const QUESTION_TEXT_CUT = 150;
+export const ANSWER_MAX_LENGTH = 20_000;
+/** Typing debounce, then autosave (§9). */
+export const ANSWER_DEBOUNCE_MS = 800;
+export const AUTOSAVE_DELAY_MS = 1000;
+
+export const PRACTICE_TEXT = {
+  subjectRequiredTitle: 'Subject required',
+  subjectRequired: 'Please enter a subject to generate a course.',
+  topicRequiredTitle: 'Topic required',
+  topicRequired: (subject: string) => `Please enter a ${subject.trim().toLowerCase() || 'biology'} topic to generate questions`,
+  answerRequired: 'Please enter an answer before submitting',
+  messageRequired: 'Please enter a message for the tutor.',
+  courseNotFound: 'Course not found',
+  courseNotFoundDetail: "The course you're looking for doesn't exist or you don't have access to it.",
+  paperNotFound: 'Question paper not found',
+  questionNotFound: 'Question not found',
+} as const;
+
+export const difficultySchema = z.enum(ALL_DIFFICULTIES, { error: 'Difficulty must be easy, medium, hard, challenging or difficult' });
+
+export const courseSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  subject: z.string(),
+  totalQuestions: z.number().int(),
+  createdAt: z.string(),
+});
+export type Course = z.infer<typeof courseSchema>;
+
+export const createCourseRequestSchema = z.object({
+  title: z.string().trim().max(120).optional(),
+  subject: z
+    .string({ error: PRACTICE_TEXT.subjectRequired })
+    .trim()
+    .min(1, PRACTICE_TEXT.subjectRequired)
+    .max(80, 'A subject can be at most 80 characters'),
+});
+
+export const paperSchema = z.object({
+  id: z.string(),
+  courseId: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  topic: z.string().nullable(),
+  difficultyLevel: z.string(),
+  totalQuestions: z.number().int(),
+  createdAt: z.string(),
+  generatedBy: z.string().nullable(),
+});
+export type Paper = z.infer<typeof paperSchema>;
+
+export const generatePaperRequestSchema = z.object({
+  courseId: z.string({ error: 'courseId is required' }).min(1, 'courseId is required'),
+  subject: z.string().trim().max(80).optional(),
+  topic: z.string({ error: 'Please enter a topic' }).trim().min(1, 'Please enter a topic').max(120, 'A topic can be at most 120 characters'),
+  difficultyLevel: difficultySchema.default(DEFAULT_DIFFICULTY),
+  questionCount: z.coerce
+    .number({ error: 'Number of questions must be a number' })
+    .int('Number of questions must be a whole number')
+    .min(QUESTION_COUNT.min, `Number of questions must be between ${QUESTION_COUNT.min} and ${QUESTION_COUNT.max}`)
+    .max(QUESTION_COUNT.max, `Number of questions must be between ${QUESTION_COUNT.min} and ${QUESTION_COUNT.max}`)
+    .default(QUESTION_COUNT.default),
+});
+
+export const questionSchema = z.object({
+  id: z.string(),
+  courseId: z.string(),
+  paperId: z.string().nullable(),
+  questionNumber: z.number().int(),
+  text: z.string(),
+  type: questionTypeSchema,
+  totalMarks: z.number().int(),
+  options: z.record(z.string(), z.string()).nullable(),
+  /** Shown only once the student has submitted an answer to the question. */
+  correctAnswer: z.string().nullable(),
+  topic: z.string().nullable(),
+});
+export type Question = z.infer<typeof questionSchema>;
+
+export const generatePaperResponseSchema = z.object({
+  paper: paperSchema,
+  questions: z.array(questionSchema),
+  totalQuestions: z.number().int(),
+  note: z.string().nullable(),
+});
+
+export const createCourseResponseSchema = courseSchema.extend({ paper: paperSchema, note: z.string().nullable() });
+
+export const markSchemePointDtoSchema = z.object({ id: z.string(), text: z.string(), marks: z.number().int() });
+
+export const answerSchema = z.object({
+  id: z.string(),
+  questionId: z.string(),
+  userId: z.string(),
+  text: z.string(),
+  submitted: z.boolean(),
+  timeSpentSeconds: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Answer = z.infer<typeof answerSchema>;
+
+export const saveAnswerRequestSchema = z.object({
+  questionId: z.string({ error: 'questionId is required' }).min(1, 'questionId is required'),
+  text: z.string({ error: 'The answer must be text' }).max(ANSWER_MAX_LENGTH, `An answer can be at most ${ANSWER_MAX_LENGTH} characters`),
+  submitted: z.boolean({ error: 'submitted must be true or false' }).default(false),
+  /** Active seconds on the question since the last save (tab visible, not idle). */
+  timeSpentSeconds: z.number().int().min(0).max(3600).optional(),
+});
+
+export const evaluateRequestSchema = z.object({
+  questionId: z.string({ error: 'questionId is required' }).min(1, 'questionId is required'),
+  answer: z
+    .string({ error: PRACTICE_TEXT.answerRequired })
+    .max(ANSWER_MAX_LENGTH, `An answer can be at most ${ANSWER_MAX_LENGTH} characters`)
+    .refine((a) => a.trim().length > 0, PRACTICE_TEXT.answerRequired),
+});
+
+export const disagreementSchema = z.object({ point_id: z.string(), reason: z.string(), at: z.string() });
+
+export const storedFeedbackSchema = feedbackSchema.extend({
+  questionId: z.string(),
+  disagreements: z.array(disagreementSchema),
+  createdAt: z.string(),
+});
+export type StoredFeedback = z.infer<typeof storedFeedbackSchema>;
+
+export const saveFeedbackRequestSchema = z.object({
+  questionId: z.string({ error: 'questionId is required' }).min(1, 'questionId is required'),
+  feedback: z.unknown().optional(),
+});
+
+export const disagreeRequestSchema = z.object({
+  questionId: z.string().min(1, 'questionId is required'),
+  pointId: z.string().min(1, 'pointId is required'),
+  reason: z.string().trim().max(1000, 'Keep the reason under 1000 characters').default(''),
+});
+
+export const tutorMessageRequestSchema = z.object({
+  questionId: z.string({ error: 'questionId is required' }).min(1, 'questionId is required'),
+  message: z
+    .string({ error: PRACTICE_TEXT.messageRequired })
+    .trim()
+    .min(1, PRACTICE_TEXT.messageRequired)
+    .max(4000, 'Keep messages under 4000 characters'),
+});
+
+export const tutorMessageSchema = z.object({
+  role: z.enum(['assistant', 'user']),
+  content: z.string(),
+  createdAt: z.string(),
+});
+export type TutorMessage = z.infer<typeof tutorMessageSchema>;
+
+export const tutorReplySchema = z.object({ role: z.literal('assistant'), content: z.string(), by: z.string() });
+
+/** GET /api/user/answers: the analytics lists (§3 Answer, with score and marks). */
+export const userAnswerSchema = z.object({
+  id: z.string(),
+  questionId: z.string(),
+  userId: z.string(),
+  courseId: z.string(),
+  text: z.string(),
+  submitted: z.boolean(),
+  /** Percent, once marked. */
+  score: z.number().nullable(),
+  marksAwarded: z.number().nullable(),
+  totalMarks: z.number(),
+  timeSpentSeconds: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});

@@ -1,0 +1,142 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signUpThroughUi } from './fixtures';
+
+type QuestionView = { id: string; type: string; text: string; questionNumber: number };
+
+async function api<T>(page: Page, url: string): Promise<T> {
+  const token = await page.evaluate(() => localStorage.getItem('sessionToken'));
+  const res = await page.request.get(url, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as T;
+}
+
+async function createCourse(page: Page, subject: string) {
+  await page.getByRole('tab', { name: 'New Course' }).click();
+  const button = page.getByRole('button', { name: 'Generate Course' });
+  await expect(button).toBeDisabled();
+  await page.getByPlaceholder('Biology, Chemistry, Physics, etc.').fill(subject);
+  await expect(page.getByText("Type any subject you'd like to generate a course for.")).toBeVisible();
+  await button.click();
+  // The app reloads to / and says so.
+  await expect(page.getByText('Course created successfully!', { exact: true })).toBeVisible({ timeout: 45_000 });
+}
+
+test('generate a course, answer questions, get marked, use the tutor, move between questions', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signUpThroughUi(page);
+
+  // Home: empty state, then a new course.
+  await expect(page.getByText('No courses available')).toBeVisible();
+  await createCourse(page, 'Physics');
+  const card = page.getByRole('article', { name: 'Physics A-Level Practice' });
+  await expect(card.getByText('questions available')).toBeVisible();
+  await card.getByRole('link', { name: 'View Course' }).click();
+
+  // Course page → paper overview → exam.
+  await expect(page.getByText('Practice exam papers for Physics')).toBeVisible();
+  await expect(page.getByText('Paper 1')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Generate More Papers' })).toBeVisible();
+  await page.getByRole('link', { name: 'Start Exam' }).first().click();
+  await expect(page.getByRole('link', { name: 'Back to Question Papers' })).toBeVisible();
+  const paperId = page.url().split('/papers/')[1];
+  const questions = await api<QuestionView[]>(page, `/api/question-papers/${paperId}/questions`);
+  expect(questions.length).toBe(10);
+  await page.getByRole('link', { name: 'Start Exam' }).click();
+
+  await expect(page.getByText('Question 1 of 10')).toBeVisible();
+  await expect(page.getByText(/of 10 answers saved/)).toBeVisible();
+  await expect(page.getByLabel('Elapsed time')).toHaveText(/\d\d:\d\d:\d\d/);
+  await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
+  await expect(page.getByText('Submit your answer to receive AI feedback.')).toBeVisible();
+
+  const base = page.url().replace(/\/questions\/[^/]+$/, '');
+  const open = async (q: QuestionView) => {
+    await page.goto(`${base}/questions/${q.id}`);
+    await expect(page.getByText(`Question ${questions.indexOf(q) + 1} of 10`)).toBeVisible();
+  };
+
+  // A short answer: autosave, reload, still there; then submit and see the feedback.
+  const short = questions.find((q) => q.type === 'short_answer' && !/calculate|\d/i.test(q.text)) ?? questions.find((q) => q.type === 'short_answer')!;
+  await open(short);
+  const box = page.getByPlaceholder('Type your answer here...');
+  await box.fill('The resultant force is zero so the object moves at constant velocity.');
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible({ timeout: 10_000 });
+  await page.reload();
+  await expect(page.getByPlaceholder('Type your answer here...')).toHaveValue('The resultant force is zero so the object moves at constant velocity.');
+  await expect(page.getByText('1 of 10 answers saved')).toBeVisible();
+  await page.getByRole('button', { name: 'Submit Answer' }).click();
+  await expect(page.getByText('Answer submitted', { exact: true })).toBeVisible({ timeout: 45_000 });
+  await expect(page.getByText('Marked by the built-in marker')).toBeVisible();
+  await expect(page.getByText('Submitted', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Update Answer' })).toBeVisible();
+  await page.getByPlaceholder('Type your answer here...').fill('The resultant force is zero.');
+  await expect(page.getByRole('button', { name: 'Update and Re-evaluate Answer' })).toBeVisible();
+
+  // Multiple choice.
+  const mc = questions.find((q) => q.type === 'multiple_choice');
+  expect(mc, 'a drawn paper mixes question types').toBeDefined();
+  await open(mc!);
+  await page.getByRole('radio').first().check();
+  await page.getByRole('button', { name: 'Submit Answer' }).click();
+  await expect(page.getByText(/\/ 1 marks?/)).toBeVisible({ timeout: 45_000 });
+
+  // A calculation.
+  const calc = questions.find((q) => /calculate|determine|find the/i.test(q.text) && q.type !== 'multiple_choice');
+  expect(calc, 'a physics paper includes a calculation').toBeDefined();
+  await open(calc!);
+  await page.getByPlaceholder('Type your answer here...').fill('Using the equation, the answer is 12.5');
+  await page.getByRole('button', { name: 'Submit Answer' }).click();
+  await expect(page.getByText('Mark scheme, point by point')).toBeVisible({ timeout: 45_000 });
+  expect(await page.locator('[data-status]').count()).toBeGreaterThan(0);
+
+  // The tutor.
+  await page.getByRole('button', { name: 'Ask the tutor' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Tutor' });
+  await expect(dialog.locator('[data-role="assistant"]').first()).toContainText(/physics/i);
+  const input = dialog.getByLabel('Message the tutor');
+  await input.fill('Where do I start?');
+  await input.press('Shift+Enter');
+  await expect(dialog.locator('[data-role="user"]')).toHaveCount(0);
+  await input.press('Enter');
+  await expect(dialog.locator('[data-role="user"]')).toHaveCount(1);
+  await expect(dialog.locator('[data-role="assistant"]')).toHaveCount(2, { timeout: 45_000 });
+  await expect(input).toBeEnabled();
+  await page.keyboard.press('Escape');
+
+  // Previous and Next.
+  await page.goto(`${base}/questions/${questions[9].id}`);
+  await expect(page.getByText('Question 10 of 10')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Previous' }).click();
+  await expect(page.getByText('Question 9 of 10')).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Question 10 of 10')).toBeVisible();
+
+  // Back to the course; a new paper from the papers list.
+  await page.getByRole('link', { name: 'Back to the paper' }).click();
+  await page.getByRole('link', { name: 'Back to Question Papers' }).click();
+  await page.getByRole('button', { name: 'Generate Question Paper' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Generate Question Paper' });
+  await expect(sheet.getByRole('button', { name: 'Generate Question Paper' })).toBeDisabled();
+  await sheet.getByLabel('Topic').fill('electricity');
+  await sheet.getByLabel('Difficulty').selectOption('hard');
+  await sheet.getByRole('button', { name: 'Generate Question Paper' }).click();
+  await expect(page.getByText('Question paper generated successfully', { exact: true })).toBeVisible({ timeout: 45_000 });
+  await expect(page.getByRole('heading', { level: 2, name: /electricity/i })).toBeVisible();
+});
+
+test('an unknown course shows "Course not found"', async ({ page }) => {
+  await signUpThroughUi(page);
+  await page.goto('/courses/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('heading', { name: 'Course not found' })).toBeVisible();
+  await expect(page.getByText("The course you're looking for doesn't exist or you don't have access to it.")).toBeVisible();
+});
+
+test('a subject the offline bank does not cover gets a clear message', async ({ page }) => {
+  await signUpThroughUi(page);
+  await page.getByRole('tab', { name: 'New Course' }).click();
+  await page.getByPlaceholder('Biology, Chemistry, Physics, etc.').fill('Underwater Basket Weaving');
+  await page.getByRole('button', { name: 'Generate Course' }).click();
+  await expect(page.getByText(/not in the offline question bank/).first()).toBeVisible({ timeout: 45_000 });
+  await expect(page.getByText('Error', { exact: true })).toBeVisible();
+});
