@@ -70,6 +70,7 @@ export interface Alignment {
 
 const EXACT = 0.999;
 const GOOD = 0.62;
+const NEGATION_LINK = 0.8;
 
 function sameWord(a: Token, b: Token): boolean {
   if (a.isNumber || b.isNumber) return a.isNumber && b.isNumber && Number(a.lower) === Number(b.lower);
@@ -151,11 +152,13 @@ export function alignAnswer(answer: AnalysedText, point: AnalysedText, question?
     let best = 0;
     let bestA = -1;
     for (const ai of ansIdx) {
-      const s = wordSimilarity(r, answer.tokens[ai]);
-      if (s > best) {
+      const a = answer.tokens[ai];
+      const s = wordSimilarity(r, a);
+      // of equal matches, prefer one with the point's polarity ("no air resistance … air resistance increases")
+      if (s > best || (s === best && bestA >= 0 && answer.tokens[bestA].negated !== r.negated && a.negated === r.negated)) {
         best = s;
         bestA = ai;
-        if (s >= EXACT) break;
+        if (s >= EXACT && a.negated === r.negated) break;
       }
     }
     return { ref: ri, ans: bestA, score: best };
@@ -167,7 +170,8 @@ export function alignAnswer(answer: AnalysedText, point: AnalysedText, question?
     const r = point.tokens[l.ref];
     if (l.score >= GOOD && l.ans >= 0) {
       const a = answer.tokens[l.ans];
-      if (a.negated !== r.negated) flips.push({ ref: l.ref, ans: l.ans, kind: 'negation' });
+      // only a word that really is the point's word (not merely related) can deny it
+      if (a.negated !== r.negated && l.score >= NEGATION_LINK) flips.push({ ref: l.ref, ans: l.ans, kind: 'negation' });
       continue;
     }
     for (const ai of ansIdx) {

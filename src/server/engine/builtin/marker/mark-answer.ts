@@ -85,6 +85,33 @@ function describeDecision(decision: PointDecision, answer: AnalysedText, wording
   return { status, justification: `Not covered: "${quote}" uses the point's words but does not make the point "${wordingText}".` };
 }
 
+/** Spacing, case and typographic variants that do not change what a formula or phrase says. */
+function squash(text: string): string {
+  return text.toLowerCase().replace(/[\u2212\u2013]/g, '-').replace(/[×·]/g, '*').replace(/\s+/g, '');
+}
+
+/**
+ * A wording the answer contains word for word (spacing aside), e.g. "tan^-1(3/1)" or "k = 3/4" in a
+ * worked solution: covered whatever the classifier, which was trained on prose, makes of it.
+ * The wording must be specific (at least 5 characters once squashed) and not negated just before it.
+ */
+function findVerbatim(answerText: string, wordings: string[]): string | undefined {
+  const plainAnswer = answerText.replace(/\s+/g, ' ');
+  const squashedAnswer = squash(plainAnswer);
+  for (const w of wordings) {
+    const plain = toPlainText(w).replace(/\s+/g, ' ').trim();
+    const target = squash(plain);
+    // specific enough: a phrase of 5+ characters, or a value with working such as "10/3" or "-7/6"
+    if (target.length < 5 && !(target.length >= 3 && /\d/.test(target) && /[/^=+*()-]/.test(target))) continue;
+    const at = squashedAnswer.indexOf(target);
+    if (at < 0) continue;
+    const before = squashedAnswer.slice(Math.max(0, at - 8), at);
+    if (/(not|n't|no|never|isn't)$/.test(before)) continue;
+    return plain;
+  }
+  return undefined;
+}
+
 function markTextPoint(point: MarkPoint, answer: AnalysedText, question: AnalysedText, classifier: GbdtModel): PointOutcome {
   let pool = answer.content;
   for (const phrase of point.ignore) {
@@ -103,6 +130,8 @@ function markTextPoint(point: MarkPoint, answer: AnalysedText, question: Analyse
       return { status: 'NOT_COVERED', justification: `Not covered: the answer does not mention ${terms}, which "${point.text}" needs.` };
     }
   }
+  const verbatim = findVerbatim(answer.text, [point.text, ...point.accept]);
+  if (verbatim) return { status: 'COVERED', justification: `Covered: the answer gives "${verbatim}" exactly as the mark scheme has it.` };
   const wordings = [point.text, ...point.accept].map((w) => analyseText(toPlainText(w)));
   let decision = classifyPoint(classifier, answer, wordings, question, pool);
   // In a long answer each sentence is also judged alone, so other sentences do not dilute a point.

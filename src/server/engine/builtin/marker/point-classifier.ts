@@ -16,9 +16,14 @@ export interface PointDecision {
 
 /** Aligns the answer with each wording of a point and keeps the strongest alignment. */
 export function alignBest(answer: AnalysedText, wordings: AnalysedText[], question?: AnalysedText, answerContent?: number[]): { alignment: Alignment; alternative: number } {
-  let best: Alignment | undefined;
-  let bestAlt = 0;
-  let bestScore = -Infinity;
+  return alignAll(answer, wordings, question, answerContent)[0];
+}
+
+/**
+ * Every wording's alignment, the strongest first, each carrying the features that summarise all the
+ * wordings (best recall over the alternatives and so on), as the classifier was trained to see them.
+ */
+export function alignAll(answer: AnalysedText, wordings: AnalysedText[], question?: AnalysedText, answerContent?: number[]): { alignment: Alignment; alternative: number }[] {
   let maxExact = 0;
   let sumSoft = 0;
   let maxPrec = 0;
@@ -26,7 +31,7 @@ export function alignBest(answer: AnalysedText, wordings: AnalysedText[], questi
   let minMissing = Infinity;
   let flipped = 0;
   let maxCos = -1;
-  wordings.forEach((w, i) => {
+  const all = wordings.map((w, i) => {
     const a = alignAnswer(answer, w, question, answerContent);
     maxExact = Math.max(maxExact, a.features[F('exactRecall')]);
     sumSoft += a.features[F('softRecall')];
@@ -35,47 +40,72 @@ export function alignBest(answer: AnalysedText, wordings: AnalysedText[], questi
     minMissing = Math.min(minMissing, a.features[F('missingCount')]);
     flipped += a.features[F('flipParity')];
     maxCos = Math.max(maxCos, a.features[F('sentenceCosine')]);
-    const s = alignmentStrength(a);
-    if (s > bestScore) {
-      bestScore = s;
-      best = a;
-      bestAlt = i;
-    }
+    return { alignment: a, alternative: i, strength: alignmentStrength(a) };
   });
-  const alignment = best!;
-  alignment.features[F('maxExactRecallAlt')] = maxExact;
-  alignment.features[F('meanSoftRecallAlt')] = sumSoft / wordings.length;
-  alignment.features[F('alternatives')] = Math.log(wordings.length);
-  alignment.features[F('maxSoftPrecisionAlt')] = maxPrec;
-  alignment.features[F('maxBigramAlt')] = maxBigram;
-  alignment.features[F('minMissingAlt')] = minMissing;
-  alignment.features[F('anyFlipAlt')] = flipped / wordings.length;
-  alignment.features[F('maxSentenceCosineAlt')] = maxCos;
-  return { alignment, alternative: bestAlt };
+  for (const { alignment } of all) {
+    alignment.features[F('maxExactRecallAlt')] = maxExact;
+    alignment.features[F('meanSoftRecallAlt')] = sumSoft / wordings.length;
+    alignment.features[F('alternatives')] = Math.log(wordings.length);
+    alignment.features[F('maxSoftPrecisionAlt')] = maxPrec;
+    alignment.features[F('maxBigramAlt')] = maxBigram;
+    alignment.features[F('minMissingAlt')] = minMissing;
+    alignment.features[F('anyFlipAlt')] = flipped / wordings.length;
+    alignment.features[F('maxSentenceCosineAlt')] = maxCos;
+  }
+  // strongest first; ties keep the mark scheme's order
+  return all.sort((a, b) => b.strength - a.strength || a.alternative - b.alternative).map(({ alignment, alternative }) => ({ alignment, alternative }));
 }
 
-const RULES = process.env.MARKER_RULES ?? 'on';
+/** An accepted wording other than the closest earns the mark only when the model is this sure (tuned on unseen questions). */
+const ALTERNATIVE_CONFIDENCE = 0.6;
+
+/** Mostly numbers, symbols and one-letter variables: "tan^-1(3/1)", "k = 3/4", "(x^2 + 1)^5 / 5 + c". */
+export function isFormulaLike(text: AnalysedText): boolean {
+  const words = text.tokens.filter((t) => t.text.trim());
+  if (words.length === 0) return false;
+  const symbolic = words.filter((t) => t.isNumber || t.pos === 'PUNCT' || t.pos === 'SYM' || /^[a-z]$/i.test(t.text) || !/[a-z]{2}/i.test(t.text)).length;
+  return symbolic / words.length >= 0.5;
+}
 
 /**
  * Turns class probabilities into a decision, with two rules on top of the model: an answer that
  * flips the point's meaning an odd number of times (negation, opposites) is not "correct", and one
- * that uses every word of the point as written, flipping none, is.
+ * that uses every word of the point as written, flipping none, is. The model learned "contradictory"
+ * from prose; on a formula-like point (mostly numbers and symbols) it must point to a negation or an
+ * opposite before it says so.
  */
-export function decideLabel(model: GbdtModel, probs: number[], features?: number[]): PointLabel {
+export function decideLabel(model: GbdtModel, probs: number[], features?: number[], formulaLike = false): PointLabel {
   let k = 0;
   for (let i = 1; i < probs.length; i++) if (probs[i] > probs[k]) k = i;
   let label = model.classes[k] as PointLabel;
-  if (features && RULES !== 'off') {
+  if (features) {
     const flips = features[F('negationMismatch')] + features[F('oppositeFlips')];
-    if (RULES !== 'exact' && label === 'correct' && features[F('flipParity')] === 1 && features[F('softRecall')] >= 0.5) label = 'contradictory';
-    else if (RULES !== 'flip' && label !== 'correct' && flips === 0 && features[F('exactRecallAll')] >= 0.999 && features[F('blank')] === 0) label = 'correct';
+    if (label === 'correct' && features[F('flipParity')] === 1 && features[F('softRecall')] >= 0.5) label = 'contradictory';
+    else if (label === 'contradictory' && flips === 0 && formulaLike) label = probs[model.classes.indexOf('correct')] >= probs[model.classes.indexOf('incorrect')] ? 'correct' : 'incorrect';
+    else if (label !== 'correct' && flips === 0 && features[F('exactRecallAll')] >= 0.999 && features[F('blank')] === 0) label = 'correct';
   }
   return label;
 }
 
-export function classifyPoint(model: GbdtModel, answer: AnalysedText, wordings: AnalysedText[], question?: AnalysedText, answerContent?: number[]): PointDecision {
-  const { alignment, alternative } = alignBest(answer, wordings, question, answerContent);
+function decide(model: GbdtModel, wordings: AnalysedText[], aligned: { alignment: Alignment; alternative: number }): PointDecision {
+  const { alignment, alternative } = aligned;
   const p = predictProbabilities(model, alignment.features);
   const probabilities = Object.fromEntries(model.classes.map((c, i) => [c, p[i]])) as Record<PointLabel, number>;
-  return { label: decideLabel(model, p, alignment.features), probabilities, alignment, alternative };
+  return { label: decideLabel(model, p, alignment.features, isFormulaLike(wordings[alternative])), probabilities, alignment, alternative };
+}
+
+/**
+ * Decides a point from all its wordings together; if that is not "correct", each accepted wording is
+ * also tried, because any one of them earns the mark (as an examiner's "accept" does) when the model
+ * is confident enough.
+ */
+export function classifyPoint(model: GbdtModel, answer: AnalysedText, wordings: AnalysedText[], question?: AnalysedText, answerContent?: number[]): PointDecision {
+  const [strongest, ...others] = alignAll(answer, wordings, question, answerContent);
+  const decision = decide(model, wordings, strongest);
+  if (decision.label === 'correct') return decision;
+  for (const other of others) {
+    const alt = decide(model, wordings, other);
+    if (alt.label === 'correct' && alt.probabilities.correct >= ALTERNATIVE_CONFIDENCE) return alt;
+  }
+  return decision;
 }

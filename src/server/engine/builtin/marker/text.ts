@@ -12,7 +12,7 @@ export interface Token {
   lemma: string;
   stem: string;
   pos: string;
-  /** In the scope of a negation ("does not change" → "change" is negated). */
+  /** The word a negation applies to ("does not change shape" → "change"; "no longer fits" → "fits"). */
   negated: boolean;
   /** A negating word itself. */
   negator: boolean;
@@ -75,6 +75,40 @@ function normaliseStem(stem: string): string {
   return stem.replace(/'s$/, '');
 }
 
+/** Words between a negator and what it negates ("not really", "no longer", "not always"). */
+const NEGATION_SKIP = new Set(['longer', 'really', 'always', 'even', 'yet', 'very', 'much', 'quite', 'necessarily', 'just', 'only', 'all', 'any', 'so', 'too', 'be', 'been', 'being', 'have', 'has', 'had', 'having', 'do', 'does', 'get', 'got', 'to']);
+/** Negators that are themselves the negated thing ("says nothing about the rate" does not deny "rate"). */
+const SELF_NEGATING = new Set(['nothing', 'none', 'nobody', 'nowhere']);
+const NEGATABLE_POS = new Set(['VERB', 'ADJ', 'NOUN', 'PROPN', 'NUM', 'ADV', 'AUX']);
+
+/**
+ * A negator negates one word: the first meaningful word after it in the same clause (wink's own
+ * negation flag runs to the end of the clause, which would make "no longer fits the active site"
+ * deny "active site" too). Each negation then counts once.
+ */
+function markNegatedWords(tokens: Token[]): void {
+  tokens.forEach((t, i) => {
+    if (!t.negator || SELF_NEGATING.has(t.lower)) return;
+    let seen = 0;
+    for (let j = i + 1; j < tokens.length && tokens[j].sentence === t.sentence && tokens[j].pos !== 'PUNCT' && seen < 4; j++) {
+      const w = tokens[j];
+      if (w.negator) return;
+      if (NEGATION_SKIP.has(w.lower)) {
+        // part of the negation itself ("no longer"), not a word the answer is about
+        w.content = false;
+        continue;
+      }
+      seen++;
+      if (!NEGATABLE_POS.has(w.pos) || !(w.content || w.pos === 'VERB' || w.pos === 'ADJ')) continue;
+      // "not perfectly circular": the adverb qualifies what is negated
+      const next = tokens[j + 1];
+      if (w.pos === 'ADV' && next && next.sentence === t.sentence && (next.pos === 'ADJ' || next.pos === 'VERB' || next.pos === 'ADV')) continue;
+      w.negated = true;
+      return;
+    }
+  });
+}
+
 const cache = new Map<string, AnalysedText>();
 const CACHE_LIMIT = 2000;
 
@@ -116,7 +150,7 @@ export function analyseText(input: string): AnalysedText {
         lemma,
         stem,
         pos,
-        negated: Boolean(t.out(its.negationFlag)),
+        negated: false,
         negator,
         content,
         isNumber,
@@ -128,6 +162,7 @@ export function analyseText(input: string): AnalysedText {
       });
     });
   });
+  markNegatedWords(tokens);
   const analysed: AnalysedText = {
     text,
     tokens,

@@ -1,6 +1,6 @@
 import { FEATURE_NAMES } from './features';
-import { DEFAULT_GBDT_OPTIONS, predictProbabilities, trainGbdt, type GbdtModel, type GbdtOptions } from './gbdt';
-import { alignBest, decideLabel } from './point-classifier';
+import { DEFAULT_GBDT_OPTIONS, trainGbdt, type GbdtModel, type GbdtOptions } from './gbdt';
+import { alignBest, classifyPoint } from './point-classifier';
 import { analyseText, toPlainText } from './text';
 import { groupedFolds, LABELS_3WAY, referenceWordings, scoreLabels, toTwoWay, type AsagRecord, type ClassScores } from './asag-data';
 
@@ -10,6 +10,13 @@ export function recordFeatures(r: AsagRecord): number[] {
   const wordings = referenceWordings(r).map((w) => analyseText(toPlainText(w)));
   const question = analyseText(toPlainText(r.question));
   return alignBest(answer, wordings, question).alignment.features;
+}
+
+/** The label the marker gives a record with a given model, through the same path as markAnswer. */
+export function classifyRecord(model: GbdtModel, r: AsagRecord): string {
+  const answer = analyseText(toPlainText(r.student_answer));
+  const wordings = referenceWordings(r).map((w) => analyseText(toPlainText(w)));
+  return classifyPoint(model, answer, wordings, analyseText(toPlainText(r.question))).label;
 }
 
 /** Rare classes weigh more, so that "contradictory" is not drowned out (square-root balancing). */
@@ -42,7 +49,7 @@ export function crossValidate(records: AsagRecord[], X: number[][], k = 5, opts:
     const trainIdx = records.map((_, i) => i).filter((i) => folds[i] !== f);
     const model = trainMarkerModel(trainIdx.map((i) => X[i]), trainIdx.map((i) => y[i]), opts);
     records.forEach((_, i) => {
-      if (folds[i] === f) pred[i] = decideLabel(model, predictProbabilities(model, X[i]), X[i]);
+      if (folds[i] === f) pred[i] = classifyRecord(model, records[i]);
     });
   }
   const corpora = [...new Set(records.map((r) => r.corpus))];
