@@ -1,0 +1,91 @@
+/**
+ * Scores the built-in marker against human marks (SemEval-2013 SciEntsBank and Beetle).
+ *
+ *   npm run eval:marker                       test splits with the shipped model, and a question-grouped
+ *                                             cross-validation on train ("unseen questions")
+ *   npm run eval:marker -- --no-cv            test splits only
+ *   npm run eval:marker -- --predictions P    also write P-3way.jsonl and P-2way.jsonl ({id, label} a line)
+ *                                             for the dataset's own evaluate.mjs
+ *
+ * Each reference answer is a one-mark point (the other reference answers are its accepted wordings).
+ * COVERED → correct, CONTRADICTED → contradictory, otherwise incorrect. The data are read from
+ * $ASAG_DIR or ../shared/datasets/asag and never copied into the repository.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defaultAsagDir, LABELS_3WAY, readAsagFile, referenceWordings, scoreLabels, toTwoWay, type AsagRecord, type ClassScores } from '../src/server/engine/builtin/marker/asag-data';
+import { markAnswer } from '../src/server/engine/builtin/marker/mark-answer';
+import { crossValidate, recordFeatures } from '../src/server/engine/builtin/marker/training';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dir = defaultAsagDir(repoRoot);
+const args = process.argv.slice(2);
+const predictionsFile = args.includes('--predictions') ? args[args.indexOf('--predictions') + 1] : undefined;
+const runCv = !args.includes('--no-cv');
+
+const TEST_FILES = ['scientsbank-test-ua.jsonl', 'beetle-test-ua.jsonl'];
+const TRAIN_FILES = ['scientsbank-train.jsonl', 'beetle-train.jsonl'];
+
+if (!fs.existsSync(dir)) {
+  console.error(`eval:marker: no data set at ${dir} (set ASAG_DIR to the folder with the SemEval jsonl files).`);
+  process.exit(2);
+}
+
+/** The marker's label for one record, through the same markAnswer the app uses. */
+function labelRecord(r: AsagRecord): string {
+  const [text, ...accept] = referenceWordings(r);
+  const feedback = markAnswer({
+    questionText: r.question,
+    type: 'short_answer',
+    totalMarks: 1,
+    markScheme: [{ id: 'ref', text, accept }],
+    answer: r.student_answer,
+  });
+  const status = feedback.markscheme_evaluation[0].status;
+  return status === 'COVERED' ? 'correct' : status === 'CONTRADICTED' ? 'contradictory' : 'incorrect';
+}
+
+function row(name: string, two: ClassScores, three: ClassScores): string {
+  const f = (x: number) => x.toFixed(3);
+  return `| ${name} | ${two.n} | ${f(two.accuracy)} | ${f(two.macroF1)} | ${f(two.weightedF1)} | ${f(three.accuracy)} | ${f(three.macroF1)} | ${f(three.weightedF1)} |`;
+}
+
+const header = '| split | answers | 2-way acc | 2-way macro-F1 | 2-way weighted-F1 | 3-way acc | 3-way macro-F1 | 3-way weighted-F1 |\n|---|---|---|---|---|---|---|---|';
+
+const predictions: { id: string; label: string }[] = [];
+const latencies: number[] = [];
+console.log(`Built-in marker on ${dir}\n`);
+console.log('Unseen answers (test-ua; the shipped model was trained on these questions\' other answers):\n');
+console.log(header);
+for (const file of TEST_FILES) {
+  const p = path.join(dir, file);
+  if (!fs.existsSync(p)) continue;
+  const records = readAsagFile(p);
+  const pred = records.map((r) => {
+    const t = performance.now();
+    const label = labelRecord(r);
+    latencies.push(performance.now() - t);
+    predictions.push({ id: r.id, label });
+    return label;
+  });
+  const gold = records.map((r) => r.label_3way);
+  console.log(row(file.replace('.jsonl', ''), scoreLabels(gold.map(toTwoWay), pred.map(toTwoWay), ['correct', 'incorrect']), scoreLabels(gold, pred, LABELS_3WAY)));
+}
+if (predictionsFile) {
+  const write = (scheme: string, map: (l: string) => string) =>
+    fs.writeFileSync(`${predictionsFile}-${scheme}.jsonl`, predictions.map((p) => JSON.stringify({ id: p.id, label: map(p.label) })).join('\n') + '\n');
+  write('3way', (l) => l);
+  write('2way', toTwoWay);
+}
+latencies.sort((a, b) => a - b);
+const pct = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(2);
+console.log(`\nmarkAnswer per answer: p50 ${pct(0.5)} ms, p95 ${pct(0.95)} ms (${latencies.length} answers, first call includes loading)`);
+
+if (runCv) {
+  const records = TRAIN_FILES.flatMap((f) => (fs.existsSync(path.join(dir, f)) ? readAsagFile(path.join(dir, f)) : []));
+  console.log(`\nUnseen questions (5-fold cross-validation on train, folds grouped by question, model retrained per fold; ${records.length} answers):\n`);
+  console.log(header);
+  const X = records.map(recordFeatures);
+  for (const r of crossValidate(records, X, 5)) console.log(row(`${r.corpus} (unseen questions)`, r.twoWay, r.threeWay));
+}
