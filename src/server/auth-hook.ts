@@ -24,13 +24,25 @@ export function sessionToken(request: FastifyRequest): string | null {
   return null;
 }
 
+/** The session cookie, set at login and renewed as the session slides, so cookie-only reads keep working. */
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, ttlDays: number): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    maxAge: ttlDays * 86_400,
+  });
+}
+
 /** preHandler for every route that needs a signed-in user: sets request.user or answers 401. */
 export function requireUser(deps: AppDeps) {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     const token = sessionToken(request);
-    const user = token ? await findSessionUser(deps.database.db, deps.config, token) : null;
-    if (!user) throw httpError(401, 'Authentication required');
-    request.user = user;
+    const found = token ? await findSessionUser(deps.database.db, deps.config, token) : null;
+    if (!token || !found) throw httpError(401, 'Authentication required');
+    if (found.renewed) setSessionCookie(request, reply, token, deps.config.SESSION_TTL_DAYS);
+    request.user = found.user;
   };
 }
 

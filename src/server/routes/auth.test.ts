@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_TEXT } from '../../shared/auth';
 import { sessions, users } from '../db/schema';
+import { createBuiltinEngine } from '../engine/builtin/builtin-engine';
 import { buildTestApp, signUp, type TestApp } from '../testing/test-app';
 
 let t: TestApp;
@@ -30,6 +31,12 @@ describe('POST /api/auth/register', () => {
     const current = await me(body.sessionId);
     expect(current.statusCode).toBe(200);
     expect(current.json()).toEqual(body.user);
+  });
+
+  it('gives students who sign up at the same moment with the same mailbox name different usernames', async () => {
+    const results = await Promise.all([1, 2, 3, 4].map((n) => register({ email: `kim@school${n}.org`, password: 'secret1' })));
+    expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201, 201]);
+    expect(new Set(results.map((r) => r.json().user.username)).size).toBe(4);
   });
 
   it('gives the next student with the same mailbox name a different username', async () => {
@@ -168,6 +175,25 @@ describe('sessions', () => {
     expect(row.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
   });
 
+  it('logout needs the bearer header: the cookie alone does not sign the student out', async () => {
+    const account = await signUp(t.app);
+    const cookie = `markwell_session=${account.sessionId}`;
+    const forged = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
+    expect(forged.statusCode).toBe(200);
+    expect((await me(account.sessionId)).statusCode).toBe(200);
+  });
+
+  it('renews the session cookie when the session slides forward', async () => {
+    const account = await signUp(t.app);
+    expect((await me(account.sessionId)).headers['set-cookie']).toBeUndefined(); // just signed up: nothing to renew
+    await t.database.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(sessions.userId, account.user.id));
+    const renewed = await me(account.sessionId);
+    expect(String(renewed.headers['set-cookie'])).toMatch(new RegExp(`^markwell_session=${account.sessionId};.*Max-Age=2592000`));
+  });
+
   it('the session cookie authorises reads but not writes (no cross-site request forgery)', async () => {
     const account = await signUp(t.app);
     const cookie = `markwell_session=${account.sessionId}`;
@@ -196,6 +222,22 @@ describe('rate limits', () => {
     }
   });
 
+  it('holds the limit when the attempts arrive all at once', async () => {
+    const limited = await buildTestApp({ AUTH_RATE_LIMIT_PER_EMAIL: '3', AUTH_RATE_LIMIT_PER_IP: '100' });
+    try {
+      const results = await Promise.all(
+        Array.from({ length: 12 }, () =>
+          limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'burst@example.org', password: 'guess123' } }),
+        ),
+      );
+      const codes = results.map((r) => r.statusCode);
+      expect(codes.filter((c) => c === 401)).toHaveLength(3);
+      expect(codes.filter((c) => c === 429)).toHaveLength(9);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('limits attempts per client address across e-mails, for sign-up too', async () => {
     const limited = await buildTestApp({ AUTH_RATE_LIMIT_PER_IP: '2', AUTH_RATE_LIMIT_PER_EMAIL: '100' });
     try {
@@ -218,6 +260,26 @@ describe('the HTTP surface', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('answers a non-JSON body with 415 and says what to send', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: '<login/>', headers: { 'content-type': 'application/xml' } });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({ message: 'Send the request body as JSON (Content-Type: application/json).' });
+  });
+
+  it('turns an unexpected failure into a plain 500 with no stack trace or internal message', async () => {
+    const builtin = createBuiltinEngine();
+    const broken = await buildTestApp({}, { ...builtin, generateCourse: async () => { throw new Error('secret internal detail at /srv/app.ts:42'); } });
+    try {
+      const account = await signUp(broken.app);
+      const res = await broken.app.inject({ method: 'POST', url: '/api/courses/direct-create', headers: account.headers, payload: { title: 'Biology A-Level Practice', subject: 'Biology' } });
+      expect(res.statusCode).toBe(500);
+      expect(Object.keys(res.json())).toEqual(['message']);
+      expect(res.body).not.toMatch(/secret internal detail|app\.ts|at \w+ \(/);
+    } finally {
+      await broken.close();
+    }
   });
 
   it('answers an unknown API path with a JSON 404', async () => {

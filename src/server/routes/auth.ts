@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   authResponseSchema,
   errorResponseSchema,
@@ -8,28 +7,20 @@ import {
   userSchema,
 } from '../../shared/auth';
 import type { AppDeps, ZodApp } from '../app';
-import { currentUser, requireUser, SESSION_COOKIE, sessionToken } from '../auth-hook';
+import { currentUser, requireUser, SESSION_COOKIE, sessionToken, setSessionCookie } from '../auth-hook';
 import { loginUser, registerUser, revokeSession } from '../services/auth';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
 
 export function authRoutes(app: ZodApp, deps: AppDeps) {
   const { db } = deps.database;
-  const setSessionCookie = (request: FastifyRequest, reply: FastifyReply, token: string) =>
-    reply.setCookie(SESSION_COOKIE, token, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: request.protocol === 'https',
-      maxAge: deps.config.SESSION_TTL_DAYS * 86_400,
-    });
 
   app.post(
     '/auth/register',
     { schema: { body: registerRequestSchema, response: { 201: authResponseSchema, ...errors } } },
     async (request, reply) => {
       const result = await registerUser(db, deps.config, request.body, request.ip);
-      setSessionCookie(request, reply, result.sessionId);
+      setSessionCookie(request, reply, result.sessionId, deps.config.SESSION_TTL_DAYS);
       return reply.status(201).send(result);
     },
   );
@@ -39,13 +30,14 @@ export function authRoutes(app: ZodApp, deps: AppDeps) {
     { schema: { body: loginRequestSchema, response: { 200: authResponseSchema, ...errors } } },
     async (request, reply) => {
       const result = await loginUser(db, deps.config, request.body, request.ip);
-      setSessionCookie(request, reply, result.sessionId);
+      setSessionCookie(request, reply, result.sessionId, deps.config.SESSION_TTL_DAYS);
       return result;
     },
   );
 
   app.post('/auth/logout', { schema: { response: { 200: okResponseSchema } } }, async (request, reply) => {
-    const token = sessionToken(request) ?? request.cookies[SESSION_COOKIE];
+    // the bearer header only: a cookie must not let another site sign the student out
+    const token = sessionToken(request);
     if (token) await revokeSession(db, token);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return { ok: true as const };

@@ -30,23 +30,27 @@ function toUser(row: typeof users.$inferSelect): User {
 
 /**
  * Counts this attempt against the client address and the e-mail address, in the database so that the
- * limit holds across several app instances. Throws 429 when either is over its limit.
+ * limit holds across several app instances. Attempts on the same keys take turns (a transaction-scoped
+ * advisory lock per key), so a burst of parallel attempts cannot all read the same old count.
  */
 async function recordAuthAttempt(db: Db, config: AuthConfig, ip: string, email: string): Promise<void> {
   const since = new Date(Date.now() - config.AUTH_RATE_LIMIT_WINDOW_MINUTES * 60_000);
   const ipKey = `ip:${ip}`;
   const emailKey = `email:${normaliseEmail(email)}`;
   await db.delete(authAttempts).where(lt(authAttempts.createdAt, since));
-  const counts = await db
-    .select({ key: authAttempts.key, n: sql<number>`count(*)::int` })
-    .from(authAttempts)
-    .where(and(inArray(authAttempts.key, [ipKey, emailKey]), gt(authAttempts.createdAt, since)))
-    .groupBy(authAttempts.key);
-  const count = (key: string) => counts.find((c) => c.key === key)?.n ?? 0;
-  if (count(ipKey) >= config.AUTH_RATE_LIMIT_PER_IP || count(emailKey) >= config.AUTH_RATE_LIMIT_PER_EMAIL) {
-    throw httpError(429, AUTH_TEXT.tooManyAttempts);
-  }
-  await db.insert(authAttempts).values([{ key: ipKey }, { key: emailKey }]);
+  const allowed = await db.transaction(async (tx) => {
+    for (const key of [emailKey, ipKey].sort()) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+    const counts = await tx
+      .select({ key: authAttempts.key, n: sql<number>`count(*)::int` })
+      .from(authAttempts)
+      .where(and(inArray(authAttempts.key, [ipKey, emailKey]), gt(authAttempts.createdAt, since)))
+      .groupBy(authAttempts.key);
+    const count = (key: string) => counts.find((c) => c.key === key)?.n ?? 0;
+    if (count(ipKey) >= config.AUTH_RATE_LIMIT_PER_IP || count(emailKey) >= config.AUTH_RATE_LIMIT_PER_EMAIL) return false;
+    await tx.insert(authAttempts).values([{ key: ipKey }, { key: emailKey }]);
+    return true;
+  });
+  if (!allowed) throw httpError(429, AUTH_TEXT.tooManyAttempts);
 }
 
 /** 'jane.doe+maths@school.org' → 'jane.doe', then 'jane.doe2', ... until unused. */
@@ -82,30 +86,45 @@ export async function registerUser(db: Db, config: AuthConfig, input: RegisterRe
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (existing) throw httpError(409, AUTH_TEXT.duplicateEmail);
   const passwordHash = await hashPassword(input.password);
-  const username = await deriveUsername(db, email);
-  const inserted = await db
-    .insert(users)
-    .values({ email, username, passwordHash, firstName: input.firstName, lastName: input.lastName })
-    .onConflictDoNothing()
-    .returning();
-  // A concurrent sign-up with the same e-mail (or, rarely, the same derived username) lost the race.
-  if (!inserted[0]) throw httpError(409, AUTH_TEXT.duplicateEmail);
-  const sessionId = await createSession(db, config, inserted[0].id);
-  return { sessionId, user: toUser(inserted[0]) };
+  // A concurrent sign-up may take the derived username first: derive it again and retry.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const username = await deriveUsername(db, email);
+    const [inserted] = await db
+      .insert(users)
+      .values({ email, username, passwordHash, firstName: input.firstName, lastName: input.lastName })
+      .onConflictDoNothing()
+      .returning();
+    if (inserted) {
+      const sessionId = await createSession(db, config, inserted.id);
+      return { sessionId, user: toUser(inserted) };
+    }
+    const [sameEmail] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    if (sameEmail) break;
+  }
+  throw httpError(409, AUTH_TEXT.duplicateEmail);
+}
+
+let dummyHash: Promise<string> | undefined;
+function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  return dummyHash;
 }
 
 export async function loginUser(db: Db, config: AuthConfig, input: LoginRequest, ip: string) {
   await recordAuthAttempt(db, config, ip, input.email);
   const [row] = await db.select().from(users).where(eq(users.email, normaliseEmail(input.email)));
-  if (!row || !(await verifyPassword(input.password, row.passwordHash))) {
-    throw httpError(401, AUTH_TEXT.invalidCredentials);
-  }
+  // An unknown e-mail costs the same hashing as a wrong password, so timing does not reveal accounts.
+  const valid = await verifyPassword(input.password, row?.passwordHash ?? (await dummyPasswordHash()));
+  if (!row || !valid) throw httpError(401, AUTH_TEXT.invalidCredentials);
   const sessionId = await createSession(db, config, row.id);
   return { sessionId, user: toUser(row) };
 }
 
-/** The user a live session token belongs to, or null. Extends the session (sliding expiry). */
-export async function findSessionUser(db: Db, config: AuthConfig, token: string): Promise<User | null> {
+/**
+ * The user a live session token belongs to, or null. Extends the session (sliding expiry); `renewed`
+ * says it was extended just now, so the caller can renew the session cookie too.
+ */
+export async function findSessionUser(db: Db, config: AuthConfig, token: string): Promise<{ user: User; renewed: boolean } | null> {
   const now = new Date();
   const [row] = await db
     .select({ session: sessions, user: users })
@@ -113,13 +132,14 @@ export async function findSessionUser(db: Db, config: AuthConfig, token: string)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
   if (!row) return null;
-  if (now.getTime() - row.session.lastSeenAt.getTime() > SESSION_TOUCH_INTERVAL_MS) {
+  const renewed = now.getTime() - row.session.lastSeenAt.getTime() > SESSION_TOUCH_INTERVAL_MS;
+  if (renewed) {
     await db
       .update(sessions)
       .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + config.SESSION_TTL_DAYS * DAY_MS) })
       .where(eq(sessions.id, row.session.id));
   }
-  return toUser(row.user);
+  return { user: toUser(row.user), renewed };
 }
 
 export async function revokeSession(db: Db, token: string): Promise<void> {
