@@ -2,7 +2,9 @@
  * npm run content:import -- <file> [--subject S] [--topic T] [--description D] [--difficulty easy|medium|hard]
  *                           [--format gift|json] [--out content/<subject>/<topic>.json] [--force] [--check]
  * Reads a GIFT (.gift, .txt) or JSON exchange file (see docs/question-bank-format.md), validates every
- * question against the bank schema and writes one topic file (default content/<subject-slug>/<topic-slug>.json).
+ * question as the bank loader does (schema, marks, templates instantiated over 50 seeds) and writes one
+ * topic file (default content/<subject-slug>/<topic-slug>.json). --difficulty (the default for GIFT
+ * questions without a `// difficulty:` comment) also takes challenging or difficult, stored as hard.
  * Prints each invalid question (number, title or id, line, what is wrong) and exits 1 when any is invalid;
  * nothing is written then. --check validates without writing; --force replaces an existing file.
  */
@@ -12,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { formatImportError, importGift, importJson } from '../src/server/engine/builtin/bank/import-questions';
 import { findRepoRoot, readBank } from '../src/server/engine/builtin/bank/load-bank';
 import { slugify } from '../src/server/engine/builtin/bank/match-text';
+import { toBankDifficulty } from '../src/server/engine/builtin/bank/schema';
 
 function fail(message: string): never {
   console.error(`content:import: ${message}`);
@@ -42,12 +45,13 @@ const source = path.resolve(positionals[0]);
 if (!existsSync(source)) fail(`no such file: ${positionals[0]}`);
 const format = args.format ?? (/\.json$/i.test(source) ? 'json' : 'gift');
 if (format !== 'gift' && format !== 'json') fail(`--format must be gift or json, not "${format}"`);
-if (args.difficulty && !['easy', 'medium', 'hard'].includes(args.difficulty)) fail(`--difficulty must be easy, medium or hard`);
+const difficulty = args.difficulty === undefined ? undefined : toBankDifficulty(args.difficulty);
+if (args.difficulty !== undefined && !difficulty) fail(`--difficulty must be easy, medium or hard (or challenging or difficult, read as hard), not "${args.difficulty}"`);
 
 const root = findRepoRoot();
 const bank = readBank(path.join(root, 'content'));
 const text = readFileSync(source, 'utf8');
-const options = { subject: args.subject, topic: args.topic, description: args.description, difficulty: args.difficulty };
+const options = { subject: args.subject, topic: args.topic, description: args.description, difficulty };
 
 // The output path depends on the subject and topic, which may come from the file itself: import once to learn them.
 const first = (format === 'json' ? importJson : importGift)(text, options);

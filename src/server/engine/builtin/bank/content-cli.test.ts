@@ -81,6 +81,57 @@ describe('content scripts', () => {
     expect(existsSync(out)).toBe(false);
   }, 60_000);
 
+  it('content:import --check instantiates templates and reports every one that cannot be', () => {
+    const question = (id: string, template: unknown, extra: Record<string, unknown> = {}) => ({
+      id,
+      type: 'short_answer',
+      difficulty: 'medium',
+      marks: 1,
+      text: '<p>A mass of {{m}} kg moves at {{v}} m s^-1. Find its kinetic energy.</p>',
+      markScheme: [{ id: 'a1', text: 'E = {{E:3}} J', kind: 'answer', numeric: { value: 'E', unit: 'J' } }],
+      modelAnswer: '<p>E = {{E:3}} J</p>',
+      hints: ['<p>Use E = ½mv².</p>'],
+      template,
+      ...extra,
+    });
+    const good = { variables: { m: { min: 1, max: 10 }, v: { min: 2, max: 20 } }, computed: { E: '0.5 * m * v^2' } };
+    const file = path.join(dir, 'templates.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        subject: 'Physics',
+        topic: 'Template check',
+        description: 'Templates.',
+        questions: [
+          question('physics-template-check-01', { ...good, variables: { m: { min: 10, max: 1 }, v: { min: 2, max: 20 } } }),
+          question('physics-template-check-02', { ...good, computed: { E: '0.5 * * m' } }),
+          question('physics-template-check-03', good, { modelAnswer: '<p>E = {{zz}} J</p>' }),
+          question('physics-template-check-04', good, { markScheme: [{ id: 'a1', text: 'E = {{E:3}} J', numeric: { value: 'E * q' } }] }),
+        ],
+      }),
+    );
+    const { status, stderr } = run('content-import.ts', [file, '--check']);
+    expect(status).toBe(1);
+    expect(stderr).toContain('templates.json: 4 problem(s); nothing written.');
+    expect(stderr).toContain('Question 1 "physics-template-check-01": template.variables.m.min: min (10) must not be above max (1)');
+    expect(stderr).toMatch(/Question 2 "physics-template-check-02": template\.computed\.E: syntax error in "0\.5 \* \* m"/);
+    expect(stderr).toContain('Question 3 "physics-template-check-03": modelAnswer: unknown placeholder {{zz}}');
+    expect(stderr).toContain('Question 4 "physics-template-check-04": markScheme.0.numeric.value: cannot evaluate "E * q": Undefined symbol q');
+  }, 60_000);
+
+  it('content:import takes --difficulty challenging and stores hard', () => {
+    const gift = path.join(dir, 'hard.gift');
+    writeFileSync(gift, 'What is the SI unit of charge? {=coulomb =C}\n\n// difficulty: easy\nWhat is the SI unit of current? {=ampere =A}\n');
+    const out = path.join(dir, 'hard.json');
+    const { status, stderr } = run('content-import.ts', [gift, '--subject', 'Imported Subject', '--topic', 'Hard words', '--difficulty', 'challenging', '--out', out]);
+    expect(stderr).toBe('');
+    expect(status).toBe(0);
+    expect(topicFileSchema.parse(JSON.parse(readFileSync(out, 'utf8'))).questions.map((q) => q.difficulty)).toEqual(['hard', 'easy']);
+    const bad = run('content-import.ts', [gift, '--subject', 'Imported Subject', '--topic', 'Hard words', '--difficulty', 'brutal', '--check']);
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toMatch(/--difficulty must be easy, medium or hard \(or challenging or difficult, read as hard\), not "brutal"/);
+  }, 60_000);
+
   it('content:export explains an unknown subject', () => {
     const { status, stderr } = run('content-export.ts', ['--subject', 'Underwater basket weaving']);
     expect(status).toBe(1);

@@ -1,5 +1,5 @@
 import { engineError, type EngineError } from '../../engine';
-import type { BankDifficulty, BankQuestion } from './schema';
+import { toBankDifficulty, type BankDifficulty, type BankQuestion } from './schema';
 import { findSubject, findTopic, loadBank, type Bank, type BankTopic } from './load-bank';
 import { createRandom, hashSeed, instantiateQuestion, type ConcreteQuestion } from './instantiate';
 
@@ -49,16 +49,9 @@ export interface DrawnPaper {
 /** The engine error thrown for a subject the bank does not cover; `subjects` lists what it does cover. */
 export type UnsupportedSubjectError = EngineError & { subjects: string[] };
 
-const DIFFICULTY_ALIASES: Record<string, BankDifficulty> = {
-  easy: 'easy',
-  medium: 'medium',
-  hard: 'hard',
-  challenging: 'hard',
-  difficult: 'hard',
-};
-
+/** The bank difficulty a paper is drawn at: as `toBankDifficulty` (the mapping import uses too), anything else medium. */
 export function normaliseDifficulty(difficulty: string | null | undefined): BankDifficulty {
-  return DIFFICULTY_ALIASES[(difficulty ?? '').trim().toLowerCase()] ?? 'medium';
+  return toBankDifficulty(difficulty) ?? 'medium';
 }
 
 const RANK: Record<BankDifficulty, number> = { easy: 0, medium: 1, hard: 2 };

@@ -93,7 +93,7 @@ describe('importGift', () => {
       'Question 3 "Two right" (line 5): multiple choice has 2 correct options; the bank allows exactly one',
       'Question 4 "Short" (line 7): text: Too small: expected string to have >=10 characters',
       'Question 6 "Six" (line 11): multiple choice has 6 options; the bank allows at most 5 (A to E)',
-      'Question 7 "Level" (line 13): difficulty "impossible" is not easy, medium or hard',
+      'Question 7 "Level" (line 13): difficulty "impossible" is not easy, medium or hard (or challenging or difficult, read as hard)',
     ]);
   });
 
@@ -272,5 +272,110 @@ describe('importJson', () => {
       'no subject: pass --subject',
     ]);
     expect(importJson('{ nope').errors[0].message).toMatch(/^not valid JSON/);
+  });
+});
+
+/** A valid template question (kinetic energy); override any field. */
+const templated = (id: string, overrides: Record<string, unknown> = {}) => ({
+  ...makeQuestion(id, {
+    text: '<p>A mass of {{m}} kg moves at {{v}} m s^-1. Find its kinetic energy.</p>',
+    markScheme: [{ id: 'a1', text: 'E = {{E:3}} J', kind: 'answer', numeric: { value: 'E', unit: 'J' } }],
+    modelAnswer: '<p>E = ½ × {{m}} × {{v}}² = {{E:3}} J</p>',
+    template: { variables: { m: { min: 1, max: 10 }, v: { min: 2, max: 20 } }, computed: { E: '0.5 * m * v^2' } },
+  }),
+  ...overrides,
+});
+const variables = { m: { min: 1, max: 10 }, v: { min: 2, max: 20 } };
+const topicOf = (questions: unknown[]) => JSON.stringify({ subject: 'Physics', topic: 'Mechanics', description: 'M.', questions });
+
+describe('importJson: templates', () => {
+  it('instantiates templates and reports each one that cannot be, with the question and what is wrong', () => {
+    const result = importJson(
+      topicOf([
+        templated('physics-mechanics-01'),
+        templated('physics-mechanics-02', { template: { variables: { ...variables, m: { min: 10, max: 1 } }, computed: { E: '0.5 * m * v^2' } } }),
+        templated('physics-mechanics-03', { template: { variables, computed: { E: '0.5 * m * v^' } } }),
+        templated('physics-mechanics-04', { modelAnswer: '<p>E = {{zz}} J</p>' }),
+        templated('physics-mechanics-05', { markScheme: [{ id: 'a1', text: 'E = {{E:3}} J', kind: 'answer', numeric: { value: 'E / k', unit: 'J' } }] }),
+        templated('physics-mechanics-06', { template: { variables, computed: { E: '0.5 * m * v^2' }, constraints: ['m > 20'] } }),
+        makeQuestion('physics-mechanics-07', { text: '<p>What is {{x}} plus two, please?</p>' }),
+      ]),
+    );
+    expect(result.topicFile).toBeNull();
+    expect(result.errors.map(formatImportError)).toEqual([
+      'Question 2 "physics-mechanics-02": template.variables.m.min: min (10) must not be above max (1)',
+      'Question 3 "physics-mechanics-03": template.computed.E: syntax error in "0.5 * m * v^": Unexpected end of expression (char 13)',
+      'Question 4 "physics-mechanics-04": modelAnswer: unknown placeholder {{zz}}',
+      'Question 5 "physics-mechanics-05": markScheme.0.numeric.value: cannot evaluate "E / k": Undefined symbol k',
+      'Question 6 "physics-mechanics-06": template: no values satisfied the template after 500 draws (last: constraint "m > 20" failed)',
+      'Question 7 "physics-mechanics-07": text: {{x}} is a template placeholder, but the question has no template',
+    ]);
+    expect(importJson(topicOf([templated('physics-mechanics-01')])).errors).toEqual([]);
+  });
+
+  it('says for how many seeds a template fails when only some values break it', () => {
+    // E / (m - 5) is infinite for m = 5 only: a problem for a few seeds, not all.
+    const question = templated('physics-mechanics-01', {
+      markScheme: [{ id: 'a1', text: 'E = {{E:3}} J', kind: 'answer', numeric: { value: 'E / (m - 5)', unit: 'J' } }],
+    });
+    const [error, ...rest] = importJson(topicOf([question])).errors.map(formatImportError);
+    expect(rest).toEqual([]);
+    expect(error).toMatch(
+      /^Question 1 "physics-mechanics-01": markScheme\.0\.numeric\.value: point a1 numeric value "E \/ \(m - 5\)" is not a finite number \(got Infinity\) \(for \d+ of 50 seeds, e\.g\. seed \d+\)$/,
+    );
+  });
+
+  it('rejects min above max in the schema', () => {
+    const parsed = bankQuestionSchema.safeParse(templated('physics-mechanics-01', { template: { variables: { ...variables, v: { min: 3, max: 2.5 } } } }));
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['template.variables.v.min', 'min (3) must not be above max (2.5)']]);
+    expect(bankQuestionSchema.safeParse(templated('physics-mechanics-01', { template: { variables: { ...variables, v: { min: 3, max: 3 } }, computed: { E: 'm * v' } } })).success).toBe(true);
+  });
+});
+
+describe('import: difficulty words', () => {
+  it("stores 'challenging' and 'difficult' (any case) as hard from JSON, as drawing a paper reads them", () => {
+    const result = importJson(
+      topicOf([
+        { ...makeQuestion('physics-mechanics-01'), difficulty: 'challenging' },
+        { ...makeQuestion('physics-mechanics-02'), difficulty: 'Difficult' },
+        { ...makeQuestion('physics-mechanics-03'), difficulty: ' EASY ' },
+      ]),
+    );
+    expect(result.errors).toEqual([]);
+    expect(result.topicFile?.questions.map((q) => q.difficulty)).toEqual(['hard', 'hard', 'easy']);
+    expect(topicFileSchema.safeParse(result.topicFile).success).toBe(true);
+  });
+
+  it("stores 'challenging' and 'difficult' as hard from a GIFT comment or the default difficulty", () => {
+    const gift = '// difficulty: challenging\nWhat is the unit of charge? {=coulomb}\n\nWhat is the unit of current? {=ampere}';
+    const result = importGift(gift, { subject: 'Physics', topic: 'Electricity', difficulty: 'difficult' });
+    expect(result.errors).toEqual([]);
+    expect(result.topicFile?.questions.map((q) => q.difficulty)).toEqual(['hard', 'hard']);
+  });
+});
+
+describe('importJson: every problem of a question at once', () => {
+  it('reports the mark and multiple-choice rules and the template alongside a bad field', () => {
+    const result = importJson(
+      topicOf([
+        { ...makeMultipleChoice('physics-mechanics-01', { marks: 2, correctAnswer: 'E', options: { A: 'a', B: 'b' } }), difficulty: 'impossible' },
+        { ...templated('physics-mechanics-02', { marks: 3, modelAnswer: '<p>{{zz}}</p>' }), difficulty: 'extreme' },
+      ]),
+    );
+    expect(result.errors.map(formatImportError)).toEqual([
+      'Question 1 "physics-mechanics-01": difficulty: Invalid option: expected one of "easy"|"medium"|"hard"',
+      'Question 1 "physics-mechanics-01": multiple_choice needs at least 3 options',
+      'Question 1 "physics-mechanics-01": multiple_choice needs a correctAnswer that is one of its options',
+      'Question 1 "physics-mechanics-01": marks (2) must equal the sum of the mark-scheme points (1)',
+      'Question 2 "physics-mechanics-02": difficulty: Invalid option: expected one of "easy"|"medium"|"hard"',
+      'Question 2 "physics-mechanics-02": marks (3) must equal the sum of the mark-scheme points (1)',
+      'Question 2 "physics-mechanics-02": modelAnswer: unknown placeholder {{zz}}',
+    ]);
+  });
+
+  it('reports a rule once when zod has already reported it', () => {
+    const result = importJson(topicOf([makeQuestion('physics-mechanics-01', { marks: 2 })]));
+    expect(result.errors.map(formatImportError)).toEqual(['Question 1 "physics-mechanics-01": marks (2) must equal the sum of the mark-scheme points (1)']);
   });
 });

@@ -1,14 +1,18 @@
 import type { z } from 'zod';
 import type { MarkPointInput } from '../../../../shared/mark-scheme';
-import { bankDifficultySchema, bankQuestionSchema, topicFileSchema, type BankQuestionInput } from './schema';
+import { toBankDifficulty, topicFileSchema, type BankQuestionInput } from './schema';
 import { parseGift, type GiftQuestion } from './parse-gift';
 import { slugify } from './match-text';
+import { formatQuestionProblem, validateBankQuestion } from './validate-question';
 
 /**
  * Turning an exchange file into one bank topic file: the bank's own JSON (a topic file, a bundle of
  * topic files from content:export, or a bare array of questions) or Moodle GIFT. Every question is
- * validated against the bank schema; each problem is reported with the question's number, title or
- * id, and what is wrong. Nothing is written here: the caller writes `topicFile` when `errors` is empty.
+ * validated as the bank loader validates it (validate-question.ts: the schema, the rules across
+ * fields, templates instantiated over 50 seeds); every problem is reported, all of a question's at
+ * once, with the question's number, title or id, and what is wrong. A difficulty of 'challenging' or
+ * 'difficult' is stored as 'hard' (toBankDifficulty, as drawing a paper reads it). Nothing is written
+ * here: the caller writes `topicFile` when `errors` is empty.
  */
 
 export type TopicFileInput = z.input<typeof topicFileSchema>;
@@ -26,7 +30,7 @@ export interface ImportOptions {
   subject?: string;
   topic?: string;
   description?: string;
-  /** Difficulty for GIFT questions without a `// difficulty:` comment. Default medium. */
+  /** Difficulty for GIFT questions without a `// difficulty:` comment (any word toBankDifficulty reads). Default medium. */
   difficulty?: string;
   /** Ids already used elsewhere in the bank; an imported question may not reuse one. */
   existingIds?: Set<string>;
@@ -96,6 +100,14 @@ function finish(
 
 // ---------------------------------------------------------------- JSON
 
+/** The question with a difficulty alias ('challenging', 'Hard') replaced by the bank value; anything else unchanged for the schema to judge. */
+function withBankDifficulty(question: unknown): unknown {
+  if (!question || typeof question !== 'object' || Array.isArray(question)) return question;
+  const { difficulty } = question as { difficulty?: unknown };
+  const mapped = toBankDifficulty(difficulty);
+  return mapped && mapped !== difficulty ? { ...question, difficulty: mapped } : question;
+}
+
 /**
  * The bank's JSON exchange format: a topic file ({subject, topic, description, questions}), a bundle
  * ({subject, topics: [topic files]}, as content:export writes; --topic picks one) or an array of questions.
@@ -148,9 +160,10 @@ export function importJson(source: string, options: ImportOptions = {}): ImportR
     return typeof id === 'string' ? id : undefined;
   };
   questions.forEach((q, i) => {
-    const parsed = bankQuestionSchema.safeParse(q);
-    if (parsed.success) valid.push(q as BankQuestionInput);
-    else for (const message of zodMessages(parsed.error)) errors.push({ number: i + 1, title: idOf(i), message });
+    const input = withBankDifficulty(q);
+    const { question, problems } = validateBankQuestion(input);
+    if (question) valid.push(input as BankQuestionInput);
+    else for (const problem of problems) errors.push({ number: i + 1, title: idOf(i), message: formatQuestionProblem(problem) });
   });
   errors.push(...checkIds(questions as { id?: unknown }[], options.existingIds, idOf));
   return finish(header, valid, errors, questions.length);
@@ -209,8 +222,9 @@ function formatNumber(n: number): string {
 /** One GIFT question as a bank question (not yet validated); throws with a readable message. */
 export function giftToBankQuestion(q: GiftQuestion, id: string, defaultDifficulty: string): BankQuestionInput {
   const { values, hints: commentHints } = readComments(q.comments);
-  const difficulty = (values.get('difficulty') ?? defaultDifficulty).toLowerCase();
-  if (!bankDifficultySchema.safeParse(difficulty).success) throw new Error(`difficulty "${difficulty}" is not easy, medium or hard`);
+  const given = values.get('difficulty') ?? defaultDifficulty;
+  const difficulty = toBankDifficulty(given);
+  if (!difficulty) throw new Error(`difficulty "${given.toLowerCase()}" is not easy, medium or hard (or challenging or difficult, read as hard)`);
   const text = toHtml(q.text, q.format);
   const hints = [...commentHints];
   if (q.generalFeedback) hints.push(q.generalFeedback);
@@ -220,7 +234,7 @@ export function giftToBankQuestion(q: GiftQuestion, id: string, defaultDifficult
   // A '// points:' comment on a one-point question names its point (content:export writes one).
   const points = values.get('points') ? parsePointsComment(values.get('points')!) : [];
   const pointText = (derived: string) => (points.length === 1 ? points[0].text : derived);
-  const base = { id: values.get('id') ?? id, difficulty: difficulty as BankQuestionInput['difficulty'], text };
+  const base = { id: values.get('id') ?? id, difficulty, text };
   const paragraph = (s: string) => (/<\/?[a-zA-Z][^<>]*>/.test(s) ? s : `<p>${escapeHtml(s)}</p>`);
 
   switch (q.answer.kind) {
@@ -351,8 +365,8 @@ export function importGift(source: string, options: ImportOptions = {}): ImportR
       fail((error as Error).message);
       return;
     }
-    const check = bankQuestionSchema.safeParse(question);
-    if (!check.success) for (const message of zodMessages(check.error)) fail(message);
+    const { problems } = validateBankQuestion(question);
+    if (problems.length > 0) for (const problem of problems) fail(formatQuestionProblem(problem));
     else {
       out.push(question);
       sources.push(q);

@@ -12,16 +12,59 @@ import type { BankQuestion, Template } from './schema';
 /** A question ready to show and mark: no template; `values` holds the drawn and computed numbers of a template. */
 export type ConcreteQuestion = Omit<BankQuestion, 'template'> & { values?: Record<string, number> };
 
+/** The fields instantiation reads and fills. */
+export type InstantiableQuestion = Pick<BankQuestion, 'id' | 'text' | 'options' | 'markScheme' | 'modelAnswer' | 'hints' | 'template'>;
+
+/**
+ * A template that cannot be instantiated. `path` says where, as a zod-style path into the question
+ * ('template.computed.E', 'markScheme.1.numeric.value', 'hints.0'), or '' for the template as a whole;
+ * `detail` is what is wrong. instantiateQuestion's errors also carry `questionId`, and their message
+ * reads 'question <id>: <path>: <detail>'.
+ */
+export class TemplateError extends Error {
+  constructor(
+    readonly path: string,
+    readonly detail: string,
+    readonly questionId?: string,
+  ) {
+    const where = path ? `${path}: ${detail}` : detail;
+    super(questionId !== undefined ? `question ${questionId}: ${where}` : where);
+    this.name = 'TemplateError';
+  }
+}
+
 const math = create(all);
 const compiled = new Map<string, EvalFunction>();
 
-function compileExpression(expression: string): EvalFunction {
+/** The compiled expression; a syntax error is a TemplateError at `path`. */
+function compileExpression(expression: string, path = ''): EvalFunction {
   let fn = compiled.get(expression);
   if (!fn) {
-    fn = math.compile(expression);
+    try {
+      fn = math.compile(expression);
+    } catch (error) {
+      throw new TemplateError(path, `syntax error in "${expression}": ${(error as Error).message}`);
+    }
     compiled.set(expression, fn);
   }
   return fn;
+}
+
+/** An evaluation error that no redraw can fix (a name that is not a variable, computed value or mathjs function). */
+function isFatal(message: string): boolean {
+  return /Undefined (symbol|function)|Unexpected|SyntaxError|Parenthesis|Value expected|Unknown function/i.test(message);
+}
+
+/** Evaluates a compiled expression; a fatal error becomes a TemplateError at `path`, any other is rethrown as it is. */
+function evaluateAt(expression: string, path: string, scope: Record<string, number>): unknown {
+  const fn = compileExpression(expression, path);
+  try {
+    return fn.evaluate({ ...scope });
+  } catch (error) {
+    const message = (error as Error).message;
+    if (isFatal(message)) throw new TemplateError(path, `cannot evaluate "${expression}": ${message}`);
+    throw error;
+  }
 }
 
 /** mulberry32: a small, fast, well-distributed 32-bit PRNG. Returns numbers in [0, 1). */
@@ -77,28 +120,35 @@ function toNumber(value: unknown, what: string): number {
   return n;
 }
 
-/** Draws values until every computed value is finite and every constraint holds. Throws after `maxTries`. */
+/**
+ * Draws values until every computed value is finite and every constraint holds. Throws after
+ * `maxTries`, or at once (a TemplateError naming the expression) for an expression that can never be
+ * evaluated: a syntax error or an unknown name.
+ */
 export function drawValues(template: Template, seed: number, maxTries = 500): Record<string, number> {
   const random = createRandom(seed);
+  const computed = Object.entries(template.computed ?? {});
+  const constraints = template.constraints ?? [];
+  // Syntax errors first, whatever the values.
+  for (const [name, expression] of computed) compileExpression(expression, `template.computed.${name}`);
+  constraints.forEach((c, i) => compileExpression(c, `template.constraints.${i}`));
   let lastProblem = '';
   for (let attempt = 0; attempt < maxTries; attempt++) {
     const scope: Record<string, number> = {};
     for (const [name, spec] of Object.entries(template.variables)) scope[name] = drawVariable(spec, random);
     try {
-      for (const [name, expression] of Object.entries(template.computed ?? {})) {
-        scope[name] = toNumber(compileExpression(expression).evaluate({ ...scope }), `computed ${name} = ${expression}`);
+      for (const [name, expression] of computed) {
+        scope[name] = toNumber(evaluateAt(expression, `template.computed.${name}`, scope), `computed ${name} = ${expression}`);
       }
-      const failed = (template.constraints ?? []).find((c) => !compileExpression(c).evaluate({ ...scope }));
-      if (failed === undefined) return scope;
-      lastProblem = `constraint "${failed}" failed`;
+      const failed = constraints.findIndex((c, i) => !evaluateAt(c, `template.constraints.${i}`, scope));
+      if (failed === -1) return scope;
+      lastProblem = `constraint "${constraints[failed]}" failed`;
     } catch (error) {
-      const message = (error as Error).message;
-      // An expression that cannot be evaluated at all (unknown name, syntax) will never succeed.
-      if (/Undefined symbol|Unexpected|SyntaxError|Parenthesis|Value expected/i.test(message)) throw error;
-      lastProblem = message;
+      if (error instanceof TemplateError) throw error;
+      lastProblem = (error as Error).message;
     }
   }
-  throw new Error(`no values satisfied the template after ${maxTries} draws (last: ${lastProblem})`);
+  throw new TemplateError('', `no values satisfied the template after ${maxTries} draws (last: ${lastProblem})`);
 }
 
 /** `value` to `sigFigs` significant figures, without exponent notation for everyday magnitudes: 12345 → '12300', 0.0012345 → '0.00123'. */
@@ -141,48 +191,139 @@ export function hasPlaceholder(text: string): boolean {
   return new RegExp(PLACEHOLDER.source).test(text);
 }
 
-function fillPoint(point: MarkPoint, values: Record<string, number>): MarkPoint {
-  const fill = (s: string) => fillPlaceholders(s, values);
+/** Fills the placeholders of one field; an unknown name is a TemplateError at `path`. */
+function fillAt(text: string, path: string, values: Record<string, number>): string {
+  try {
+    return fillPlaceholders(text, values);
+  } catch (error) {
+    throw new TemplateError(path, (error as Error).message);
+  }
+}
+
+function fillPoint(point: MarkPoint, index: number, values: Record<string, number>): MarkPoint {
+  const at = `markScheme.${index}`;
   const out: MarkPoint = {
     ...point,
-    text: fill(point.text),
-    accept: point.accept.map(fill),
-    reject: point.reject.map(fill),
-    ignore: point.ignore.map(fill),
-    required: point.required.map(fill),
+    text: fillAt(point.text, `${at}.text`, values),
+    accept: point.accept.map((s, i) => fillAt(s, `${at}.accept.${i}`, values)),
+    reject: point.reject.map((s, i) => fillAt(s, `${at}.reject.${i}`, values)),
+    ignore: point.ignore.map((s, i) => fillAt(s, `${at}.ignore.${i}`, values)),
+    required: point.required.map((s, i) => fillAt(s, `${at}.required.${i}`, values)),
   };
   if (point.numeric) {
-    const value =
-      typeof point.numeric.value === 'number'
-        ? point.numeric.value
-        : toNumber(compileExpression(point.numeric.value).evaluate({ ...values }), `point ${point.id} numeric value "${point.numeric.value}"`);
+    const path = `${at}.numeric.value`;
+    let value: number;
+    if (typeof point.numeric.value === 'number') value = point.numeric.value;
+    else {
+      try {
+        value = toNumber(evaluateAt(point.numeric.value, path, values), `point ${point.id} numeric value "${point.numeric.value}"`);
+      } catch (error) {
+        if (error instanceof TemplateError) throw error;
+        throw new TemplateError(path, (error as Error).message);
+      }
+    }
     out.numeric = { ...point.numeric, value };
   }
   return out;
 }
 
+/** The instantiable fields filled for `seed`; throws a TemplateError without the question id. */
+function fillQuestion<Q extends InstantiableQuestion>(question: Q & { template: Template }, seed: number) {
+  const values = drawValues(question.template, hashSeed(seed, question.id));
+  const { template: _template, ...rest } = question;
+  return {
+    ...rest,
+    text: fillAt(question.text, 'text', values),
+    ...(question.options && {
+      options: Object.fromEntries(Object.entries(question.options).map(([k, v]) => [k, fillAt(v, `options.${k}`, values)])),
+    }),
+    markScheme: question.markScheme.map((p, i) => fillPoint(p, i, values)),
+    modelAnswer: fillAt(question.modelAnswer, 'modelAnswer', values),
+    hints: question.hints.map((h, i) => fillAt(h, `hints.${i}`, values)),
+    values,
+  };
+}
+
 /**
  * The concrete question for `seed`. A question without a template is returned unchanged (the same
- * object). Throws with the question id when the template cannot be instantiated.
+ * object). Throws a TemplateError with the question id when the template cannot be instantiated.
  */
 export function instantiateQuestion(question: BankQuestion, seed: number): ConcreteQuestion {
   if (!question.template) return question;
   try {
-    const values = drawValues(question.template, hashSeed(seed, question.id));
-    const fill = (s: string) => fillPlaceholders(s, values);
-    const { template: _template, ...rest } = question;
-    return {
-      ...rest,
-      text: fill(question.text),
-      ...(question.options && {
-        options: Object.fromEntries(Object.entries(question.options).map(([k, v]) => [k, fill(v)])),
-      }),
-      markScheme: question.markScheme.map((p) => fillPoint(p, values)),
-      modelAnswer: fill(question.modelAnswer),
-      hints: question.hints.map(fill),
-      values,
-    };
+    return fillQuestion({ ...question, template: question.template }, seed);
   } catch (error) {
+    if (error instanceof TemplateError) throw new TemplateError(error.path, error.detail, question.id);
     throw new Error(`question ${question.id}: ${(error as Error).message}`);
   }
+}
+
+/** How many seeds import and the bank loader try each template with (the bank tests try 200). */
+export const CHECK_SEEDS = 50;
+
+export interface InstantiationProblem {
+  /** zod-style path into the question, e.g. 'template.computed.E' or 'hints.0'; 'template' for the template as a whole. */
+  path: string;
+  message: string;
+}
+
+function textFields(q: InstantiableQuestion): [string, string][] {
+  return [
+    ['text', q.text],
+    ...Object.entries(q.options ?? {}).map(([k, v]): [string, string] => [`options.${k}`, v]),
+    ...q.markScheme.flatMap((p, i) =>
+      (['text', 'accept', 'reject', 'ignore', 'required'] as const).flatMap((f): [string, string][] => {
+        const v = p[f];
+        return typeof v === 'string' ? [[`markScheme.${i}.${f}`, v]] : v.map((s, j): [string, string] => [`markScheme.${i}.${f}.${j}`, s]);
+      }),
+    ),
+    ['modelAnswer', q.modelAnswer],
+    ...q.hints.map((h, i): [string, string] => [`hints.${i}`, h]),
+  ];
+}
+
+/**
+ * Everything that stops a question from being shown and marked, found by instantiating it for seeds
+ * 0 .. seeds-1: for a template, an expression with a syntax error or an unknown name, a {{name}} that
+ * is neither a variable nor a computed value, constraints that never hold, a numeric value that is
+ * not a finite number; for a question without a template, a {{name}} placeholder or a numeric value
+ * given as an expression. One problem per kind, with how many seeds it happened for when not all.
+ */
+export function instantiationProblems(question: InstantiableQuestion, seeds = CHECK_SEEDS): InstantiationProblem[] {
+  if (!question.template) {
+    const problems: InstantiationProblem[] = [];
+    for (const [path, text] of textFields(question)) {
+      const m = new RegExp(PLACEHOLDER.source).exec(text);
+      if (m) problems.push({ path, message: `${m[0]} is a template placeholder, but the question has no template` });
+    }
+    question.markScheme.forEach((p, i) => {
+      if (typeof p.numeric?.value === 'string')
+        problems.push({ path: `markScheme.${i}.numeric.value`, message: `"${p.numeric.value}" is an expression, but the question has no template` });
+    });
+    return problems;
+  }
+  const template = question.template;
+  const found = new Map<string, { problem: InstantiationProblem; seeds: number[] }>();
+  let tried = 0;
+  for (let seed = 0; seed < seeds; seed++) {
+    tried++;
+    try {
+      fillQuestion({ ...question, template }, seed);
+    } catch (error) {
+      const problem =
+        error instanceof TemplateError
+          ? { path: error.path || 'template', message: error.detail }
+          : { path: 'template', message: (error as Error).message };
+      const key = `${problem.path}\u0000${problem.message.replace(/-?\d[\d.]*(e[+-]?\d+)?/g, '#')}`;
+      const entry = found.get(key) ?? { problem, seeds: [] };
+      entry.seeds.push(seed);
+      found.set(key, entry);
+    }
+    // The same failure for each of the first seeds: it fails for every seed; no need to try the rest.
+    if (seed === 4 && found.size === 1 && [...found.values()][0].seeds.length === 5) break;
+  }
+  return [...found.values()].map(({ problem, seeds: failed }) => ({
+    path: problem.path,
+    message: failed.length === tried ? problem.message : `${problem.message} (for ${failed.length} of ${seeds} seeds, e.g. seed ${failed[0]})`,
+  }));
 }

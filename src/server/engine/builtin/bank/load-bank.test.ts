@@ -69,6 +69,33 @@ describe('readBank', () => {
     expect(formatIssue(empty!)).toMatch(/^content\/physics\/waves\.json question physics-waves-02 \(#2\) at markScheme\.0\.text: /);
   });
 
+  it('leaves out and reports a template that cannot be instantiated, and every problem of a question at once', () => {
+    const template = {
+      text: '<p>A mass of {{m}} kg moves at {{v}} m s^-1. Find its kinetic energy.</p>',
+      markScheme: [{ id: 'a1', text: 'E = {{E:3}} J', kind: 'answer' as const, numeric: { value: 'E', unit: 'J' } }],
+      modelAnswer: '<p>E = {{E:3}} J</p>',
+      template: { variables: { m: { min: 1, max: 10 }, v: { min: 2, max: 20 } }, computed: { E: '0.5 * m * v^2' } },
+    };
+    const bank = readBank(
+      writeFixtureBank({
+        'physics/mechanics.json': topicFile('Physics', 'Mechanics', 'Mechanics.', [
+          makeQuestion('physics-mechanics-01', template),
+          makeQuestion('physics-mechanics-02', { ...template, hints: ['<p>Use {{zz}}.</p>'] }),
+          makeQuestion('physics-mechanics-03', { ...template, template: { ...template.template, variables: { m: { min: 9, max: 1 }, v: { min: 2, max: 20 } } } }),
+          { ...makeQuestion('physics-mechanics-04', { ...template, marks: 2, template: { ...template.template, computed: { E: 'm * (v' } } }), difficulty: 'extreme' },
+        ]),
+      }),
+    );
+    expect([...bank.byId.keys()]).toEqual(['physics-mechanics-01']);
+    expect(bank.issues.map(formatIssue)).toEqual([
+      'content/physics/mechanics.json question physics-mechanics-02 (#2) at hints.0: unknown placeholder {{zz}}',
+      'content/physics/mechanics.json question physics-mechanics-03 (#3) at template.variables.m.min: min (9) must not be above max (1)',
+      'content/physics/mechanics.json question physics-mechanics-04 (#4) at difficulty: Invalid option: expected one of "easy"|"medium"|"hard"',
+      'content/physics/mechanics.json question physics-mechanics-04 (#4): marks (2) must equal the sum of the mark-scheme points (1)',
+      expect.stringMatching(/^content\/physics\/mechanics\.json question physics-mechanics-04 \(#4\) at template\.computed\.E: syntax error in "m \* \(v": /),
+    ]);
+  });
+
   it('reports broken JSON, a broken file header and duplicate ids across files', () => {
     const bank = readBank(
       writeFixtureBank({

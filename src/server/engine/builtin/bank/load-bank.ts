@@ -2,14 +2,24 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
-import { bankQuestionSchema, topicFileSchema, type BankQuestion } from './schema';
+import { topicFileSchema, type BankQuestion } from './schema';
+import { validateBankQuestion } from './validate-question';
 import { editDistance, matchToken, normaliseText, slugify, tokenise } from './match-text';
 
 /**
  * The built-in question bank, read from content/<subject-slug>/<topic-slug>.json (resolved from the
- * repository root, not the working directory), validated file by file and question by question.
- * A broken question is left out and reported; a broken file is left out and reported; the rest loads.
+ * repository root, not the working directory), validated file by file and question by question as
+ * content:import validates (validate-question.ts: the schema, the rules across fields, and templates
+ * instantiated, here over LOAD_SEEDS seeds). A broken question is left out and reported; a broken
+ * file is left out and reported; the rest loads.
  */
+
+/**
+ * Seeds each template is instantiated with while loading: enough for the problems that do not depend
+ * on the values (syntax, unknown names and placeholders, constraints that never hold) and cheap at
+ * start-up. content:import tries 50 (CHECK_SEEDS) and the bank tests 200.
+ */
+export const LOAD_SEEDS = 10;
 
 export interface BankTopic {
   subject: string;
@@ -125,24 +135,24 @@ export function readBank(dir = defaultContentDir()): Bank {
     rawQuestions.forEach((rawQuestion, questionIndex) => {
       const questionId =
         typeof (rawQuestion as { id?: unknown })?.id === 'string' ? (rawQuestion as { id: string }).id : undefined;
-      const parsed = bankQuestionSchema.safeParse(rawQuestion);
-      if (!parsed.success) {
-        for (const i of zodIssues(parsed.error, [])) issues.push({ file, questionIndex, questionId, ...i });
+      const { question, problems } = validateBankQuestion(rawQuestion, LOAD_SEEDS);
+      if (!question) {
+        for (const p of problems) issues.push({ file, questionIndex, questionId, ...p });
         return;
       }
-      const existing = byId.get(parsed.data.id);
+      const existing = byId.get(question.id);
       if (existing) {
         issues.push({
           file,
           questionIndex,
           questionId,
           path: 'id',
-          message: `duplicate id: ${parsed.data.id} is already used in ${existing.topic.file}`,
+          message: `duplicate id: ${question.id} is already used in ${existing.topic.file}`,
         });
         return;
       }
-      topic.questions.push(parsed.data);
-      byId.set(parsed.data.id, { question: parsed.data, topic });
+      topic.questions.push(question);
+      byId.set(question.id, { question: question, topic });
     });
     if (topic.questions.length === 0) continue;
 
