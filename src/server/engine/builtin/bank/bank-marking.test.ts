@@ -6,11 +6,11 @@ import { instantiateQuestion, type ConcreteQuestion } from './instantiate';
 
 /**
  * Every question in the bank against the built-in marker: its own model answer (instantiated, for
- * templates over a few seeds) earns full marks; a blank answer and an unrelated answer earn nothing.
+ * templates over 30 seeds) earns full marks; a blank answer and an unrelated answer earn nothing.
  * A failure names the question, the answer and each point the marker did not award, with its reason.
  */
 
-const TEMPLATE_SEEDS = [1, 2, 3];
+const TEMPLATE_SEEDS = Array.from({ length: 30 }, (_, i) => i + 1);
 const UNRELATED = 'I enjoy reading novels and playing football with my friends at the weekend.';
 
 const bank = readBank(defaultContentDir());
