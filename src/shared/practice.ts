@@ -25,8 +25,16 @@ export const PRACTICE_TEXT = {
   courseNotFound: 'Course not found',
   courseNotFoundDetail: "The course you're looking for doesn't exist or you don't have access to it.",
   paperNotFound: 'Question paper not found',
+  paperNotFoundDetail: "This question paper doesn't exist or you don't have access to it.",
   questionNotFound: 'Question not found',
+  questionNotFoundDetail: "This question isn't part of the paper, or you don't have access to it.",
+  questionsLoadFailed: 'The questions could not be loaded. Please try again.',
 } as const;
+
+/** The subject to use where one is needed and the course's is blank (§9). */
+export function subjectOrDefault(subject: string | null | undefined): string {
+  return subject?.trim() || DEFAULT_SUBJECT;
+}
 
 export const difficultySchema = z.enum(ALL_DIFFICULTIES, { error: 'Difficulty must be easy, medium, hard, challenging or difficult' });
 
@@ -134,6 +142,8 @@ export const storedFeedbackSchema = feedbackSchema.extend({
   questionId: z.string(),
   disagreements: z.array(disagreementSchema),
   createdAt: z.string(),
+  /** The answer text this feedback marked (null for feedback stored before it was recorded). */
+  evaluatedText: z.string().nullable(),
 });
 export type StoredFeedback = z.infer<typeof storedFeedbackSchema>;
 

@@ -1,7 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
+import { guessSubject } from '../../src/shared/subject-guess';
 import { signUpThroughUi } from './fixtures';
 
 type QuestionView = { id: string; type: string; text: string; questionNumber: number };
+type AnswerView = { text: string; submitted: boolean; timeSpentSeconds: number };
 
 async function api<T>(page: Page, url: string): Promise<T> {
   const token = await page.evaluate(() => localStorage.getItem('sessionToken'));
@@ -9,6 +11,8 @@ async function api<T>(page: Page, url: string): Promise<T> {
   expect(res.ok()).toBe(true);
   return (await res.json()) as T;
 }
+
+const isCalculation = (q: QuestionView) => q.type !== 'multiple_choice' && /calculate|determine|find the/i.test(q.text);
 
 async function createCourse(page: Page, subject: string) {
   await page.getByRole('tab', { name: 'New Course' }).click();
@@ -36,11 +40,29 @@ test('generate a course, answer questions, get marked, use the tutor, move betwe
   await expect(page.getByText('Practice exam papers for Physics')).toBeVisible();
   await expect(page.getByText('Paper 1')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Generate More Papers' })).toBeVisible();
+  // A blank topic on the course page gets the spec's toast, in the course's subject.
+  await page.getByRole('button', { name: 'Generate Question Paper' }).click();
+  await expect(page.getByText('Topic required', { exact: true })).toBeVisible();
+  await expect(page.getByText('Please enter a physics topic to generate questions', { exact: true })).toBeVisible();
   await page.getByRole('link', { name: 'Start Exam' }).first().click();
   await expect(page.getByRole('link', { name: 'Back to Question Papers' })).toBeVisible();
-  const paperId = page.url().split('/papers/')[1];
-  const questions = await api<QuestionView[]>(page, `/api/question-papers/${paperId}/questions`);
+  let paperId = page.url().split('/papers/')[1];
+  let questions = await api<QuestionView[]>(page, `/api/question-papers/${paperId}/questions`);
   expect(questions.length).toBe(10);
+  // Papers are drawn at random: should this one hold no calculation, take a paper on a topic full of them.
+  for (let tries = 0; tries < 5 && !questions.some(isCalculation); tries++) {
+    const courseId = page.url().split('/courses/')[1].split('/')[0];
+    const token = await page.evaluate(() => localStorage.getItem('sessionToken'));
+    const generated = await page.request.post('/api/question-papers/generate', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { courseId, topic: 'Electricity', difficultyLevel: 'medium', questionCount: 10 },
+    });
+    paperId = ((await generated.json()) as { paper: { id: string } }).paper.id;
+    questions = await api<QuestionView[]>(page, `/api/question-papers/${paperId}/questions`);
+    await page.goto(`/courses/${courseId}/papers/${paperId}`);
+  }
+  const calc = questions.find(isCalculation);
+  expect(calc, 'a physics paper includes a calculation').toBeDefined();
   await page.getByRole('link', { name: 'Start Exam' }).click();
 
   await expect(page.getByText('Question 1 of 10')).toBeVisible();
@@ -56,7 +78,7 @@ test('generate a course, answer questions, get marked, use the tutor, move betwe
   };
 
   // A short answer: autosave, reload, still there; then submit and see the feedback.
-  const short = questions.find((q) => q.type === 'short_answer' && !/calculate|\d/i.test(q.text)) ?? questions.find((q) => q.type === 'short_answer')!;
+  const short = questions.find((q) => q.type === 'short_answer' && q !== calc && !/\d/.test(q.text)) ?? questions.find((q) => q.type !== 'multiple_choice' && q !== calc)!;
   await open(short);
   const box = page.getByPlaceholder('Type your answer here...');
   await box.fill('The resultant force is zero so the object moves at constant velocity.');
@@ -69,8 +91,28 @@ test('generate a course, answer questions, get marked, use the tutor, move betwe
   await expect(page.getByText('Marked by the built-in marker')).toBeVisible();
   await expect(page.getByText('Submitted', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Update Answer' })).toBeVisible();
+  const autosaved = page.waitForResponse((r) => r.url().endsWith('/api/answers/save') && r.request().method() === 'POST');
   await page.getByPlaceholder('Type your answer here...').fill('The resultant force is zero.');
   await expect(page.getByRole('button', { name: 'Update and Re-evaluate Answer' })).toBeVisible();
+  // Still so once autosave has stored the edit, and after a reload.
+  expect((await autosaved).ok()).toBe(true);
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Update and Re-evaluate Answer' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByPlaceholder('Type your answer here...')).toHaveValue('The resultant force is zero.');
+  await expect(page.getByRole('button', { name: 'Update and Re-evaluate Answer' })).toBeVisible();
+  await expect(page.getByText('Submitted', { exact: true })).toBeVisible();
+
+  // Time spent reading without editing is sent on leaving by the back arrow; the answer stays submitted.
+  const before = await api<AnswerView>(page, `/api/questions/${short.id}/answer`);
+  for (let i = 0; i < 3; i++) {
+    await page.mouse.move(100 + 10 * i, 200);
+    await page.waitForTimeout(1000);
+  }
+  await page.getByRole('link', { name: 'Back to the paper' }).click();
+  await expect(page.getByRole('link', { name: 'Back to Question Papers' })).toBeVisible();
+  await expect.poll(async () => (await api<AnswerView>(page, `/api/questions/${short.id}/answer`)).timeSpentSeconds).toBeGreaterThan(before.timeSpentSeconds);
+  expect(await api<AnswerView>(page, `/api/questions/${short.id}/answer`)).toMatchObject({ text: 'The resultant force is zero.', submitted: true });
 
   // Multiple choice.
   const mc = questions.find((q) => q.type === 'multiple_choice');
@@ -81,8 +123,6 @@ test('generate a course, answer questions, get marked, use the tutor, move betwe
   await expect(page.getByText(/\/ 1 marks?/)).toBeVisible({ timeout: 45_000 });
 
   // A calculation.
-  const calc = questions.find((q) => /calculate|determine|find the/i.test(q.text) && q.type !== 'multiple_choice');
-  expect(calc, 'a physics paper includes a calculation').toBeDefined();
   await open(calc!);
   await page.getByPlaceholder('Type your answer here...').fill('Using the equation, the answer is 12.5');
   await page.getByRole('button', { name: 'Submit Answer' }).click();
@@ -92,7 +132,8 @@ test('generate a course, answer questions, get marked, use the tutor, move betwe
   // The tutor.
   await page.getByRole('button', { name: 'Ask the tutor' }).click();
   const dialog = page.getByRole('dialog', { name: 'Tutor' });
-  await expect(dialog.locator('[data-role="assistant"]').first()).toContainText(/physics/i);
+  // §2: the greeting names the subject guessed from the question's words
+  await expect(dialog.locator('[data-role="assistant"]').first()).toContainText(`${guessSubject(calc!.text)} tutor`);
   const input = dialog.getByLabel('Message the tutor');
   await input.fill('Where do I start?');
   await input.press('Shift+Enter');
@@ -123,6 +164,12 @@ test('generate a course, answer questions, get marked, use the tutor, move betwe
   await sheet.getByRole('button', { name: 'Generate Question Paper' }).click();
   await expect(page.getByText('Question paper generated successfully', { exact: true })).toBeVisible({ timeout: 45_000 });
   await expect(page.getByRole('heading', { level: 2, name: /electricity/i })).toBeVisible();
+
+  // Bad ids on the exam screen.
+  await page.goto(`${base}/questions/00000000-0000-4000-8000-000000000000`);
+  await expect(page.getByRole('heading', { name: 'Question not found' })).toBeVisible();
+  await page.goto(`${base.replace(/\/papers\/.*$/, '')}/papers/00000000-0000-4000-8000-000000000000/exam`);
+  await expect(page.getByRole('heading', { name: 'Question paper not found' })).toBeVisible();
 });
 
 test('an unknown course shows "Course not found"', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { DEFAULT_DIFFICULTY, QUESTION_COUNT } from '../../shared/practice';
+import { DEFAULT_DIFFICULTY, QUESTION_COUNT, subjectOrDefault } from '../../shared/practice';
 import { useGeneratePaper, type GeneratePaperResult } from '../lib/api/generate-paper';
 import { Button } from './ui/button';
 import { Input } from './ui/input';
@@ -14,7 +14,10 @@ export function PaperGeneratorForm(props: {
   difficulties: readonly string[];
   onGenerated: (result: GeneratePaperResult, topic: string) => void;
   onError: (error: unknown) => void;
-  /** Called instead of generating when the topic is blank. */
+  /**
+   * Called instead of generating when the topic is blank (the course page's toast). Without it the button
+   * stays disabled until a topic is typed (the papers list), as §5 has it.
+   */
   onTopicMissing?: () => void;
 }) {
   const id = useId();
@@ -22,6 +25,7 @@ export function PaperGeneratorForm(props: {
   const [count, setCount] = useState<number>(QUESTION_COUNT.default);
   const [difficulty, setDifficulty] = useState<string>(DEFAULT_DIFFICULTY);
   const generate = useGeneratePaper();
+  const subject = subjectOrDefault(props.subject);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -31,7 +35,7 @@ export function PaperGeneratorForm(props: {
     }
     const chosenTopic = topic.trim();
     generate.mutate(
-      { courseId: props.courseId, subject: props.subject, topic: chosenTopic, difficultyLevel: difficulty, questionCount: count },
+      { courseId: props.courseId, subject, topic: chosenTopic, difficultyLevel: difficulty, questionCount: count },
       {
         onSuccess: (result) => {
           setTopic('');
@@ -52,7 +56,7 @@ export function PaperGeneratorForm(props: {
           id={`${id}-topic`}
           value={topic}
           onChange={(e) => setTopic(e.target.value)}
-          placeholder={`e.g. a ${props.subject.toLowerCase()} topic`}
+          placeholder={`e.g. a ${subject.toLowerCase()} topic`}
           maxLength={120}
           disabled={generate.isPending}
         />
@@ -83,7 +87,7 @@ export function PaperGeneratorForm(props: {
           ))}
         </Select>
       </div>
-      <Button type="submit" disabled={generate.isPending || !topic.trim()}>
+      <Button type="submit" disabled={generate.isPending || (!topic.trim() && !props.onTopicMissing)}>
         {generate.isPending ? 'Generating...' : 'Generate Question Paper'}
       </Button>
     </form>

@@ -181,6 +181,8 @@ export const feedback = pgTable(
       .$type<{ point_id: string; text: string; status: string; justification: string }[]>()
       .notNull(),
     markedBy: text('marked_by'),
+    /** The answer text this feedback marked, so the exam screen knows when the answer has changed since. */
+    evaluatedText: text('evaluated_text'),
     /** Point ids the student disagreed with, and why. */
     disagreements: jsonb('disagreements')
       .$type<{ point_id: string; reason: string; at: string }[]>()

@@ -210,6 +210,24 @@ describe('answers, marking and feedback', () => {
     expect(unknown.statusCode).toBe(400);
   });
 
+  it('returns the text that was marked with the feedback, and time-only saves keep the answer submitted', async () => {
+    const q = (await paperQuestions()).filter((x) => x.type !== 'multiple_choice').at(-1)!;
+    await post('/api/answers/save', { questionId: q.id, text: 'marked text', submitted: true });
+    const evaluated = await post('/api/answers/evaluate', { questionId: q.id, answer: 'marked text' });
+    expect(evaluated.json().evaluatedText).toBe('marked text');
+    expect((await post('/api/feedback/save', { questionId: q.id })).json().evaluatedText).toBe('marked text');
+
+    // Leaving the question sends the same text with the time spent: still submitted, still the marked text.
+    const timeOnly = await post('/api/answers/save', { questionId: q.id, text: 'marked text', submitted: false, timeSpentSeconds: 12 });
+    expect(timeOnly.json()).toMatchObject({ submitted: true, text: 'marked text' });
+    expect((await get(`/api/questions/${q.id}/feedback`)).json().evaluatedText).toBe('marked text');
+
+    // Edited after marking: still submitted; the feedback still says which text it marked, so the screen offers re-evaluation.
+    await post('/api/answers/save', { questionId: q.id, text: 'edited after marking', submitted: false });
+    expect((await get(`/api/questions/${q.id}/answer`)).json()).toMatchObject({ submitted: true, text: 'edited after marking' });
+    expect((await get(`/api/questions/${q.id}/feedback`)).json().evaluatedText).toBe('marked text');
+  });
+
   it('lists the student’s answers with scores and their questions', async () => {
     const list = (await get('/api/user/answers')).json();
     expect(list.length).toBeGreaterThanOrEqual(3);
@@ -231,6 +249,16 @@ describe('answers, marking and feedback', () => {
     expect((await post('/api/answers/save', { questionId: q.id, text: 'hijack', submitted: true }, bob)).statusCode).toBe(404);
     expect((await post('/api/answers/evaluate', { questionId: q.id, answer: 'hijack' }, bob)).statusCode).toBe(404);
     expect((await post('/api/tutor/message', { questionId: q.id, message: 'hi' }, bob)).statusCode).toBe(404);
+    expect((await get(`/api/questions/${q.id}/feedback`)).json()).not.toBeNull(); // there is feedback to probe for
+    for (const [url, payload] of [
+      ['/api/feedback/save', { questionId: q.id, feedback: { marks_awarded: 0 } }],
+      ['/api/feedback/disagree', { questionId: q.id, pointId: 'p1', reason: 'hijack' }],
+    ] as const) {
+      const res = await post(url, payload, bob);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe(PRACTICE_TEXT.questionNotFound);
+    }
+    expect((await get(`/api/questions/${q.id}/feedback`)).json().disagreements.some((d: { reason: string }) => d.reason === 'hijack')).toBe(false);
     expect((await get(`/api/questions/${q.id}/answer`)).json().text).not.toBe('hijack');
   });
 });

@@ -32,6 +32,7 @@ function toStoredFeedback(row: FeedbackRow): StoredFeedback {
     marked_by: row.markedBy ?? undefined,
     disagreements: row.disagreements,
     createdAt: row.createdAt.toISOString(),
+    evaluatedText: row.evaluatedText,
   };
 }
 
@@ -47,7 +48,8 @@ export async function getAnswer(db: Db, ownerId: string, questionId: string): Pr
 
 /**
  * Saves a draft or a submission. A submitted answer stays submitted when edited (§4). Active time since the
- * last save is added to the answer and to the day's study record.
+ * last save is added to the answer and to the day's study record; a save that only brings time leaves the
+ * answer's updatedAt alone.
  */
 export async function saveAnswer(
   db: Db,
@@ -58,10 +60,11 @@ export async function saveAnswer(
   const seconds = input.timeSpentSeconds ?? 0;
   return db.transaction(async (tx) => {
     const [before] = await tx
-      .select({ submitted: answers.submitted })
+      .select({ submitted: answers.submitted, text: answers.text })
       .from(answers)
       .where(and(eq(answers.ownerId, ownerId), eq(answers.questionId, question.id)));
     const now = new Date();
+    const changed = input.submitted || before?.text !== input.text;
     const [row] = await tx
       .insert(answers)
       .values({
@@ -78,7 +81,7 @@ export async function saveAnswer(
           text: input.text,
           submitted: sql`${answers.submitted} or ${input.submitted}`,
           timeSpentSeconds: sql`${answers.timeSpentSeconds} + ${seconds}`,
-          updatedAt: now,
+          updatedAt: changed ? now : sql`${answers.updatedAt}`,
           submittedAt: input.submitted ? now : sql`${answers.submittedAt}`,
         },
       })
@@ -110,13 +113,15 @@ export async function evaluateAnswer(db: Db, engine: Engine, ownerId: string, in
     qualitativeFeedback: result.qualitative_feedback,
     markschemeEvaluation: result.markscheme_evaluation,
     markedBy: result.marked_by ?? null,
+    evaluatedText: input.answer,
   };
+  const evaluatedAt = new Date();
   const [row] = await db
     .insert(feedback)
-    .values({ ownerId, questionId: question.id, ...values })
+    .values({ ownerId, questionId: question.id, ...values, createdAt: evaluatedAt })
     .onConflictDoUpdate({
       target: [feedback.ownerId, feedback.questionId],
-      set: { ...values, disagreements: sql`'[]'::jsonb`, createdAt: new Date() },
+      set: { ...values, disagreements: sql`'[]'::jsonb`, createdAt: evaluatedAt },
     })
     .returning();
   return toStoredFeedback(row);

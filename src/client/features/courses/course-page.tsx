@@ -1,6 +1,6 @@
 import { Link, useParams } from 'wouter';
 import { FileQuestion, Plus } from 'lucide-react';
-import { COURSE_PAGE_DIFFICULTIES, PRACTICE_TEXT } from '../../../shared/practice';
+import { COURSE_PAGE_DIFFICULTIES, PRACTICE_TEXT, subjectOrDefault } from '../../../shared/practice';
 import { LoadingBlock } from '../../components/loading-block';
 import { NotFoundCard } from '../../components/not-found-card';
 import { PageHeader } from '../../components/page-header';
@@ -79,7 +79,7 @@ export function CoursePage() {
                 subject={subject}
                 difficulties={COURSE_PAGE_DIFFICULTIES}
                 onTopicMissing={() =>
-                  toast({ title: PRACTICE_TEXT.topicRequiredTitle, description: PRACTICE_TEXT.topicRequired(subject), variant: 'destructive' })
+                  toast({ title: PRACTICE_TEXT.topicRequiredTitle, description: PRACTICE_TEXT.topicRequired(subjectOrDefault(subject)), variant: 'destructive' })
                 }
                 onGenerated={(result, topic) => {
                   flashToast({

@@ -9,6 +9,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast';
+import { isApiError, serverMessageOf } from '../../lib/api-client';
 import { useCourse } from '../../lib/api/course';
 import { usePaper } from '../../lib/api/paper';
 import { useQuestions } from '../../lib/api/paper-questions';
@@ -31,6 +32,18 @@ const SAVE_LABEL: Record<SaveState, string> = {
   offline: 'Saved on this device — retrying the server...',
 };
 
+function LoadErrorCard({ detail, retrying, onRetry }: { detail: string; retrying: boolean; onRetry: () => void }) {
+  return (
+    <div className="mx-auto max-w-lg px-4 py-16 text-center" role="alert">
+      <h1 className="text-2xl font-bold text-slate-900">Something went wrong</h1>
+      <p className="mt-2 text-slate-600">{detail}</p>
+      <Button className="mt-6" onClick={onRetry} disabled={retrying}>
+        {retrying ? 'Trying again...' : 'Try again'}
+      </Button>
+    </div>
+  );
+}
+
 function useElapsed(start: number | null): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -51,8 +64,9 @@ export function ExamPage() {
   const userAnswers = useUserAnswers();
   const list = useMemo(() => questions.data ?? [], [questions.data]);
 
-  const index = Math.max(0, params.questionId ? list.findIndex((q) => q.id === params.questionId) : 0);
-  const question: Question | undefined = list[index];
+  const found = params.questionId ? list.findIndex((q) => q.id === params.questionId) : 0;
+  const index = Math.max(0, found);
+  const question: Question | undefined = found >= 0 ? list[found] : undefined;
 
   // The timer starts when the questions first load.
   const [startedAt, setStartedAt] = useState<number | null>(null);
@@ -71,16 +85,29 @@ export function ExamPage() {
 
   if (course.isPending || questions.isPending) return <LoadingBlock text="Loading exam questions..." />;
   if (course.isError || !course.data) return <NotFoundCard title={PRACTICE_TEXT.courseNotFound} detail={PRACTICE_TEXT.courseNotFoundDetail} />;
+  if (questions.isError) {
+    if (!isApiError(questions.error) || questions.error.status !== 404) {
+      return <LoadErrorCard detail={serverMessageOf(questions.error, PRACTICE_TEXT.questionsLoadFailed)} retrying={questions.isFetching} onRetry={() => void questions.refetch()} />;
+    }
+    return paperId ? (
+      <NotFoundCard title={PRACTICE_TEXT.paperNotFound} detail={PRACTICE_TEXT.paperNotFoundDetail} backHref={`/courses/${courseId}`} backLabel="Back to the course" />
+    ) : (
+      <NotFoundCard title={PRACTICE_TEXT.courseNotFound} detail={PRACTICE_TEXT.courseNotFoundDetail} />
+    );
+  }
 
   const backHref = paperId ? `/courses/${courseId}/papers/${paperId}` : `/courses/${courseId}`;
+  if (params.questionId && !question) {
+    return <NotFoundCard title={PRACTICE_TEXT.questionNotFound} detail={PRACTICE_TEXT.questionNotFoundDetail} backHref={backHref} backLabel={paperId ? 'Back to the paper' : 'Back to the course'} />;
+  }
   const title = paper.data?.title ?? (course.data ? `${course.data.title} Practice` : 'Exam');
   const ids = new Set(list.map((q) => q.id));
   const savedCount = (userAnswers.data ?? []).filter((a) => ids.has(a.questionId) && a.text.trim().length > 0).length;
   const percent = list.length > 0 ? Math.round((100 * savedCount) / list.length) : 0;
 
+  // Leaving the question saves its text and time (useAutosave), whichever way the student leaves.
   const goTo = (target: Question | undefined) => {
     if (!target) return;
-    autosave.flush();
     navigate(paperId ? `/courses/${courseId}/papers/${paperId}/questions/${target.id}` : `/courses/${courseId}/questions/${target.id}`);
   };
 
@@ -91,9 +118,9 @@ export function ExamPage() {
       toast({ title: 'Error submitting answer', description: PRACTICE_TEXT.answerRequired, variant: 'destructive' });
       return;
     }
-    autosave.cancelPending();
+    const owedSeconds = autosave.cancelPending();
     submit.mutate(
-      { questionId: question.id, text, timeSpentSeconds: takeActiveSeconds() },
+      { questionId: question.id, text, timeSpentSeconds: Math.min(owedSeconds + takeActiveSeconds(question.id), 3600) },
       {
         onSuccess: (result) => {
           autosave.markSaved(text);
@@ -107,7 +134,8 @@ export function ExamPage() {
     );
   };
 
-  const changedSinceSubmit = submitted && autosave.text !== (answer.data?.text ?? '');
+  // Against the text that was marked: the answer's server copy follows every autosave.
+  const changedSinceSubmit = submitted && feedback.isSuccess && autosave.text !== (feedback.data?.evaluatedText ?? null);
   const submitLabel = submit.isPending
     ? 'Submitting...'
     : submitted

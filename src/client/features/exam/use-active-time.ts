@@ -4,12 +4,14 @@ import { useCallback, useEffect, useRef } from 'react';
 export const IDLE_AFTER_MS = 60_000;
 
 /**
- * Real time on task for the current question: a second counts only while the tab is visible and the
- * student has typed, clicked, scrolled or moved the pointer in the last minute. `take()` returns the
- * seconds gathered since the last call.
+ * Real time on task, question by question: a second counts for the question on screen only while the tab
+ * is visible and the student has typed, clicked, scrolled or moved the pointer in the last minute.
+ * `take(questionId)` returns the seconds gathered for that question since the last call. Seconds are kept
+ * per question so that a save for the question being left still gets its own time after the next loads.
  */
 export function useActiveTime(questionKey: string | undefined) {
-  const seconds = useRef(0);
+  const seconds = useRef(new Map<string, number>());
+  const current = useRef(questionKey);
   const lastActivity = useRef(Date.now());
 
   useEffect(() => {
@@ -19,7 +21,9 @@ export function useActiveTime(questionKey: string | undefined) {
     const events = ['keydown', 'pointerdown', 'pointermove', 'scroll', 'input'] as const;
     for (const e of events) window.addEventListener(e, mark, { passive: true });
     const timer = window.setInterval(() => {
-      if (document.visibilityState === 'visible' && Date.now() - lastActivity.current < IDLE_AFTER_MS) seconds.current += 1;
+      const key = current.current;
+      if (!key || document.visibilityState !== 'visible' || Date.now() - lastActivity.current >= IDLE_AFTER_MS) return;
+      seconds.current.set(key, (seconds.current.get(key) ?? 0) + 1);
     }, 1000);
     return () => {
       for (const e of events) window.removeEventListener(e, mark);
@@ -28,13 +32,13 @@ export function useActiveTime(questionKey: string | undefined) {
   }, []);
 
   useEffect(() => {
-    seconds.current = 0;
+    current.current = questionKey;
     lastActivity.current = Date.now();
   }, [questionKey]);
 
-  return useCallback(() => {
-    const taken = Math.min(seconds.current, 3600);
-    seconds.current = 0;
+  return useCallback((questionId: string) => {
+    const taken = Math.min(seconds.current.get(questionId) ?? 0, 3600);
+    seconds.current.delete(questionId);
     return taken;
   }, []);
 }

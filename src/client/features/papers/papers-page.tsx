@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { ArrowLeft, FileQuestion, Plus } from 'lucide-react';
-import { PAPERS_LIST_DIFFICULTIES, PRACTICE_TEXT, type Paper } from '../../../shared/practice';
+import { PAPERS_LIST_DIFFICULTIES, PRACTICE_TEXT, subjectOrDefault, type Paper } from '../../../shared/practice';
 import { LoadingBlock } from '../../components/loading-block';
 import { NotFoundCard } from '../../components/not-found-card';
 import { PageHeader } from '../../components/page-header';
@@ -40,13 +40,14 @@ export function PapersPage() {
       open={sheetOpen}
       onOpenChange={setSheetOpen}
       title="Generate Question Paper"
-      description={`A new ${course.data.subject} paper on the topic you choose.`}
+      description={`A new ${subjectOrDefault(course.data.subject)} paper on the topic you choose.`}
       trigger={
         <Button>
           <Plus aria-hidden /> Generate Question Paper
         </Button>
       }
     >
+      {/* No onTopicMissing: here the button stays disabled until a topic is typed (§5). */}
       <PaperGeneratorForm
         courseId={course.data.id}
         subject={course.data.subject}

@@ -1,0 +1,146 @@
+// @vitest-environment jsdom
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Route, Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PRACTICE_TEXT, type Answer, type Course, type Paper, type Question, type StoredFeedback } from '../../../shared/practice';
+import { createQueryClient } from '../../lib/api-client';
+import { ExamPage } from './exam-page';
+
+const AT = '2020-01-01T00:00:00.000Z';
+const course: Course = { id: 'c1', title: 'Physics A-Level Practice', subject: 'Physics', totalQuestions: 2, createdAt: AT };
+const paper: Paper = { id: 'p1', courseId: 'c1', title: 'Forces paper', description: null, topic: 'forces', difficultyLevel: 'medium', totalQuestions: 2, createdAt: AT, generatedBy: null };
+const question = (n: number): Question => ({
+  id: `q${n}`,
+  courseId: 'c1',
+  paperId: 'p1',
+  questionNumber: n,
+  text: `<p>Question text ${n}</p>`,
+  type: 'short_answer',
+  totalMarks: 2,
+  options: null,
+  correctAnswer: null,
+  topic: null,
+});
+const submittedAnswer = (text: string): Answer => ({ id: 'a1', questionId: 'q1', userId: 'u', text, submitted: true, timeSpentSeconds: 10, createdAt: AT, updatedAt: AT });
+const feedbackFor = (evaluatedText: string | null): StoredFeedback => ({
+  questionId: 'q1',
+  marks_awarded: 1,
+  total_marks: 2,
+  qualitative_feedback: '<p>Half way there.</p>',
+  markscheme_evaluation: [],
+  marked_by: 'the built-in marker',
+  disagreements: [],
+  createdAt: AT,
+  evaluatedText,
+});
+
+type Reply = { status: number; body: unknown };
+let routes: Record<string, Reply | (() => Reply)>;
+let saves: { questionId: string; text: string; submitted: boolean; timeSpentSeconds?: number }[];
+
+beforeEach(() => {
+  saves = [];
+  routes = {
+    'GET /api/courses/c1': { status: 200, body: course },
+    'GET /api/question-papers/p1': { status: 200, body: paper },
+    'GET /api/question-papers/p1/questions': { status: 200, body: [question(1), question(2)] },
+    'GET /api/user/answers': { status: 200, body: [] },
+    'GET /api/questions/q1/answer': { status: 200, body: submittedAnswer('first answer') },
+    'GET /api/questions/q1/feedback': { status: 200, body: feedbackFor('first answer') },
+    'GET /api/questions/q2/answer': { status: 200, body: null },
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      if (url === '/api/answers/save') {
+        const body = JSON.parse(String(init.body));
+        saves.push(body);
+        return Response.json({ ...submittedAnswer(body.text), questionId: body.questionId, updatedAt: new Date().toISOString() });
+      }
+      const route = routes[`${init.method} ${url}`];
+      const reply = typeof route === 'function' ? route() : (route ?? { status: 404, body: { message: 'Not found' } });
+      return Response.json(reply.body, { status: reply.status });
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderExam(path: string) {
+  const { hook } = memoryLocation({ path });
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <Router hook={hook}>
+        <Route path="/courses/:courseId/papers/:paperId/questions/:questionId" component={ExamPage} />
+        <Route path="/courses/:courseId/papers/:paperId/exam" component={ExamPage} />
+      </Router>
+    </QueryClientProvider>,
+  );
+}
+
+describe('ExamPage, a submitted answer', () => {
+  it('keeps "Update and Re-evaluate Answer" after the edit is autosaved', async () => {
+    renderExam('/courses/c1/papers/p1/questions/q1');
+    await screen.findByRole('button', { name: 'Update Answer' });
+    fireEvent.change(screen.getByPlaceholderText('Type your answer here...'), { target: { value: 'first answer, improved' } });
+    expect(screen.getByRole('button', { name: 'Update and Re-evaluate Answer' })).toBeTruthy();
+    await waitFor(() => expect(saves.map((s) => s.text)).toEqual(['first answer, improved']), { timeout: 4000 });
+    await screen.findByText('Saved', { exact: true });
+    expect(screen.getByRole('button', { name: 'Update and Re-evaluate Answer' })).toBeTruthy();
+  });
+
+  it('offers re-evaluation when the answer was changed since it was marked (on a later visit)', async () => {
+    routes['GET /api/questions/q1/feedback'] = { status: 200, body: feedbackFor(null) };
+    renderExam('/courses/c1/papers/p1/questions/q1');
+    await screen.findByText('Half way there.');
+    await waitFor(() => expect(screen.getByPlaceholderText<HTMLTextAreaElement>('Type your answer here...').value).toBe('first answer'));
+    expect(screen.getByRole('button', { name: 'Update and Re-evaluate Answer' })).toBeTruthy();
+  });
+});
+
+describe('ExamPage, leaving a question', () => {
+  it('sends the active seconds spent reading when the student clicks Next without editing', async () => {
+    renderExam('/courses/c1/papers/p1/questions/q1');
+    await screen.findByRole('button', { name: 'Update Answer' });
+    await act(async () => {
+      fireEvent.pointerMove(window);
+      await new Promise((resolve) => setTimeout(resolve, 2100));
+    });
+    fireEvent.click(screen.getByRole('button', { name: /Next/ }));
+    await screen.findByText('Question 2 of 2');
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0]).toMatchObject({ questionId: 'q1', text: 'first answer', submitted: false });
+    expect(saves[0].timeSpentSeconds).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('ExamPage, bad ids and failures', () => {
+  it('says "Question paper not found" for a missing or someone else’s paper', async () => {
+    routes['GET /api/question-papers/p1/questions'] = { status: 404, body: { message: PRACTICE_TEXT.paperNotFound } };
+    renderExam('/courses/c1/papers/p1/exam');
+    expect(await screen.findByRole('heading', { name: PRACTICE_TEXT.paperNotFound })).toBeTruthy();
+    expect(screen.getByText(PRACTICE_TEXT.paperNotFoundDetail)).toBeTruthy();
+    expect(screen.queryByText('No questions available for this paper.')).toBeNull();
+  });
+
+  it('says "Question not found" for a question id that is not in the paper, instead of showing Question 1', async () => {
+    renderExam('/courses/c1/papers/p1/questions/not-in-this-paper');
+    expect(await screen.findByRole('heading', { name: PRACTICE_TEXT.questionNotFound })).toBeTruthy();
+    expect(screen.queryByText('Question 1 of 2')).toBeNull();
+  });
+
+  it('offers a retry when the questions fail to load for another reason', async () => {
+    let failures = 1;
+    routes['GET /api/question-papers/p1/questions'] = () =>
+      failures-- > 0 ? { status: 500, body: { message: 'Database unavailable' } } : { status: 200, body: [question(1), question(2)] };
+    renderExam('/courses/c1/papers/p1/exam');
+    expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
+    expect(screen.getByText('Database unavailable')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Question 1 of 2')).toBeTruthy();
+  });
+});

@@ -1,0 +1,1 @@
+ALTER TABLE "feedback" ADD COLUMN "evaluated_text" text;
