@@ -79,6 +79,34 @@ test('sign-up validates, creates the account, survives a reload, logs out and ba
   await expect(page.getByText('Welcome Back!', { exact: true })).toBeVisible();
 });
 
+test('the buttons say what is happening while the server works, and a taken e-mail gets "Registration Failed"', async ({ page }) => {
+  const student = await signUpThroughUi(page);
+  await page.evaluate(() => localStorage.removeItem('sessionToken'));
+  // Hold each auth call back until the pending label has been seen.
+  let release: () => void = () => undefined;
+  await page.route('**/api/auth/*', async (route) => {
+    await new Promise<void>((resolve) => (release = resolve));
+    await route.continue();
+  });
+
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(student.email);
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('button', { name: 'Logging in...' })).toBeDisabled();
+  release();
+  await expect(page.getByText('Login Failed', { exact: true })).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await page.getByLabel('Email').fill(student.email.toUpperCase());
+  await page.getByLabel('Password').fill('another-password');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('button', { name: 'Creating Account...' })).toBeDisabled();
+  release();
+  await expect(page.getByText('Registration Failed', { exact: true })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'already' })).toBeVisible();
+});
+
 test('login validation: both fields are required', async ({ page }) => {
   await page.goto('/auth');
   await page.getByLabel('Email').fill('   ');
@@ -98,6 +126,22 @@ test('a signed-in student sees 404 on an unknown path, and every route of the ap
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
+  }
+  // The course routes are registered too: an id that is not the student's says so instead of 404.
+  const id = '00000000-0000-4000-8000-000000000000';
+  for (const path of [
+    `/courses/${id}`,
+    `/courses/${id}/papers`,
+    `/courses/${id}/papers/${id}`,
+    `/courses/${id}/papers/${id}/exam`,
+    `/courses/${id}/papers/${id}/questions/${id}`,
+    `/courses/${id}/questions/${id}`,
+    `/exam/${id}`,
+    `/question-papers/${id}`,
+  ]) {
+    await page.goto(path);
+    await expect(page.getByText(/not found/i).first(), path).toBeVisible();
+    await expect(page.getByRole('heading', { name: '404 Page Not Found' }), path).toHaveCount(0);
   }
   await page.goto('/auth');
   await expect(page.getByRole('heading', { name: /^Welcome/ })).toBeVisible();
@@ -119,6 +163,16 @@ test('footer links open Terms, Privacy and Help instead of going nowhere', async
   await page.keyboard.press('Escape');
   await footer.getByRole('button', { name: 'Terms' }).click();
   await expect(page.getByRole('dialog', { name: 'Terms of use' })).toBeVisible();
+});
+
+test('on a phone-width screen the landing and sign-in pages fit the width', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const path of ['/', '/auth']) {
+    await page.goto(path);
+    await expect(page.getByRole('contentinfo')).toBeAttached();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
 });
 
 test('on a phone-width screen the navigation moves into a menu', async ({ page }) => {
