@@ -19,7 +19,7 @@ import { markAnswer } from '../src/server/engine/builtin/marker/mark-answer';
 import { crossValidate, recordFeatures } from '../src/server/engine/builtin/marker/training';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dir = defaultAsagDir(repoRoot);
+const dir = defaultAsagDir(repoRoot, process.env.ASAG_DIR);
 const args = process.argv.slice(2);
 const predictionsFile = args.includes('--predictions') ? args[args.indexOf('--predictions') + 1] : undefined;
 const runCv = !args.includes('--no-cv');

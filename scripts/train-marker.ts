@@ -11,7 +11,7 @@ import { defaultAsagDir, LABELS_3WAY, readAsagFile } from '../src/server/engine/
 import { recordFeatures, trainMarkerModel } from '../src/server/engine/builtin/marker/training';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dir = defaultAsagDir(repoRoot);
+const dir = defaultAsagDir(repoRoot, process.env.ASAG_DIR);
 const TRAIN_FILES = ['scientsbank-train.jsonl', 'beetle-train.jsonl'];
 const out = path.join(repoRoot, 'src/server/engine/builtin/marker/marker-model.json');
 

@@ -21,8 +21,9 @@ export interface AsagRecord {
 
 export const LABELS_3WAY = ['correct', 'contradictory', 'incorrect'] as const;
 
-export function defaultAsagDir(repoRoot: string): string {
-  return process.env.ASAG_DIR ?? path.resolve(repoRoot, '..', 'shared', 'datasets', 'asag');
+/** The data set's folder: `override` (the scripts pass $ASAG_DIR), else ../shared/datasets/asag beside the repository. */
+export function defaultAsagDir(repoRoot: string, override?: string): string {
+  return override || path.resolve(repoRoot, '..', 'shared', 'datasets', 'asag');
 }
 
 export function readAsagFile(file: string): AsagRecord[] {
