@@ -75,14 +75,14 @@ function Header({ user, onLogOut }: { user: User | null; onLogOut: () => void })
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
         <Logo />
         {user ? (
-          <nav aria-label="Main" className="ml-4 hidden items-center gap-1 lg:flex">
+          <nav aria-label="Main" className="ml-4 hidden items-center gap-1 xl:flex">
             {NAV_LINKS.map((link) => (
               <Link
                 key={link.href}
                 href={link.href}
                 aria-current={isActive(link.href) ? 'page' : undefined}
                 className={cn(
-                  'rounded-md px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+                  'whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900',
                   isActive(link.href) && 'bg-brand-50 text-brand-700',
                 )}
               >
@@ -101,7 +101,7 @@ function Header({ user, onLogOut }: { user: User | null; onLogOut: () => void })
               <Button
                 variant="ghost"
                 size="icon"
-                className="lg:hidden"
+                className="xl:hidden"
                 aria-label={menuOpen ? 'Close menu' : 'Open menu'}
                 aria-expanded={menuOpen}
                 onClick={() => setMenuOpen((open) => !open)}
@@ -117,7 +117,7 @@ function Header({ user, onLogOut }: { user: User | null; onLogOut: () => void })
         </div>
       </div>
       {user && menuOpen ? (
-        <nav aria-label="Main (mobile)" className="border-t border-slate-200 bg-white px-4 py-2 lg:hidden">
+        <nav aria-label="Main (mobile)" className="border-t border-slate-200 bg-white px-4 py-2 xl:hidden">
           {NAV_LINKS.map((link) => (
             <Link
               key={link.href}

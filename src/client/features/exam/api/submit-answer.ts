@@ -11,7 +11,9 @@ export function useSubmitAnswer(courseId: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: { questionId: string; text: string; timeSpentSeconds: number }) => {
-      await saveAnswer({ questionId: input.questionId, text: input.text, submitted: true, timeSpentSeconds: input.timeSpentSeconds });
+      const answer = await saveAnswer({ questionId: input.questionId, text: input.text, submitted: true, timeSpentSeconds: input.timeSpentSeconds });
+      // the screen shows 'Submitted' now, not only after the refresh below
+      queryClient.setQueryData(['/api/questions', input.questionId, 'answer'], answer);
       const feedback = await apiRequest<StoredFeedback>('POST', '/api/answers/evaluate', { questionId: input.questionId, answer: input.text });
       await apiRequest('POST', '/api/feedback/save', { questionId: input.questionId, feedback });
       return feedback;
