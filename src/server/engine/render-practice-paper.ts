@@ -39,7 +39,13 @@ export function practicePaperFilename(input: Pick<PracticePaperInput, 'subject' 
   return `${slug(input.subject)}-${slug(input.topic)}-practice-paper.html`;
 }
 
+/** What the paper is on: its own topic, which is not the one asked for when the engine drew from across the subject. */
+function paperTopic(paper: GeneratedPaper): string {
+  return paper.topic?.trim() || 'mixed topics';
+}
+
 export function renderPracticePaper(paper: GeneratedPaper, input: PracticePaperInput): { filename: string; html: string } {
+  const topic = paperTopic(paper);
   const totalMarks = paper.questions.reduce((n, q) => n + q.totalMarks, 0);
   const questions = paper.questions
     .map((q, i) => {
@@ -86,7 +92,9 @@ export function renderPracticePaper(paper: GeneratedPaper, input: PracticePaperI
         .join('')}</section>`
     : '';
 
-  const title = escapeHtml(`${input.subject}: ${input.topic}`);
+  const title = escapeHtml(`${input.subject}: ${topic}`);
+  // Notes are plain text from the engine (a topic that did not match, fewer questions than asked for, a model that was unavailable).
+  const note = paper.note?.trim() ? `\n<p class="note">${escapeHtml(paper.note.trim())}</p>` : '';
   const html = `<!doctype html>
 <html lang="en">
 <head>
@@ -102,6 +110,7 @@ export function renderPracticePaper(paper: GeneratedPaper, input: PracticePaperI
   .options { list-style: none; padding-left: 1rem; }
   .teacher { page-break-before: always; }
   .meta { color: #444; font-size: .9rem; }
+  .note { border-left: 3px solid #999; padding-left: .75rem; font-size: .9rem; }
   @media print { body { margin: 0 1rem; } .question { page-break-inside: avoid; } }
 </style>
 </head>
@@ -109,7 +118,7 @@ export function renderPracticePaper(paper: GeneratedPaper, input: PracticePaperI
 <header>
 <h1>${title}</h1>
 <p class="meta">A-Level practice paper · ${escapeHtml(input.difficultyLevel)} · ${paper.questions.length} questions · ${totalMarks} marks · written by ${escapeHtml(paper.generatedBy)}</p>
-<p class="meta">Answer all questions. Show your working. The marks for each question are shown in brackets.</p>
+<p class="meta">Answer all questions. Show your working. The marks for each question are shown in brackets.</p>${note}
 </header>
 <main>
 ${questions}
@@ -118,5 +127,5 @@ ${answers}
 ${schemes}
 </body>
 </html>`;
-  return { filename: practicePaperFilename(input), html };
+  return { filename: practicePaperFilename({ subject: input.subject, topic }), html };
 }

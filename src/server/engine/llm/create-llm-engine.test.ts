@@ -401,7 +401,7 @@ describe('writing papers', () => {
     const { engine, fallback } = setup();
     server.respond(json({ ...paperReply, questions: [paperReply.questions[3]] }));
     const paper = await engine.generatePaper({ subject: 'Biology', topic: 'Enzymes', difficulty: 'easy', count: 2 });
-    expect(paper.generatedBy).toBe('the built-in engine');
+    expect(paper.generatedBy).toBe('the built-in engine (fake-llama was unavailable)');
     expect(paper.note).toBe('fake-llama was unavailable, so this paper comes from the built-in engine.');
     expect(paper.questions).toHaveLength(2);
     expect(fallback.calls.map((c) => c.method)).toEqual(['generatePaper']);
@@ -480,8 +480,13 @@ describe('writing papers', () => {
     expect(html).not.toContain('Answer key');
     expect(html).not.toContain('Mark scheme (for teachers)');
     server.respond({ status: 500, message: 'down' });
-    expect(await engine.practicePaper(input)).toEqual({ filename: 'built-in-practice-paper.html', html: '<!doctype html><title>Built-in paper</title>' });
-    expect(fallback.calls.map((c) => c.method)).toEqual(['practicePaper']);
+    const fallbackPaper = await engine.practicePaper(input);
+    expect(fallbackPaper.filename).toBe('biology-enzymes-practice-paper.html');
+    expect(fallbackPaper.html).toContain('Bank question 3 on Enzymes.');
+    expect(fallbackPaper.html).toContain('written by the built-in engine (fake-llama was unavailable)');
+    expect(fallbackPaper.html).toContain('<p class="note">fake-llama was unavailable, so this paper comes from the built-in engine.</p>');
+    expect(fallback.calls.map((c) => c.method)).toEqual(['generatePaper']);
+    expect(fallback.calls[0].input).toMatchObject({ subject: 'Biology', topic: 'Enzymes', difficulty: 'easy', count: 3 });
   });
 });
 
@@ -530,11 +535,26 @@ describe('tutorReply', () => {
     expect(system).toContain("You opened the conversation with: Hi! Let's work on this biology question.");
   });
 
+  it('tells the model to teach step by step and hold the full answer back until asked again or after several tries', async () => {
+    const { engine } = setup();
+    server.respond({ content: 'Which point did you miss?' });
+    await engine.tutorReply({ question: enzymeQuestion, answer: 'A catalyst.', feedback, history: [], message: 'Just tell me the answer.' });
+    const system = messageText(server.requests[0], 'system');
+    expect(system).toContain('Be Socratic');
+    expect(system).toContain('Start from the points their answer missed');
+    expect(system).toContain('Give one hint or one worked step at a time');
+    expect(system).toContain('Check every attempt the student makes');
+    expect(system).toContain('Give the full worked answer only when the student asks for it again');
+    expect(system).toContain('or after several tries');
+    expect(system).not.toContain('explicitly asks');
+  });
+
   it('hands over to the built-in tutor on failure', async () => {
     const { engine } = setup();
     server.respond({ status: 500, message: 'down' });
     const reply = await engine.tutorReply({ question: enzymeQuestion, history: [], message: 'Help' });
-    expect(reply.by).toBe('the built-in tutor');
+    expect(reply.by).toBe('the built-in tutor (fake-llama was unavailable)');
+    expect(reply.content).toContain('Built-in tutor');
   });
 });
 
@@ -573,7 +593,8 @@ describe('answerFromDocument', () => {
     const { engine } = setup();
     server.respond({ content: 'not json' });
     const answer = await engine.answerFromDocument({ name: 'bio.pdf', pages, question: 'What is Km?' });
-    expect(answer.by).toBe('the built-in engine');
+    expect(answer.by).toBe('the built-in engine (fake-llama was unavailable)');
+    expect(answer.citations).toEqual([{ page: 1, text: pages[0] }]);
   });
 });
 
@@ -581,7 +602,7 @@ describe('gradeHandwritten', () => {
   const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('fake image bytes')]);
   const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('fake jpeg bytes')]);
 
-  it('sends both images and clamps the marks it gets back', async () => {
+  it('sends both images, scales the sections to the maximum and keeps the marks within them', async () => {
     const { engine } = setup();
     server.respond(
       json({
@@ -596,13 +617,14 @@ describe('gradeHandwritten', () => {
       }),
     );
     const result = await engine.gradeHandwritten({ questionImage: png, answerImage: jpeg, maxMarks: 5 });
+    // The model split 5 marks as 4 + 2: scaled by 5/6 in half marks (3.5 + 1.5), its marks alike.
     expect(result).toEqual({
-      marksAwarded: 4,
+      marksAwarded: 3.5,
       totalMarks: 5,
       feedback: '<p>Add the partially permeable membrane.</p>',
       detailedBreakdown: [
-        { section: 'Definition', marksAwarded: 4, maxMarks: 4, comments: '<p>Mentions <strong>water</strong>.</p>' },
-        { section: 'Detail', marksAwarded: 0, maxMarks: 2, comments: '<p>No membrane.</p>' },
+        { section: 'Definition', marksAwarded: 3.5, maxMarks: 3.5, comments: '<p>Mentions <strong>water</strong>.</p>' },
+        { section: 'Detail', marksAwarded: 0, maxMarks: 1.5, comments: '<p>No membrane.</p>' },
       ],
       questionText: 'Define osmosis.',
       answerText: 'Movement of water.',
@@ -617,11 +639,73 @@ describe('gradeHandwritten', () => {
     expect(messageText(server.requests[0], 'user')).toContain('out of 5 marks');
   });
 
+  it('keeps a split that adds up, and scales one that does not reach the maximum', async () => {
+    const { engine } = setup();
+    const reply = (sections: { maxMarks: number; marksAwarded: number }[]) =>
+      json({ questionText: 'Q', answerText: 'A', sections: sections.map((x, i) => ({ section: `Part ${i + 1}`, comments: 'ok', ...x })), feedback: 'f' });
+    server.respond(reply([{ maxMarks: 3, marksAwarded: 2 }, { maxMarks: 2, marksAwarded: 2 }]));
+    const exact = await engine.gradeHandwritten({ questionImage: png, answerImage: jpeg, maxMarks: 5 });
+    expect(exact.detailedBreakdown.map((x) => [x.marksAwarded, x.maxMarks])).toEqual([[2, 3], [2, 2]]);
+    expect(exact.marksAwarded).toBe(4);
+
+    server.respond(reply([{ maxMarks: 2, marksAwarded: 1 }, { maxMarks: 1, marksAwarded: 1 }]));
+    const scaled = await engine.gradeHandwritten({ questionImage: png, answerImage: jpeg, maxMarks: 6 });
+    expect(scaled.detailedBreakdown.map((x) => [x.marksAwarded, x.maxMarks])).toEqual([[2, 4], [2, 2]]);
+    expect(scaled.marksAwarded).toBe(4);
+    expect(scaled.detailedBreakdown.reduce((n, x) => n + x.maxMarks, 0)).toBe(scaled.totalMarks);
+  });
+
   it('falls back to the built-in grader on a malformed reply', async () => {
     const { engine, events } = setup();
     server.respond(json({ questionText: 'x', answerText: 'y', sections: [], feedback: 'z' }));
     const result = await engine.gradeHandwritten({ questionImage: png, answerImage: jpeg, maxMarks: 5 });
-    expect(result.by).toBe('the built-in engine');
+    expect(result.by).toBe('the built-in engine (fake-llama was unavailable)');
     expect(events[0].reason).toContain('no marked sections');
+  });
+});
+
+describe('every fallback result says the model was unavailable', () => {
+  it('labels the result of every task the same way when the model fails', async () => {
+    const { engine, fallback } = setup();
+    server.respond({ status: 500, message: 'down' });
+    const unavailable = '(fake-llama was unavailable)';
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
+
+    const course = await engine.generateCourse({ subject: 'Biology' });
+    const paper = await engine.generatePaper({ subject: 'Biology', topic: 'Enzymes', difficulty: 'easy', count: 2 });
+    const feedback = await engine.evaluateAnswer({ question: enzymeQuestion, answer: 'A biological catalyst.' });
+    const reply = await engine.tutorReply({ question: enzymeQuestion, history: [], message: 'Help' });
+    const answer = await engine.answerFromDocument({ name: 'n.pdf', pages: ['Enzymes are catalysts.'], question: 'What are enzymes?' });
+    const fromDocument = await engine.questionsFromDocument({ name: 'n.pdf', pages: ['Enzymes are catalysts.'], subject: 'Biology', count: 2 });
+    const grading = await engine.gradeHandwritten({ questionImage: png, answerImage: png, maxMarks: 4 });
+    const printable = await engine.practicePaper({
+      subject: 'Biology',
+      topic: 'Enzymes',
+      questionCount: 2,
+      difficultyLevel: 'easy',
+      includeAnswers: false,
+      includeMarkScheme: false,
+    });
+
+    expect([
+      course.paper.generatedBy,
+      paper.generatedBy,
+      feedback.marked_by,
+      reply.by,
+      answer.by,
+      fromDocument.generatedBy,
+      grading.by,
+    ]).toEqual([
+      `the built-in engine ${unavailable}`,
+      `the built-in engine ${unavailable}`,
+      `the built-in marker ${unavailable}`,
+      `the built-in tutor ${unavailable}`,
+      `the built-in engine ${unavailable}`,
+      `the built-in engine ${unavailable}`,
+      `the built-in engine ${unavailable}`,
+    ]);
+    expect(printable.html).toContain(`written by the built-in engine ${unavailable}`);
+    for (const p of [course.paper, paper, fromDocument]) expect(p.note).toMatch(/^fake-llama was unavailable, so this paper comes from the built-in engine\./);
+    expect(fallback.calls).toHaveLength(8);
   });
 });

@@ -22,6 +22,7 @@ import {
   modelPaperSchema,
   type ModelGrading,
 } from './model-output-schemas';
+import { fitBreakdownToTotal } from '../builtin/grading/grade-handwritten';
 import { renderPracticePaper } from '../render-practice-paper';
 import { rankPassages, samplePassages } from './retrieve-passages';
 
@@ -129,9 +130,13 @@ export function createLlmEngine(options: CreateLlmEngineOptions): Engine {
     }
   }
 
+  /** How every result the fallback produced in the model's place is labelled: 'the built-in tutor (gpt-4o-mini was unavailable)'. */
+  const labelFallback = (by: string | undefined): string => `${by || fallback.info.label} (${config.model} was unavailable)`;
+
+  /** A paper the fallback wrote: labelled like every fallback result, with a note the student reads. */
   function noteFallback(paper: GeneratedPaper): GeneratedPaper {
     const note = `${config.model} was unavailable, so this paper comes from ${paper.generatedBy}.`;
-    return { ...paper, note: paper.note ? `${note} ${paper.note}` : note };
+    return { ...paper, generatedBy: labelFallback(paper.generatedBy), note: paper.note ? `${note} ${paper.note}` : note };
   }
 
   async function writePaper(input: { subject: string; topic?: string | null; difficulty: string; count: number; seed?: number }): Promise<GeneratedPaper> {
@@ -144,10 +149,7 @@ export function createLlmEngine(options: CreateLlmEngineOptions): Engine {
   }
 
   /** 'the built-in marker (gpt-4o-mini was unavailable)' */
-  const unavailableNote = (feedback: Feedback): Feedback => ({
-    ...feedback,
-    marked_by: `${feedback.marked_by ?? fallback.info.label} (${config.model} was unavailable)`,
-  });
+  const unavailableNote = (feedback: Feedback): Feedback => ({ ...feedback, marked_by: labelFallback(feedback.marked_by) });
 
   async function markWithFallback(input: Parameters<Engine['evaluateAnswer']>[0], modelFailed: boolean): Promise<Feedback> {
     try {
@@ -217,12 +219,13 @@ export function createLlmEngine(options: CreateLlmEngineOptions): Engine {
         return { content: markdownToHtml(text), by: label };
       } catch (error) {
         report('tutorReply', error);
-        return viaFallback('tutorReply', () => fallback.tutorReply(input));
+        const reply = await viaFallback('tutorReply', () => fallback.tutorReply(input));
+        return { ...reply, by: labelFallback(reply.by) };
       }
     },
 
     async answerFromDocument(input): Promise<DocumentAnswer> {
-      const passages = rankPassages(input.pages, input.question, 6);
+      const passages = rankPassages(input.pages, input.question);
       if (passages.length === 0) return viaFallback('answerFromDocument', () => fallback.answerFromDocument(input));
       try {
         const body = passages.map((p) => `<passage page="${p.page}">\n${neutraliseTags(p.text, 'passage')}\n</passage>`).join('\n');
@@ -245,7 +248,8 @@ export function createLlmEngine(options: CreateLlmEngineOptions): Engine {
         return { response: markdownToHtml(answer.answer), citations, by: label };
       } catch (error) {
         report('answerFromDocument', error);
-        return viaFallback('answerFromDocument', () => fallback.answerFromDocument(input));
+        const answer = await viaFallback('answerFromDocument', () => fallback.answerFromDocument(input));
+        return { ...answer, by: labelFallback(answer.by) };
       }
     },
 
@@ -290,30 +294,30 @@ export function createLlmEngine(options: CreateLlmEngineOptions): Engine {
           },
           { temperature: 0, timeoutMs: config.timeoutMs * 2 },
         );
-        const sections = grading.sections
-          .map((s) => {
-            const max = clamp(Math.round(s.maxMarks), 0, maxMarks);
-            return {
-              section: s.section.trim().slice(0, 200) || 'Section',
-              maxMarks: max,
-              marksAwarded: clamp(s.marksAwarded, 0, max),
-              comments: markdownToHtml(s.comments),
-            };
-          })
-          .filter((s) => s.maxMarks > 0);
-        if (sections.length === 0) throw new Error('The model gave no marked sections');
+        // The model's split is scaled to add up to exactly maxMarks; its marks are scaled alike and kept within each section.
+        const { detailedBreakdown, marksAwarded } = fitBreakdownToTotal(
+          grading.sections.map((s) => ({
+            section: s.section.trim().slice(0, 200) || 'Section',
+            maxMarks: s.maxMarks,
+            marksAwarded: s.marksAwarded,
+            comments: markdownToHtml(s.comments),
+          })),
+          maxMarks,
+        );
+        if (detailedBreakdown.length === 0) throw new Error('The model gave no marked sections');
         return {
-          marksAwarded: clamp(sections.reduce((n, s) => n + s.marksAwarded, 0), 0, maxMarks),
+          marksAwarded,
           totalMarks: maxMarks,
           feedback: markdownToHtml(grading.feedback) || '<p>See the breakdown by section.</p>',
-          detailedBreakdown: sections,
+          detailedBreakdown,
           questionText: grading.questionText.trim(),
           answerText: grading.answerText.trim(),
           by: label,
         };
       } catch (error) {
         report('gradeHandwritten', error, config.timeoutMs * 2);
-        return viaFallback('gradeHandwritten', () => fallback.gradeHandwritten(input));
+        const result = await viaFallback('gradeHandwritten', () => fallback.gradeHandwritten(input));
+        return { ...result, by: labelFallback(result.by) };
       }
     },
 
@@ -323,7 +327,11 @@ export function createLlmEngine(options: CreateLlmEngineOptions): Engine {
         return renderPracticePaper(paper, input);
       } catch (error) {
         report('practicePaper', error, config.timeoutMs * generationTimeoutFactor);
-        return viaFallback('practicePaper', () => fallback.practicePaper(input));
+        // The built-in paper, printed with the same label and note as any paper the fallback writes.
+        const paper = await viaFallback('practicePaper', () =>
+          fallback.generatePaper({ subject: input.subject, topic: input.topic, difficulty: input.difficultyLevel, count: input.questionCount }),
+        );
+        return renderPracticePaper(noteFallback(paper), input);
       }
     },
   };

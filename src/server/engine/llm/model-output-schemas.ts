@@ -70,8 +70,8 @@ export const modelGradingSchema = z.object({
   sections: z.array(
     z.object({
       section: z.string(),
-      marksAwarded: z.number(),
-      maxMarks: z.number(),
+      marksAwarded: z.number().describe('marks given in this section, from 0 to its maxMarks'),
+      maxMarks: z.number().describe("this section's share of the total; the sections' maxMarks add up to the total"),
       comments: z.string().describe('Markdown'),
     }),
   ),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerFromDocument, splitIntoPassages } from './answer-from-document';
+import { answerFromDocument, passagesOverlap, rankPassages, splitIntoPassages } from './answer-from-document';
 
 const pages = [
   'Osmosis is the net movement of water molecules from a region of higher water potential to a region of lower water potential through a partially permeable membrane.',
@@ -31,5 +31,23 @@ describe('answerFromDocument', () => {
     const passages = splitIntoPassages(['short page', long]);
     expect(passages[0]).toMatchObject({ page: 1, text: 'short page' });
     expect(passages.filter((p) => p.page === 2).length).toBeGreaterThan(2);
+  });
+
+  it('never quotes the same sentence twice: hits overlapping a better one are dropped', () => {
+    // One long page about osmosis: its overlapping 80-word windows all match, and share sentences.
+    const page = Array.from({ length: 40 }, (_, i) => `Osmosis fact number ${i} concerns water potential.`).join(' ');
+    const result = answerFromDocument({ name: 'notes.pdf', pages: [page], question: 'osmosis water potential' });
+    expect(result.citations.length).toBeGreaterThan(1);
+    const sentences = result.citations.flatMap((c) => c.text.match(/fact number \d+ /g) ?? []);
+    expect(new Set(sentences).size).toBe(sentences.length);
+    const ranked = rankPassages([page], 'osmosis water potential', 3);
+    expect(ranked.every((a, i) => ranked.every((b, j) => i === j || !passagesOverlap(a, b)))).toBe(true);
+  });
+
+  it('ranks with page numbers and word places, best first', () => {
+    const ranked = rankPassages(pages, 'ATP carrier proteins membrane', 2);
+    expect(ranked[0]).toMatchObject({ page: 2, start: 0 });
+    expect(ranked.map((p) => p.page)).toContain(1); // "membrane" is on page 1 too
+    expect(rankPassages(pages, 'volcanoes', 2)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { engineError, type GradingResult } from '../../engine';
+import { engineError, type GradingBreakdown, type GradingResult } from '../../engine';
 import { escapeHtml } from '../../format-text';
 import { loadBank } from '../bank/load-bank';
 import { tokenise } from '../bank/match-text';
@@ -30,6 +30,35 @@ function roundHalf(n: number): number {
 }
 
 /**
+ * A breakdown that adds up: the sections' maxMarks, taken as weights, are scaled to the total in half
+ * marks (largest remainders, so that they add up to exactly `total`); each section's marks are scaled
+ * alike, rounded to the half and kept within 0..its maxMarks; the overall mark is the sum of the
+ * sections' marks, within 0..total. Sections without a positive weight are left out.
+ */
+export function fitBreakdownToTotal(sections: GradingBreakdown[], total: number): { detailedBreakdown: GradingBreakdown[]; marksAwarded: number } {
+  const weighted = sections.filter((s) => Number.isFinite(s.maxMarks) && s.maxMarks > 0);
+  const safeTotal = Number.isFinite(total) ? Math.max(0, total) : 0;
+  if (weighted.length === 0) return { detailedBreakdown: [], marksAwarded: 0 };
+  const weightSum = weighted.reduce((n, s) => n + s.maxMarks, 0);
+  const halves = Math.round(safeTotal * 2);
+  const exact = weighted.map((s) => (s.maxMarks / weightSum) * halves);
+  const units = exact.map(Math.floor);
+  const byRemainder = exact.map((x, i) => ({ i, rest: x - units[i] })).sort((a, b) => b.rest - a.rest || a.i - b.i);
+  for (let k = 0; k < halves - units.reduce((n, u) => n + u, 0); k++) units[byRemainder[k].i] += 1;
+  const maxima = units.map((u) => u / 2);
+  // A total that is not a whole number of half marks: the largest section takes the difference.
+  const largest = maxima.indexOf(Math.max(...maxima));
+  maxima[largest] += safeTotal - maxima.reduce((n, m) => n + m, 0);
+
+  const detailedBreakdown = weighted.map((s, i) => {
+    const share = Number.isFinite(s.marksAwarded) ? Math.max(0, Math.min(1, s.marksAwarded / s.maxMarks)) : 0;
+    return { ...s, maxMarks: maxima[i], marksAwarded: Math.min(maxima[i], roundHalf(share * maxima[i])) };
+  });
+  const awarded = detailedBreakdown.reduce((n, s) => n + s.marksAwarded, 0);
+  return { detailedBreakdown, marksAwarded: Math.max(0, Math.min(safeTotal, awarded)) };
+}
+
+/**
  * Offline grading of a photographed answer: Tesseract reads both sheets, the question is found in the
  * built-in bank for its mark scheme, the answer is marked point by point, and marks are scaled to the
  * teacher's maximum. A question outside the bank cannot be graded offline, and the error says so.
@@ -58,18 +87,19 @@ export async function gradeHandwritten(input: { questionImage: Buffer; answerIma
     options: q.options,
     correctAnswer: q.correctAnswer,
   });
-  const scale = input.maxMarks / q.marks;
-  const detailedBreakdown = q.markScheme.map((point, i) => {
-    const evaluation = marked.markscheme_evaluation.find((e) => e.point_id === point.id);
-    const covered = evaluation?.status === 'COVERED';
-    return {
-      section: `Point ${i + 1}: ${point.text}`,
-      marksAwarded: covered ? roundHalf(point.marks * scale) : 0,
-      maxMarks: roundHalf(point.marks * scale),
-      comments: `<p>${escapeHtml(evaluation?.justification ?? 'Not assessed.')}</p>`,
-    };
-  });
-  const marksAwarded = Math.min(input.maxMarks, roundHalf(marked.marks_awarded * scale));
+  // One section per mark-scheme point, weighted by its marks and scaled to the teacher's maximum.
+  const { detailedBreakdown, marksAwarded } = fitBreakdownToTotal(
+    q.markScheme.map((point, i) => {
+      const evaluation = marked.markscheme_evaluation.find((e) => e.point_id === point.id);
+      return {
+        section: `Point ${i + 1}: ${point.text}`,
+        marksAwarded: evaluation?.status === 'COVERED' ? point.marks : 0,
+        maxMarks: point.marks,
+        comments: `<p>${escapeHtml(evaluation?.justification ?? 'Not assessed.')}</p>`,
+      };
+    }),
+    input.maxMarks,
+  );
   const lowConfidence = answerRead.confidence < 60 ? '<p><strong>Check the reading:</strong> parts of the sheet were hard to read, so some words may be wrong.</p>' : '';
   const feedback = [
     `<p>${escapeHtml(marked.qualitative_feedback)}</p>`,

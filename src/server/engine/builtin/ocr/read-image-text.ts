@@ -1,14 +1,29 @@
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { createWorker, type Worker } from 'tesseract.js';
 
 const require = createRequire(import.meta.url);
 /** English trained data shipped in @tesseract.js-data/eng: nothing is downloaded at run time. */
 const english = require('@tesseract.js-data/eng') as { langPath: string; gzip: boolean };
 
+/**
+ * Everything the OCR worker loads, as local paths: the English data from @tesseract.js-data/eng, the
+ * worker script from tesseract.js and the WebAssembly core from tesseract.js-core (in Node tesseract.js
+ * requires the core from that package; corePath says so explicitly). Without a langPath, tesseract.js
+ * would fetch the data from a CDN.
+ */
+export const ocrWorkerOptions = {
+  langPath: english.langPath,
+  gzip: english.gzip,
+  workerPath: require.resolve('tesseract.js/src/worker-script/node/index.js'),
+  corePath: path.dirname(require.resolve('tesseract.js-core/package.json')),
+  cacheMethod: 'none',
+} as const;
+
 let worker: Promise<Worker> | null = null;
 
 function getWorker(): Promise<Worker> {
-  worker ??= createWorker('eng', 1, { langPath: english.langPath, gzip: english.gzip, cacheMethod: 'none' }).catch((error: unknown) => {
+  worker ??= createWorker('eng', 1, { ...ocrWorkerOptions }).catch((error: unknown) => {
     worker = null;
     throw error;
   });
