@@ -29,7 +29,10 @@ const feedbackFor = (evaluatedText: string | null): StoredFeedback => ({
   marks_awarded: 1,
   total_marks: 2,
   qualitative_feedback: '<p>Half way there.</p>',
-  markscheme_evaluation: [],
+  markscheme_evaluation: [
+    { point_id: 'p1', text: 'resultant force is zero', status: 'COVERED', justification: 'Covered: "no resultant force" matches.' },
+    { point_id: 'p2', text: 'so velocity is constant', status: 'NOT_COVERED', justification: 'Not covered: nothing mentions velocity.' },
+  ],
   marked_by: 'the built-in marker',
   disagreements: [],
   createdAt: AT,
@@ -50,6 +53,7 @@ beforeEach(() => {
     'GET /api/questions/q1/answer': { status: 200, body: submittedAnswer('first answer') },
     'GET /api/questions/q1/feedback': { status: 200, body: feedbackFor('first answer') },
     'GET /api/questions/q2/answer': { status: 200, body: null },
+    'GET /api/questions/q1/markscheme': { status: 200, body: [{ id: 'p1', text: 'resultant force is zero', marks: 1 }, { id: 'p2', text: 'so velocity is constant', marks: 1 }] },
   };
   vi.stubGlobal(
     'fetch',
@@ -99,6 +103,15 @@ describe('ExamPage, a submitted answer', () => {
     await screen.findByText('Half way there.');
     await waitFor(() => expect(screen.getByPlaceholderText<HTMLTextAreaElement>('Type your answer here...').value).toBe('first answer'));
     expect(screen.getByRole('button', { name: 'Update and Re-evaluate Answer' })).toBeTruthy();
+  });
+});
+
+describe('ExamPage, the feedback', () => {
+  it("shows each point's marks from the mark scheme beside the marker's decision", async () => {
+    renderExam('/courses/c1/papers/p1/questions/q1');
+    expect(await screen.findByText('1/1 mark')).toBeTruthy();
+    expect(screen.getByText('0/1 mark')).toBeTruthy();
+    expect(screen.getByText('Not covered: nothing mentions velocity.')).toBeTruthy();
   });
 });
 

@@ -8,6 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { toast } from '../../../components/ui/toast';
 import { serverMessageOf } from '../../../lib/api-client';
 import { useDisagree } from '../api/disagree';
+import { useMarkScheme } from '../api/mark-scheme';
 
 const EVALUATION_ISSUE = /API response format issues|Unable to evaluate/;
 
@@ -61,6 +62,9 @@ function DisagreeForm({ questionId, pointId, onDone }: { questionId: string; poi
 export function FeedbackPanel(props: { questionId: string; feedback: StoredFeedback | null | undefined; loading: boolean; submitting: boolean }) {
   const [disputing, setDisputing] = useState<string | null>(null);
   const { feedback } = props;
+  // GET /api/questions/{id}/markscheme: what each point is worth, shown beside it once the answer is marked
+  const scheme = useMarkScheme(props.questionId, Boolean(feedback));
+  const marksOf = (pointId: string) => scheme.data?.find((p) => p.id === pointId)?.marks;
 
   let body;
   if (props.submitting || props.loading) {
@@ -113,6 +117,11 @@ export function FeedbackPanel(props: { questionId: string; feedback: StoredFeedb
                         <p className="text-sm font-medium text-slate-900">
                           <span className="sr-only">{statusLabel(point.status)}: </span>
                           {point.text}
+                          {marksOf(point.point_id) ? (
+                            <span className="ml-2 whitespace-nowrap text-xs font-normal text-slate-500">
+                              {point.status === 'COVERED' ? marksOf(point.point_id) : 0}/{marksOf(point.point_id)} {marksOf(point.point_id) === 1 ? 'mark' : 'marks'}
+                            </span>
+                          ) : null}
                         </p>
                         <p className="mt-1 text-xs text-slate-600">{point.justification}</p>
                         {disagreement ? (
