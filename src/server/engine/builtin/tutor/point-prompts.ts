@@ -58,11 +58,14 @@ function stemOf(word: string): string {
  * the question itself uses ('the enzyme'); otherwise, for a point of four or more content words,
  * the first two content words (usually its subject: 'active site').
  */
+/** Words that name no topic on their own ("the small that helps answer the question"). */
+const VAGUE_ALONE = new Set(['small', 'large', 'big', 'high', 'low', 'more', 'less', 'few', 'many', 'some', 'only', 'same', 'different', 'new', 'old', 'first', 'second', 'one', 'two', 'each', 'other', 'most', 'much', 'very', 'increase', 'decrease', 'change', 'effect', 'use', 'used']);
+
 export function themeOf(point: MarkPoint, questionStems: string[]): string | null {
   const words = themeWords(point.text);
   const fromQuestion = runsOf(words, (w) => isContent(w) && containsStem(questionStems, stemOf(w)))
     .map((r) => r.slice(0, 4).join(' '))
-    .filter((phrase) => phrase !== 'the');
+    .filter((phrase) => phrase !== 'the' && !VAGUE_ALONE.has(phrase));
   const unique = [...new Set(fromQuestion)].slice(0, 2);
   if (unique.length > 0) return unique.join(' and ');
   const content = words.filter(isContent);
