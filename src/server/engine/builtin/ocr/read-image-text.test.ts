@@ -21,6 +21,15 @@ function expectLocalPathInside(file: string, dir: string) {
 }
 
 describe('readImageText', () => {
+  it('refuses a corrupt or cut-off image with a clear message, and keeps working afterwards', async () => {
+    const png = fixture('answer-sheet.png');
+    for (const bad of [Buffer.from('definitely not an image'), png.subarray(0, Math.floor(png.length / 2))]) {
+      await expect(readImageText(bad)).rejects.toMatchObject({ code: 'BAD_INPUT', message: expect.stringContaining('could not be read') });
+    }
+    const { text } = await readImageText(png);
+    expect(text.toLowerCase()).toContain('condensation reaction');
+  }, 60_000);
+
   it('reads a photographed answer sheet offline with the packaged English data', async () => {
     const { text, confidence } = await readImageText(fixture('answer-sheet.png'));
     expect(text.toLowerCase()).toContain('condensation reaction');

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createWorker, type Worker } from 'tesseract.js';
+import { engineError } from '../../engine';
 
 const require = createRequire(import.meta.url);
 /** English trained data shipped in @tesseract.js-data/eng: nothing is downloaded at run time. */
@@ -23,7 +24,9 @@ export const ocrWorkerOptions = {
 let worker: Promise<Worker> | null = null;
 
 function getWorker(): Promise<Worker> {
-  worker ??= createWorker('eng', 1, { ...ocrWorkerOptions }).catch((error: unknown) => {
+  // With an errorHandler, a failed job only rejects its promise; without one tesseract.js also throws
+  // from its message handler, and a corrupt image would take the whole server down.
+  worker ??= createWorker('eng', 1, { ...ocrWorkerOptions, errorHandler: () => undefined }).catch((error: unknown) => {
     worker = null;
     throw error;
   });
@@ -39,8 +42,12 @@ export interface ImageText {
 /** Reads the text on a photographed or scanned page (JPEG, PNG, WebP, BMP). One shared worker; jobs queue. */
 export async function readImageText(image: Buffer): Promise<ImageText> {
   const w = await getWorker();
-  const { data } = await w.recognize(image);
-  return { text: data.text.replace(/[ \t]+\n/g, '\n').trim(), confidence: Math.round(data.confidence) };
+  try {
+    const { data } = await w.recognize(image);
+    return { text: data.text.replace(/[ \t]+\n/g, '\n').trim(), confidence: Math.round(data.confidence) };
+  } catch {
+    throw engineError('BAD_INPUT', 'The image could not be read. Please upload a JPG or PNG photo of the page.');
+  }
 }
 
 /** Stops the OCR worker (tests, shutdown). */
