@@ -22,7 +22,10 @@ import { isEngineError } from './engine/engine';
 import { answerRoutes } from './routes/answers';
 import { authRoutes } from './routes/auth';
 import { courseRoutes } from './routes/courses';
+import { documentRoutes } from './routes/documents';
+import { practicePaperRoutes } from './routes/practice-paper';
 import { publicStatsRoutes } from './routes/public-stats';
+import { teacherRoutes } from './routes/teacher';
 
 /** The API's Fastify instance, typed by the zod contracts of src/shared. */
 export type ZodApp = FastifyInstance<
@@ -90,6 +93,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       publicStatsRoutes(zodApi, deps);
       courseRoutes(zodApi, deps);
       answerRoutes(zodApi, deps);
+      documentRoutes(zodApi, deps);
+      teacherRoutes(zodApi, deps);
+      practicePaperRoutes(zodApi, deps);
       api.all('/*', async (_request, reply) => reply.status(404).send({ message: 'Not found' }));
     },
     { prefix: '/api' },

@@ -232,6 +232,8 @@ export const pdfDocuments = pgTable(
     id: id(),
     ownerId: ownerId(),
     name: text('name').notNull(),
+    /** SHA-256 of the file (hex): a file the student uploads again is stored once and its text read once. */
+    contentHash: text('content_hash').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
     pageCount: integer('page_count').notNull().default(0),
     /** Extracted text, one entry per page, for retrieval with page citations. */
@@ -239,7 +241,10 @@ export const pdfDocuments = pgTable(
     data: bytea('data').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('pdf_documents_owner_idx').on(t.ownerId, t.createdAt)],
+  (t) => [
+    index('pdf_documents_owner_idx').on(t.ownerId, t.createdAt),
+    uniqueIndex('pdf_documents_owner_hash_uq').on(t.ownerId, t.contentHash),
+  ],
 );
 
 export const gradingResults = pgTable(

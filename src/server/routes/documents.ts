@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { errorResponseSchema } from '../../shared/auth';
+import {
+  askDocumentRequestSchema,
+  askDocumentResponseSchema,
+  DOCUMENT_TEXT,
+  documentQuestionsRequestSchema,
+  documentQuestionsResponseSchema,
+  pdfDocumentSchema,
+} from '../../shared/documents';
+import { PDF_BODY_LIMIT } from '../../shared/limits';
+import type { AppDeps, ZodApp } from '../app';
+import { currentUser, requireUser } from '../auth-hook';
+import { askAboutDocument, generateDocumentQuestions, getDocumentFile, listDocuments } from '../services/documents';
+import { bodyTooLargeAs } from './upload-limits';
+
+const idParams = z.object({ id: z.string() });
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  404: errorResponseSchema,
+  413: errorResponseSchema,
+  422: errorResponseSchema,
+  503: errorResponseSchema,
+};
+
+/** §2 PDF Documents. The uploads carry the whole PDF as base64, so they alone get PDF_BODY_LIMIT. */
+export function documentRoutes(app: ZodApp, deps: AppDeps) {
+  const { db } = deps.database;
+  const auth = requireUser(deps);
+  // Signed-in users only, checked before a large body is read.
+  const upload = { onRequest: auth, bodyLimit: PDF_BODY_LIMIT, errorHandler: bodyTooLargeAs(DOCUMENT_TEXT.tooLarge) };
+
+  app.post(
+    '/pdf/ask-question',
+    { ...upload, schema: { body: askDocumentRequestSchema, response: { 200: askDocumentResponseSchema, ...errors } } },
+    async (req) => askAboutDocument(db, deps.engine, currentUser(req).id, req.body),
+  );
+
+  app.post(
+    '/pdf/generate-questions',
+    { ...upload, schema: { body: documentQuestionsRequestSchema, response: { 201: documentQuestionsResponseSchema, ...errors } } },
+    async (req, reply) => reply.status(201).send(await generateDocumentQuestions(db, deps.engine, currentUser(req).id, req.body)),
+  );
+
+  app.get('/pdf/documents', { preHandler: auth, schema: { response: { 200: z.array(pdfDocumentSchema), 401: errorResponseSchema } } }, async (req) =>
+    listDocuments(db, currentUser(req).id),
+  );
+
+  // The stored file, for the viewer's download and open-in-new-tab links (a GET: the session cookie is enough).
+  app.get('/pdf/documents/:id/file', { preHandler: auth, schema: { params: idParams } }, async (req, reply) => {
+    const file = await getDocumentFile(db, currentUser(req).id, req.params.id);
+    const ascii = file.name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+      .header('cache-control', 'private, no-store')
+      .send(file.data);
+  });
+}

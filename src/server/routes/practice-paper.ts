@@ -1,0 +1,18 @@
+import { errorResponseSchema } from '../../shared/auth';
+import { practicePaperRequestSchema, practicePaperResponseSchema } from '../../shared/practice-paper';
+import type { AppDeps, ZodApp } from '../app';
+import { requireUser } from '../auth-hook';
+import { generatePracticePaper } from '../services/practice-paper';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 422: errorResponseSchema, 503: errorResponseSchema };
+
+/** §2 Practice-paper PDF dialog: a printable paper, with answer keys and mark schemes for teachers when asked. */
+export function practicePaperRoutes(app: ZodApp, deps: AppDeps) {
+  const auth = requireUser(deps);
+
+  app.post(
+    '/generate-custom-pdf',
+    { preHandler: auth, schema: { body: practicePaperRequestSchema, response: { 200: practicePaperResponseSchema, ...errors } } },
+    async (req) => generatePracticePaper(deps.engine, req.body),
+  );
+}

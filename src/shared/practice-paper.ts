@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { DEFAULT_DIFFICULTY, PAPERS_LIST_DIFFICULTIES, QUESTION_COUNT } from './practice';
+
+/** §2 Practice-paper PDF dialog, §5 validation and §8 error texts. */
+export const PRACTICE_PAPER_TEXT = {
+  subjectAndTopicRequired: 'Please enter both subject and topic',
+  failed: 'Failed to generate PDF',
+  failedAlert: 'Failed to generate PDF. Please try again.',
+  questionCount: `Number of questions must be between ${QUESTION_COUNT.min} and ${QUESTION_COUNT.max}`,
+  difficulty: 'Difficulty must be easy, medium or hard',
+} as const;
+
+/** §9 PDF print delay: the printable window prints this long after it opens. */
+export const PDF_PRINT_DELAY_MS = 500;
+
+const required = z
+  .string({ error: PRACTICE_PAPER_TEXT.subjectAndTopicRequired })
+  .trim()
+  .min(1, PRACTICE_PAPER_TEXT.subjectAndTopicRequired);
+
+/** POST /api/generate-custom-pdf */
+export const practicePaperRequestSchema = z.object({
+  subject: required.max(80, 'A subject can be at most 80 characters'),
+  topic: required.max(120, 'A topic can be at most 120 characters'),
+  questionCount: z.coerce
+    .number({ error: PRACTICE_PAPER_TEXT.questionCount })
+    .int(PRACTICE_PAPER_TEXT.questionCount)
+    .min(QUESTION_COUNT.min, PRACTICE_PAPER_TEXT.questionCount)
+    .max(QUESTION_COUNT.max, PRACTICE_PAPER_TEXT.questionCount)
+    .default(QUESTION_COUNT.default),
+  difficultyLevel: z.enum(PAPERS_LIST_DIFFICULTIES, { error: PRACTICE_PAPER_TEXT.difficulty }).default(DEFAULT_DIFFICULTY),
+  includeAnswers: z.boolean({ error: 'includeAnswers must be true or false' }).default(false),
+  includeMarkScheme: z.boolean({ error: 'includeMarkScheme must be true or false' }).default(false),
+});
+export type PracticePaperRequest = z.infer<typeof practicePaperRequestSchema>;
+
+/** §3 PDF generation response: a complete printable HTML document and a file name for it. */
+export const practicePaperResponseSchema = z.object({
+  filename: z.string(),
+  html: z.string(),
+});
+export type PracticePaperResponse = z.infer<typeof practicePaperResponseSchema>;
