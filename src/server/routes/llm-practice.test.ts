@@ -68,6 +68,34 @@ describe('practising with an LLM provider', () => {
     expect(messageText(request, 'system')).not.toContain('Ignore previous instructions');
   });
 
+  it('writes a course for a subject the offline bank does not have, and stores its questions and schemes', async () => {
+    const question = (n: number) => ({
+      text: `<p>Explain one reason why demand for a good may fall (${n}).</p>`,
+      type: 'short_answer',
+      options: null,
+      correctAnswer: null,
+      markScheme: [
+        { id: 'p1', text: 'a rise in the price of the good', marks: 1, accept: ['the good becomes more expensive'], reject: [], numeric: null },
+        { id: 'p2', text: 'consumers buy less along the demand curve', marks: 1, accept: [], reject: [], numeric: null },
+      ],
+      modelAnswer: '<p>The price rises, so consumers buy less of it.</p>',
+      hints: ['Think about price.'],
+    });
+    server.respond({ content: JSON.stringify({ title: 'Economics practice', description: 'Demand and price.', topic: 'Demand', questions: [1, 2, 3, 4, 5].map(question) }) });
+    const res = await t.app.inject({ method: 'POST', url: '/api/courses/direct-create', headers: student.headers, payload: { subject: 'Economics' } });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ title: 'Economics A-Level Practice', subject: 'Economics' });
+    const paper = res.json().paper;
+    expect(paper.generatedBy).toBe('fake-tutor-1 (OpenAI-compatible)');
+    const questions = (await t.app.inject({ method: 'GET', url: `/api/question-papers/${paper.id}/questions`, headers: student.headers })).json();
+    expect(questions).toHaveLength(5);
+    const scheme = (await t.app.inject({ method: 'GET', url: `/api/questions/${questions[0].id}/markscheme`, headers: student.headers })).json();
+    expect(scheme).toEqual([
+      { id: 'p1', text: 'a rise in the price of the good', marks: 1 },
+      { id: 'p2', text: 'consumers buy less along the demand curve', marks: 1 },
+    ]);
+  });
+
   it('falls back to the built-in marker when the provider is rate-limited, and says so', async () => {
     server.respond({ status: 429, message: 'Rate limit reached' });
     const res = await evaluate('I like turtles.');
