@@ -1,49 +1,9 @@
-import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { isEngineError } from '../../engine';
+import { buildPdf, pdfLines } from './testing/build-pdf';
 import { noPagesMessage, notAPdfMessage, noTextMessage, passwordProtectedMessage, piecesToText, readPdfPages } from './read-pdf';
 
-/**
- * Writes a real PDF 1.4 file: catalog, page tree, a standard Helvetica font (WinAnsi), one content
- * stream per page (Flate-compressed when asked, as most producers do) and a byte-exact xref table.
- * A page is given as its content-stream operators, so tests control exactly how text is drawn.
- */
-function buildPdf(pageStreams: string[], options: { compress?: boolean; encrypted?: boolean } = {}): Uint8Array {
-  const objects: string[] = [];
-  const add = (body: string) => objects.push(body); // returns the new object's number
-  const catalog = add('');
-  const pageTree = add('');
-  const font = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
-  const kids: number[] = [];
-  for (const ops of pageStreams) {
-    const bytes = options.compress ? deflateSync(Buffer.from(ops, 'latin1')) : Buffer.from(ops, 'latin1');
-    const filter = options.compress ? ' /Filter /FlateDecode' : '';
-    const content = add(`<< /Length ${bytes.length}${filter} >>\nstream\n${bytes.toString('latin1')}\nendstream`);
-    kids.push(
-      add(`<< /Type /Page /Parent ${pageTree} 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${content} 0 R >>`),
-    );
-  }
-  objects[catalog - 1] = `<< /Type /Catalog /Pages ${pageTree} 0 R >>`;
-  objects[pageTree - 1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`;
-  // Standard security handler, RC4 40-bit, with an O and U no empty password matches: a reader must ask for one.
-  const encrypt = options.encrypted ? add(`<< /Filter /Standard /V 1 /R 2 /O <${'ab'.repeat(32)}> /U <${'cd'.repeat(32)}> /P -3904 >>`) : 0;
 
-  let file = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n';
-  const offsets = objects.map((body, i) => {
-    const offset = Buffer.byteLength(file, 'latin1');
-    file += `${i + 1} 0 obj\n${body}\nendobj\n`;
-    return offset;
-  });
-  const xref = Buffer.byteLength(file, 'latin1');
-  file += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  const id = `<${'5a'.repeat(16)}>`;
-  file += `trailer\n<< /Size ${objects.length + 1} /Root ${catalog} 0 R /ID [${id} ${id}]${encrypt ? ` /Encrypt ${encrypt} 0 R` : ''} >>\nstartxref\n${xref}\n%%EOF\n`;
-  return new Uint8Array(Buffer.from(file, 'latin1'));
-}
-
-/** Text lines drawn top-down, 16 pt apart, each with one Tj. */
-const lines = (...texts: string[]) =>
-  ['BT', '/F1 12 Tf', '16 TL', '72 770 Td', ...texts.map((t) => `(${t.replace(/[\\()]/g, (c) => `\\${c}`)}) Tj T*`), 'ET'].join('\n');
 
 async function readError(data: Uint8Array): Promise<unknown> {
   return readPdfPages(data).then(
@@ -56,7 +16,7 @@ describe('readPdfPages', () => {
   it('returns the text of each page, in order, with normalised whitespace', async () => {
     const pdf = buildPdf(
       [
-        lines('Enzymes are biological catalysts.', 'They   lower the activation    energy (Ea).'),
+        pdfLines('Enzymes are biological catalysts.', 'They   lower the activation    energy (Ea).'),
         '', // a page with nothing drawn on it
         [
           'BT /F1 14 Tf 72 770 Td (Photosynthesis) Tj ET',
@@ -78,7 +38,7 @@ describe('readPdfPages', () => {
   });
 
   it('reads a Node Buffer and leaves the caller’s bytes intact', async () => {
-    const bytes = buildPdf([lines('Page one.'), lines('Page two.')]);
+    const bytes = buildPdf([pdfLines('Page one.'), pdfLines('Page two.')]);
     const buffer = Buffer.from(bytes);
     expect(await readPdfPages(buffer)).toEqual(['Page one.', 'Page two.']);
     expect(buffer.byteLength).toBe(bytes.byteLength);
@@ -91,7 +51,7 @@ describe('readPdfPages', () => {
     ['an HTML page', new TextEncoder().encode('<!doctype html><title>Not a PDF</title>')],
     ['a PNG image', Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])],
     ['a PDF header followed by junk', new TextEncoder().encode('%PDF-1.7\n' + 'garbage '.repeat(50))],
-    ['a PDF cut off after its header', buildPdf([lines('Cut off.')]).slice(0, 20)],
+    ['a PDF cut off after its header', buildPdf([pdfLines('Cut off.')]).slice(0, 20)],
   ];
   it.each(notPdfs)('rejects %s as not a readable PDF', async (_name, data) => {
     const error = await readError(data);
@@ -100,7 +60,7 @@ describe('readPdfPages', () => {
   });
 
   it('says when a PDF needs a password', async () => {
-    const error = await readError(buildPdf([lines('Secret answers.')], { encrypted: true }));
+    const error = await readError(buildPdf([pdfLines('Secret answers.')], { encrypted: true }));
     expect(error).toMatchObject({ code: 'BAD_INPUT', message: passwordProtectedMessage });
   });
 
