@@ -37,6 +37,8 @@ export const FEATURE_NAMES = [
   'verbRecall',
   'modifierRecall',
   'answerQuestionCosine',
+  'trigramRecall',
+  'orderedRecall',
   'maxExactRecallAlt',
   'meanSoftRecallAlt',
   'alternatives',
@@ -258,6 +260,34 @@ export function alignAnswer(answer: AnalysedText, point: AnalysedText, question?
     );
   }
 
+  // Character trigrams of the point's content words found in the answer's: robust to spelling and word form.
+  const trigrams = (t: AnalysedText, idx: number[]) => {
+    const out = new Set<string>();
+    for (const i of idx) {
+      const w = ` ${t.tokens[i].lower} `;
+      for (let k = 0; k + 3 <= w.length; k++) out.add(w.slice(k, k + 3));
+    }
+    return out;
+  };
+  const refTri = trigrams(point, demoted);
+  const ansTri = trigrams(answer, ansIdx);
+  let triHit = 0;
+  for (const g of refTri) if (ansTri.has(g)) triHit++;
+  const trigramRecall = refTri.size ? triHit / refTri.size : 0;
+  // The longest run of the point's content words the answer gives in the same order (by lemma or stem).
+  const refSeq = demoted.map((i) => point.tokens[i]);
+  const ansSeq = ansIdx.map((i) => answer.tokens[i]);
+  const lcs = new Array<number>(ansSeq.length + 1).fill(0);
+  for (const r of refSeq) {
+    let prev = 0;
+    for (let j = 1; j <= ansSeq.length; j++) {
+      const keep = lcs[j];
+      lcs[j] = sameWord(r, ansSeq[j - 1]) ? prev + 1 : Math.max(lcs[j], lcs[j - 1]);
+      prev = keep;
+    }
+  }
+  const orderedRecall = refSeq.length ? lcs[ansSeq.length] / refSeq.length : 0;
+
   const features = [
     exactRecall,
     softRecall,
@@ -286,6 +316,8 @@ export function alignAnswer(answer: AnalysedText, point: AnalysedText, question?
     verbRecall,
     modifierRecall,
     answerQuestionCosine,
+    trigramRecall,
+    orderedRecall,
     exactRecall, // maxExactRecallAlt, filled in by alignBest
     softRecall, // meanSoftRecallAlt, filled in by alignBest
     0, // alternatives, filled in by alignBest
