@@ -39,6 +39,8 @@ export const FEATURE_NAMES = [
   'answerQuestionCosine',
   'trigramRecall',
   'orderedRecall',
+  'keyTermRecall',
+  'causalLink',
   'maxExactRecallAlt',
   'meanSoftRecallAlt',
   'alternatives',
@@ -288,6 +290,11 @@ export function alignAnswer(answer: AnalysedText, point: AnalysedText, question?
   }
   const orderedRecall = refSeq.length ? lcs[ansSeq.length] / refSeq.length : 0;
 
+  // The point's two weightiest words (not given by the question): does the answer have them, or close words?
+  const keyTerms = [...demoted].sort((a, b) => point.tokens[b].weight - point.tokens[a].weight).slice(0, 2);
+  const keyTermRecall = keyTerms.length ? keyTerms.reduce((sum, i) => sum + linkOf.get(i)!.score, 0) / keyTerms.length : 0;
+  const causalLink = /\b(because|so|therefore|since|thus|causes?|due to|as a result)\b/i.test(answer.text) ? 1 : 0;
+
   const features = [
     exactRecall,
     softRecall,
@@ -318,6 +325,8 @@ export function alignAnswer(answer: AnalysedText, point: AnalysedText, question?
     answerQuestionCosine,
     trigramRecall,
     orderedRecall,
+    keyTermRecall,
+    causalLink,
     exactRecall, // maxExactRecallAlt, filled in by alignBest
     softRecall, // meanSoftRecallAlt, filled in by alignBest
     0, // alternatives, filled in by alignBest
