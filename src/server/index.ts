@@ -8,7 +8,11 @@ import { resolveLlmConfig } from './engine/llm/llm-config';
 
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    onConnectionError: (error) => console.warn(`A database connection was closed (${error.message}); the pool opens a new one.`),
+  });
   const builtin = createBuiltinEngine();
   const llmConfig = resolveLlmConfig(config);
   const engine = llmConfig

@@ -27,8 +27,8 @@ const MIGRATION_LOCK_ID = 724_311_905;
  * Opens the database and applies pending migrations.
  * `databaseUrl` → PostgreSQL; otherwise PGlite in `dataDir` ('memory://' keeps it in memory, for tests).
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; onConnectionError?: (error: Error) => void }): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.onConnectionError);
   return openPglite(opts.dataDir);
 }
 
@@ -41,8 +41,11 @@ async function openPglite(dataDir: string): Promise<Database> {
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, onConnectionError: (error: Error) => void = () => undefined): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection that the server closes (a restart, a terminated backend) is dropped from the pool and
+  // the next query opens a new one; without this listener node-postgres would crash the process instead.
+  pool.on('error', onConnectionError);
   const lockClient = await pool.connect();
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
