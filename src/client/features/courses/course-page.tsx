@@ -12,6 +12,7 @@ import { flashToast, toast } from '../../components/ui/toast';
 import { isApiError, serverMessageOf } from '../../lib/api-client';
 import { useCourse } from '../../lib/api/course';
 import { useCoursePapers } from '../../lib/api/course-papers';
+import { EmptyState } from '../../components/empty-state';
 
 export function CoursePage() {
   const { courseId } = useParams<{ courseId: string }>();
@@ -42,11 +43,9 @@ export function CoursePage() {
           {papers.isPending ? (
             <LoadingBlock text="Loading question papers..." />
           ) : list.length === 0 ? (
-            <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
-              <FileQuestion aria-hidden className="mx-auto size-10 text-slate-400" />
-              <h2 className="mt-3 font-semibold text-slate-900">No question papers yet</h2>
-              <p className="mt-1 text-sm text-slate-600">Generate one with the form beside this list.</p>
-            </div>
+            <EmptyState icon={FileQuestion} title="No question papers yet">
+              Generate one with the form beside this list.
+            </EmptyState>
           ) : (
             <div className="grid gap-4 sm:grid-cols-2">
               {list.map((paper, index) => (

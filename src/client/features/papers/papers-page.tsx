@@ -14,6 +14,7 @@ import { toast } from '../../components/ui/toast';
 import { serverMessageOf } from '../../lib/api-client';
 import { useCourse } from '../../lib/api/course';
 import { useCoursePapers } from '../../lib/api/course-papers';
+import { EmptyState } from '../../components/empty-state';
 
 /** Papers grouped by topic, topics in alphabetical order, a missing topic as 'General'. */
 export function groupPapersByTopic(papers: Paper[]): [string, Paper[]][] {
@@ -75,11 +76,9 @@ export function PapersPage() {
       {papers.isPending ? (
         <LoadingBlock text="Loading question papers..." />
       ) : groups.length === 0 ? (
-        <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
-          <FileQuestion aria-hidden className="mx-auto size-10 text-slate-400" />
-          <h2 className="mt-3 font-semibold text-slate-900">No question papers yet</h2>
-          <p className="mt-1 text-sm text-slate-600">Generate one to start practising.</p>
-        </div>
+        <EmptyState icon={FileQuestion} title="No question papers yet">
+          Generate one to start practising.
+        </EmptyState>
       ) : (
         <div className="grid gap-8">
           {groups.map(([topic, list]) => (

@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useCourses } from '../api/courses';
+import { EmptyState } from '../../../components/empty-state';
 
 export function CourseList({ onNewCourse }: { onNewCourse: () => void }) {
   const courses = useCourses();
@@ -33,12 +34,9 @@ export function CourseList({ onNewCourse }: { onNewCourse: () => void }) {
   }
   if (courses.data.length === 0) {
     return (
-      <div className="flex flex-col items-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-        <BookOpen aria-hidden className="size-10 text-slate-400" />
-        <h3 className="mt-3 text-lg font-semibold text-slate-900">No courses available</h3>
-        <p className="mt-1 max-w-md text-sm text-slate-600">Generate a course for a subject and its first question paper is created for you.</p>
-        <Button className="mt-4" onClick={onNewCourse}>Create your first course</Button>
-      </div>
+      <EmptyState icon={BookOpen} title="No courses available" action={<Button onClick={onNewCourse}>Create your first course</Button>}>
+        Generate a course for a subject and its first question paper is created for you.
+      </EmptyState>
     );
   }
   return (
