@@ -1,7 +1,8 @@
 /**
  * Batch marking with the built-in marker, for teachers:
  *
- *   npm run --silent mark -- answers.jsonl > marks.jsonl      (or pipe the lines in on standard input)
+ *   npm run mark -- answers.jsonl > marks.jsonl      (or pipe the lines in on standard input; .npmrc keeps
+ *                                                    npm's banner out of standard output)
  *
  * Input, one JSON object a line: {id, question, mark_scheme: [{id, text, ...}], total_marks, answer}
  * (optional: type, options, correct_answer). Output, one a line: {id, marks_awarded, total_marks,

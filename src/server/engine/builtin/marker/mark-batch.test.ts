@@ -41,6 +41,9 @@ describe('markBatchLine', () => {
 
   it('turns a bad line into an error line with its id and the reason', () => {
     expect(markBatchLine('{not json', 3)).toEqual({ id: null, error: 'line 3: not valid JSON' });
+    // a line cut short still reports its id when it can be read
+    expect(markBatchLine('{"id": "q9", "question": "Define osmosis.", "answer": "water mov', 8)).toEqual({ id: 'q9', error: 'line 8: not valid JSON' });
+    expect(markBatchLine('{"question": "x", "id": 12, "answer": ', 9)).toEqual({ id: 12, error: 'line 9: not valid JSON' });
     const noScheme = markBatchLine(JSON.stringify({ ...enzyme, id: 'q2', mark_scheme: [] }), 4);
     expect(noScheme).toMatchObject({ id: 'q2' });
     expect('error' in noScheme && noScheme.error).toMatch(/^line 4: mark_scheme/);
@@ -60,13 +63,15 @@ describe('markBatchLine', () => {
 });
 
 describe('npm run mark', () => {
-  it('reads a jsonl file and writes one result line per input line, going on past bad lines', () => {
+  it('reads a jsonl file and writes one result line per input line, going on past bad lines (the command exactly as documented)', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'markwell-mark-'));
     const file = path.join(dir, 'answers.jsonl');
     writeFileSync(file, [JSON.stringify(enzyme), 'oops', '', JSON.stringify({ ...enzyme, id: 'q3', answer: '' })].join('\n') + '\n');
     const root = findRepoRoot();
-    const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'mark-answers.ts'), file], { cwd: root, encoding: 'utf8', timeout: 90_000 });
+    // `npm run mark -- answers.jsonl > marks.jsonl`: the project's .npmrc keeps npm's banner out of stdout
+    const result = spawnSync('npm', ['run', 'mark', '--', file], { cwd: root, encoding: 'utf8', timeout: 90_000 });
     expect(result.status).toBe(0);
+    expect(result.stdout.startsWith('{')).toBe(true);
     const lines = result.stdout.trim().split('\n').map((l) => JSON.parse(l));
     expect(lines).toHaveLength(3);
     expect(lines[0]).toMatchObject({ id: 'q1', marks_awarded: 2 });

@@ -31,13 +31,25 @@ function describeIssues(error: z.ZodError): string {
   return error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
 }
 
+/** The id of a line that is not valid JSON, when its `"id": …` can still be read ("{"id": "q9", "answer": "…" cut short). */
+function salvageId(line: string): string | number | null {
+  const m = /"id"\s*:\s*("(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?)/.exec(line);
+  if (!m) return null;
+  try {
+    const id: unknown = JSON.parse(m[1]);
+    return typeof id === 'string' || typeof id === 'number' ? id : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Marks one input line. Never throws: a bad line becomes an error line. */
 export function markBatchLine(line: string, lineNumber: number): BatchOutput {
   let raw: unknown;
   try {
     raw = JSON.parse(line);
   } catch {
-    return { id: null, error: `line ${lineNumber}: not valid JSON` };
+    return { id: salvageId(line), error: `line ${lineNumber}: not valid JSON` };
   }
   const rawId = raw && typeof raw === 'object' && 'id' in raw ? (raw as { id: unknown }).id : undefined;
   const id = typeof rawId === 'string' || typeof rawId === 'number' ? rawId : null;
