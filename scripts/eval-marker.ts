@@ -1,8 +1,9 @@
 /**
  * Scores the built-in marker against human marks (SemEval-2013 SciEntsBank and Beetle).
  *
- *   npm run eval:marker                       test splits with the shipped model, and a question-grouped
- *                                             cross-validation on train ("unseen questions")
+ *   npm run eval:marker                       test splits with the shipped model, a question-grouped
+ *                                             cross-validation on train ("unseen questions"), and each
+ *                                             corpus marked by a model trained on the other ("unseen domain")
  *   npm run eval:marker -- --no-cv            test splits only
  *   npm run eval:marker -- --predictions P    also write P-3way.jsonl and P-2way.jsonl ({id, label} a line)
  *                                             for the dataset's own evaluate.mjs
@@ -16,7 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultAsagDir, LABELS_3WAY, readAsagFile, referenceWordings, scoreLabels, toTwoWay, type AsagRecord, type ClassScores } from '../src/server/engine/builtin/marker/asag-data';
 import { markAnswer } from '../src/server/engine/builtin/marker/mark-answer';
-import { crossValidate, recordFeatures } from '../src/server/engine/builtin/marker/training';
+import { crossDomain, crossValidate, recordFeatures } from '../src/server/engine/builtin/marker/training';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dir = defaultAsagDir(repoRoot, process.env.ASAG_DIR);
@@ -88,4 +89,10 @@ if (runCv) {
   console.log(header);
   const X = records.map(recordFeatures);
   for (const r of crossValidate(records, X, 5)) console.log(row(`${r.corpus} (unseen questions)`, r.twoWay, r.threeWay));
+  const domains = crossDomain(records, X);
+  if (domains.length) {
+    console.log('\nUnseen domain (each corpus marked by a model trained only on the other):\n');
+    console.log(header);
+    for (const r of domains) console.log(row(`${r.corpus} (unseen domain)`, r.twoWay, r.threeWay));
+  }
 }

@@ -64,3 +64,25 @@ export function crossValidate(records: AsagRecord[], X: number[][], k = 5, opts:
     };
   });
 }
+
+/**
+ * "Unseen domain" estimate: each corpus is marked by a model trained on the other corpora only
+ * (SciEntsBank's school science by a model that has seen only Beetle's circuits, and the reverse).
+ */
+export function crossDomain(records: AsagRecord[], X: number[][], opts: Partial<GbdtOptions> = {}): CvResult[] {
+  const y = records.map((r) => LABELS_3WAY.indexOf(r.label_3way));
+  const corpora = [...new Set(records.map((r) => r.corpus))];
+  if (corpora.length < 2) return [];
+  return corpora.map((corpus) => {
+    const trainIdx = records.map((_, i) => i).filter((i) => records[i].corpus !== corpus);
+    const testIdx = records.map((_, i) => i).filter((i) => records[i].corpus === corpus);
+    const model = trainMarkerModel(trainIdx.map((i) => X[i]), trainIdx.map((i) => y[i]), opts);
+    const g3 = testIdx.map((i) => records[i].label_3way);
+    const p3 = testIdx.map((i) => classifyRecord(model, records[i]));
+    return {
+      corpus,
+      threeWay: scoreLabels(g3, p3, LABELS_3WAY),
+      twoWay: scoreLabels(g3.map(toTwoWay), p3.map(toTwoWay), ['correct', 'incorrect']),
+    };
+  });
+}
