@@ -122,6 +122,41 @@ export function wordsOpposite(a: Token, b: Token): boolean {
   return areOpposites(a.lemma, b.lemma) || areOpposites(a.lower, b.lower) || areOpposites(a.stem, b.stem);
 }
 
+/**
+ * wordSimilarity of every (point token, answer token) pair, computed once per pair: a long answer is
+ * aligned with each wording several times (whole answer, then sentence by sentence).
+ */
+const similarityTables = new WeakMap<AnalysedText, WeakMap<AnalysedText, Float64Array>>();
+
+function similarityOf(point: AnalysedText, answer: AnalysedText): (ri: number, ai: number) => number {
+  let byAnswer = similarityTables.get(point);
+  if (!byAnswer) similarityTables.set(point, (byAnswer = new WeakMap()));
+  let table = byAnswer.get(answer);
+  if (!table) byAnswer.set(answer, (table = new Float64Array(point.tokens.length * answer.tokens.length).fill(-1)));
+  const width = answer.tokens.length;
+  const t = table;
+  return (ri, ai) => {
+    const k = ri * width + ai;
+    if (t[k] < 0) t[k] = wordSimilarity(point.tokens[ri], answer.tokens[ai]);
+    return t[k];
+  };
+}
+
+/** Weighted mean word vector of some of a text's tokens, kept per text: the same subsets recur for every point and wording. */
+const meanVectors = new WeakMap<AnalysedText, Map<string, Float64Array>>();
+
+function meanOf(text: AnalysedText, idx: number[]): Float64Array {
+  let byKey = meanVectors.get(text);
+  if (!byKey) meanVectors.set(text, (byKey = new Map()));
+  const key = idx.join(',');
+  let v = byKey.get(key);
+  if (!v) {
+    v = meanVector(idx.map((i) => text.tokens[i].row), idx.map((i) => text.tokens[i].weight));
+    byKey.set(key, v);
+  }
+  return v;
+}
+
 function questionWordSet(question: AnalysedText | undefined): Set<string> {
   const set = new Set<string>();
   if (!question) return set;
@@ -150,6 +185,7 @@ export function alignAnswer(answer: AnalysedText, point: AnalysedText, question?
     given.clear();
   }
   const ansDemoted = ansIdx.filter((i) => !inQuestion(answer.tokens[i], q));
+  const similarity = similarityOf(point, answer);
 
   const links: WordLink[] = refIdx.map((ri) => {
     const r = point.tokens[ri];
@@ -157,7 +193,7 @@ export function alignAnswer(answer: AnalysedText, point: AnalysedText, question?
     let bestA = -1;
     for (const ai of ansIdx) {
       const a = answer.tokens[ai];
-      const s = wordSimilarity(r, a);
+      const s = similarity(ri, ai);
       // of equal matches, prefer one with the point's polarity ("no air resistance … air resistance increases")
       if (s > best || (s === best && bestA >= 0 && answer.tokens[bestA].negated !== r.negated && a.negated === r.negated)) {
         best = s;
@@ -207,10 +243,9 @@ export function alignAnswer(answer: AnalysedText, point: AnalysedText, question?
   let precExact = 0;
   let novel = 0;
   for (const ai of ansDemoted) {
-    const a = answer.tokens[ai];
     let best = 0;
     for (const ri of refIdx) {
-      const s = wordSimilarity(point.tokens[ri], a);
+      const s = similarity(ri, ai);
       if (s > best) best = s;
       if (best >= EXACT) break;
     }
@@ -223,11 +258,7 @@ export function alignAnswer(answer: AnalysedText, point: AnalysedText, question?
   const exactPrecision = nAd ? precExact / nAd : 0;
   const novelContent = nAd ? novel / nAd : 0;
 
-  const aRows = ansDemoted.map((i) => answer.tokens[i].row);
-  const aW = ansDemoted.map((i) => answer.tokens[i].weight);
-  const rRows = demoted.map((i) => point.tokens[i].row);
-  const rW = demoted.map((i) => point.tokens[i].weight);
-  const sentenceCosine = nAd ? cosineVectors(meanVector(aRows, aW), meanVector(rRows, rW)) : 0;
+  const sentenceCosine = nAd ? cosineVectors(meanOf(answer, ansDemoted), meanOf(point, demoted)) : 0;
 
   // bigrams over content words, by stem
   const bigrams = (t: AnalysedText, idx: number[]): string[] => idx.slice(1).map((i, k) => `${t.tokens[idx[k]].stem} ${t.tokens[i].stem}`);
@@ -254,12 +285,7 @@ export function alignAnswer(answer: AnalysedText, point: AnalysedText, question?
   const modifierRecall = posRecall((p) => p === 'ADJ' || p === 'ADV' || p === 'ADP');
   let answerQuestionCosine = 0;
   if (question && question.content.length && ansIdx.length) {
-    const qRows = question.content.map((i) => question.tokens[i].row);
-    const qW = question.content.map((i) => question.tokens[i].weight);
-    answerQuestionCosine = cosineVectors(
-      meanVector(ansIdx.map((i) => answer.tokens[i].row), ansIdx.map((i) => answer.tokens[i].weight)),
-      meanVector(qRows, qW),
-    );
+    answerQuestionCosine = cosineVectors(meanOf(answer, ansIdx), meanOf(question, question.content));
   }
 
   // Character trigrams of the point's content words found in the answer's: robust to spelling and word form.
