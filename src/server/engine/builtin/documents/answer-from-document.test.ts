@@ -44,6 +44,23 @@ describe('answerFromDocument', () => {
     expect(ranked.every((a, i) => ranked.every((b, j) => i === j || !passagesOverlap(a, b)))).toBe(true);
   });
 
+  it('quotes whole sentences: the one that answers, not a window cut mid-sentence', () => {
+    const filler = Array.from({ length: 30 }, (_, i) => `Leaves have many cells of type ${i}.`).join(' ');
+    const transport = [
+      `${filler} Transpiration is the loss of water vapour from the leaves. Wind increases the rate of transpiration because it removes the humid air around the leaf, which keeps the concentration gradient steep. Guard cells open and close the stomata.`,
+      'Root hair cells have a large surface area. Mineral ions are absorbed by active transport, which increases their uptake.',
+    ];
+    const result = answerFromDocument({ name: 'plants.pdf', pages: transport, question: 'Why does wind increase transpiration?' });
+    expect(result.citations[0].page).toBe(1);
+    expect(result.citations[0].text).toContain('Wind increases the rate of transpiration because it removes the humid air around the leaf, which keeps the concentration gradient steep.');
+    expect(result.citations[0].text).not.toMatch(/cells of type/); // sentences without the question's words stay out
+    expect(result.citations[0].text).toMatch(/^[A-Z].*\.$/);
+    // page 2 shares one word ("increases") with the question: far below the best passage, so not quoted
+    expect(result.citations.map((c) => c.page)).toEqual([1]);
+    expect(result.response).toContain('(page 1)');
+    expect(result.response).not.toContain('(page 2)');
+  });
+
   it('ranks with page numbers and word places, best first', () => {
     const ranked = rankPassages(pages, 'ATP carrier proteins membrane', 2);
     expect(ranked[0]).toMatchObject({ page: 2, start: 0 });
