@@ -48,6 +48,27 @@ describe('questionsFromDocument', () => {
     expect(() => questionsFromDocument({ name: 'empty.pdf', pages: ['Hello.', 'Page two.'], subject: 'Biology' })).toThrow(/No definitions/);
   });
 
+  it('asks "what is meant by" only for real definitions, and blanks a measured value, not a figure label', () => {
+    const pages = [
+      'Xylem is the tissue that carries water and mineral ions upwards from the roots. ' +
+        'Phloem is the tissue that transports sucrose and amino acids in both directions. ' +
+        'Mineral ions such as nitrate are absorbed by active transport against a concentration gradient. ' +
+        'Stomata are found on the lower surface of most leaves in large numbers. ' +
+        'This process is the main route of water loss from the whole plant. ' +
+        'Figure 4.2 shows that the rate of water uptake rose to 3.6 cm3 per hour at 30 °C.',
+    ];
+    const doc = questionsFromDocument({ name: 'plants.pdf', pages, subject: 'Biology', count: 10, seed: 1 });
+    const texts = doc.questions.map((q) => q.text).join('\n');
+    expect(texts).toMatch(/<strong>(Xylem|Phloem)<\/strong>/);
+    expect(texts).not.toMatch(/<strong>(Mineral ions|Stomata|This process)/);
+    const figure = doc.questions.find((q) => q.markScheme[0].numeric);
+    expect(figure?.text).toContain('Figure 4.2 shows');
+    expect(figure?.text).toContain('______ cm3 per hour');
+    expect(figure?.markScheme[0].numeric?.value).toBe(3.6);
+    const marked = markAnswer({ questionText: figure!.text, type: 'short_answer', totalMarks: 1, markScheme: figure!.markScheme, answer: '3.6 cm3' });
+    expect(marked.marks_awarded).toBe(1);
+  });
+
   it('keeps page numbers with sentences', () => {
     expect(splitSentences(notes).find((s) => s.text.startsWith('About 70%'))?.page).toBe(2);
   });

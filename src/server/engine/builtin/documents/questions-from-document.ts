@@ -63,12 +63,20 @@ const CAUSE = /^(.{12,}?)\s*(?:,\s*)?\b(because|due to|as a result of|since)\b\s
 const EFFECT = /^(.{8,}?)\s+(causes|leads to|results in|produces|increases|decreases|reduces|prevents)\s+(.{6,})$/i;
 const FIGURE = /(-?\d+(?:\.\d+)?)\s*(%|per cent|°C|K|kg|g|mg|km|m|cm|mm|nm|μm|s|ms|min|hours?|years?|J|kJ|W|kW|V|A|Ω|N|Pa|kPa|Hz|mol|dm3|cm3)?(?=[\s,.;)])/;
 
+/**
+ * "X are absorbed by active transport", "X is found in the nucleus", "X is used to…": a verb in the
+ * passive or a state, not what X is. A definition says what X is ("the tissue that…", "dead, hollow cells").
+ */
+const PREDICATE = /^(?:not|also|only|often|usually|then|now|very|more|less|able|unable|likely|about|found|made|known|called|used|seen|given|taken|held|kept|built|shown|drawn|grown|bound|broken|driven|[a-z]+ed)\b(?:\s+(?:by|in|into|to|from|with|at|on|through|for|as|of|when|if|because|during|between|across)\b|$)/i;
+/** Words that make a subject something other than a term: "This process", "Some cells", "Mineral ions such as nitrate". */
+const NOT_A_TERM = /^(?:it|this|that|there|they|these|those|which|some|many|most|all|each|both|such|its|their|our|one|two)\b|\bsuch as\b|\b(?:may|can|must|will)\b/i;
+
 function definitionQuestion(s: Sentence, name: string): Candidate | null {
   const m = DEFINITION.exec(s.text);
   if (!m) return null;
   const term = m[1].trim();
   const meaning = m[2].trim();
-  if (term.split(' ').length > 5 || contentWords(meaning).length < 3 || /^(it|this|that|there|they|these|which)$/i.test(term)) return null;
+  if (term.split(' ').length > 5 || contentWords(meaning).length < 3 || NOT_A_TERM.test(term) || PREDICATE.test(meaning)) return null;
   const parts = ideas(meaning, 2);
   return {
     text: `<p>According to <em>${escapeHtml(name)}</em>, what is meant by <strong>${escapeHtml(term)}</strong>?</p>`,
@@ -119,9 +127,25 @@ function causeQuestion(s: Sentence, name: string): Candidate | null {
   };
 }
 
+/** A number that names something rather than measures it: "Figure 4.2", "Table 3", "page 12", "Chapter 5". */
+const LABEL_BEFORE = /\b(?:figures?|fig\.?|tables?|chapters?|sections?|pages?|p\.|equations?|eq\.?|units?|questions?|steps?|parts?|appendix|graph|diagram|no\.?)\s*$/i;
+
+/** The sentence's best number to ask for: a quantity with a unit first, else a plain number; never a label or a year. */
+function findFigure(text: string): RegExpExecArray | null {
+  const all = new RegExp(FIGURE.source, 'g');
+  let plain: RegExpExecArray | null = null;
+  for (let m = all.exec(text); m; m = all.exec(text)) {
+    if (/^(19|20)\d\d$/.test(m[1]) || LABEL_BEFORE.test(text.slice(0, m.index))) continue;
+    if (/[\d.]$/.test(text.slice(0, m.index))) continue; // the middle of a longer number
+    if (m[2]) return m;
+    plain ??= m;
+  }
+  return plain;
+}
+
 function figureQuestion(s: Sentence, name: string): Candidate | null {
-  const m = FIGURE.exec(s.text);
-  if (!m || /^(19|20)\d\d$/.test(m[1]) || contentWords(s.text).length < 4) return null;
+  const m = findFigure(s.text);
+  if (!m || contentWords(s.text).length < 4) return null;
   const unit = m[2] === 'per cent' ? '%' : m[2];
   const blanked = `${s.text.slice(0, m.index)}______${unit ? ` ${unit}` : ''}${s.text.slice(m.index + m[0].length)}`;
   const value = Number(m[1]);
