@@ -243,7 +243,7 @@ function cloze(ctx: Context, state: State, target: Target): string | null {
   const { html, hidden } = clozeOf(target.point, ctx.question.text, ctx.prompt.questionStems);
   if (hidden === 0) return null;
   state.clozeGiven = true;
-  return p(`Here's a stronger nudge. The mark scheme point reads something like <em>${html}</em>. Can you fill in the gaps?`);
+  return p(`Here's a nudge: the mark scheme point reads something like <em>${html}</em>. Can you fill in the gaps?`);
 }
 
 /**
