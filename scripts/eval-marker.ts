@@ -4,7 +4,8 @@
  *   npm run eval:marker                       test splits with the shipped model, a question-grouped
  *                                             cross-validation on train ("unseen questions"), and each
  *                                             corpus marked by a model trained on the other ("unseen domain")
- *   npm run eval:marker -- --no-cv            test splits only
+ *   npm run eval:marker -- --no-cv            test splits (and our A-Level cases) only
+ *   npm run eval:marker -- --cases            also list each A-Level case the marker labels differently
  *   npm run eval:marker -- --predictions P    also write P-3way.jsonl and P-2way.jsonl ({id, label} a line)
  *                                             for the dataset's own evaluate.mjs
  *
@@ -16,7 +17,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultAsagDir, LABELS_3WAY, readAsagFile, referenceWordings, scoreLabels, toTwoWay, type AsagRecord, type ClassScores } from '../src/server/engine/builtin/marker/asag-data';
-import { markAnswer } from '../src/server/engine/builtin/marker/mark-answer';
+import { labelPoint, readMarkerCases, scoreMarkerCases } from '../src/server/engine/builtin/marker/marker-cases';
 import { crossDomain, crossValidate, recordFeatures } from '../src/server/engine/builtin/marker/training';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -28,24 +29,7 @@ const runCv = !args.includes('--no-cv');
 const TEST_FILES = ['scientsbank-test-ua.jsonl', 'beetle-test-ua.jsonl'];
 const TRAIN_FILES = ['scientsbank-train.jsonl', 'beetle-train.jsonl'];
 
-if (!fs.existsSync(dir)) {
-  console.error(`eval:marker: no data set at ${dir} (set ASAG_DIR to the folder with the SemEval jsonl files).`);
-  process.exit(2);
-}
-
-/** The marker's label for one record, through the same markAnswer the app uses. */
-function labelRecord(r: AsagRecord): string {
-  const [text, ...accept] = referenceWordings(r);
-  const feedback = markAnswer({
-    questionText: r.question,
-    type: 'short_answer',
-    totalMarks: 1,
-    markScheme: [{ id: 'ref', text, accept }],
-    answer: r.student_answer,
-  });
-  const status = feedback.markscheme_evaluation[0].status;
-  return status === 'COVERED' ? 'correct' : status === 'CONTRADICTED' ? 'contradictory' : 'incorrect';
-}
+const showCases = args.includes('--cases');
 
 function row(name: string, two: ClassScores, three: ClassScores): string {
   const f = (x: number) => x.toFixed(3);
@@ -53,6 +37,33 @@ function row(name: string, two: ClassScores, three: ClassScores): string {
 }
 
 const header = '| split | answers | 2-way acc | 2-way macro-F1 | 2-way weighted-F1 | 3-way acc | 3-way macro-F1 | 3-way weighted-F1 |\n|---|---|---|---|---|---|---|---|';
+
+/** Our own A-Level cases (content/marker-cases): the product's domain, not seen in training. */
+function evaluateOwnCases(): void {
+  const cases = readMarkerCases();
+  if (cases.length === 0) return;
+  const { scores, disagreements } = scoreMarkerCases(cases);
+  console.log(`\nOur A-Level cases (content/marker-cases, ${cases.length} answers labelled as an examiner would; never used in training):\n`);
+  console.log(header);
+  for (const s of scores) console.log(row(s.group, s.twoWay, s.threeWay));
+  if (showCases) {
+    console.log('\nDisagreements (label → marker):');
+    for (const d of disagreements) console.log(`- ${d.id}: ${d.label} → ${d.predicted} | point "${d.point}" | answer "${d.answer}"`);
+  } else console.log(`\n${disagreements.length} disagreements; --cases lists them.`);
+}
+
+if (!fs.existsSync(dir)) {
+  console.error(`eval:marker: no SemEval data at ${dir} (set ASAG_DIR to the folder with its jsonl files).`);
+  evaluateOwnCases();
+  process.exit(2);
+}
+
+/** The marker's label for one record, through the same markAnswer the app uses. */
+function labelRecord(r: AsagRecord): string {
+  const [text, ...accept] = referenceWordings(r);
+  return labelPoint(r.question, text, accept, r.student_answer);
+}
+
 
 const predictions: { id: string; label: string }[] = [];
 const latencies: number[] = [];
@@ -79,6 +90,7 @@ if (predictionsFile) {
   write('3way', (l) => l);
   write('2way', toTwoWay);
 }
+evaluateOwnCases();
 latencies.sort((a, b) => a - b);
 const pct = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(2);
 console.log(`\nmarkAnswer per answer: p50 ${pct(0.5)} ms, p95 ${pct(0.95)} ms (${latencies.length} answers, first call includes loading)`);
