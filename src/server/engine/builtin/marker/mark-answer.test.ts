@@ -37,6 +37,17 @@ describe('the built-in marker: words', () => {
     expect(fb.qualitative_feedback).toContain('Fix:');
   });
 
+  it('does not give a point through an accepted wording to an answer that denies the point itself', () => {
+    const scheme: MarkPointInput[] = [{ id: 'p1', text: 'the active site changes shape', accept: ['the enzyme is denatured', 'the active site is no longer complementary to the substrate'] }];
+    const denied = mark('The active site does not change shape, the enzyme just uses up the substrate faster so the rate drops.', scheme);
+    expect(denied.markscheme_evaluation[0].status).toBe('CONTRADICTED');
+    expect(denied.markscheme_evaluation[0].justification).toContain('does not change shape');
+    expect(statuses('The active site is no longer complementary to the substrate.', scheme)).toEqual(['COVERED']);
+    expect(statuses('The enzyme is denatured by the heat.', scheme)).toEqual(['COVERED']);
+    const strongAcid: MarkPointInput[] = [{ id: 'p1', text: 'a strong acid fully dissociates in aqueous solution', accept: ['a strong acid completely ionises in water'] }];
+    expect(statuses("A strong acid doesn't fully dissociate; it just releases its H+ ions more quickly.", strongAcid)).toEqual(['CONTRADICTED']);
+  });
+
   it('contradicts an opposite direction ("decreases" where the scheme says "increases")', () => {
     const scheme: MarkPointInput[] = [{ id: 'r', text: 'the resistance of the wire increases' }];
     const fb = markAnswer({ questionText: 'What happens to the resistance of a metal wire as it is heated?', type: 'short_answer', totalMarks: 1, markScheme: scheme, answer: 'The resistance decreases.' });

@@ -106,12 +106,49 @@ function decide(model: GbdtModel, wordings: AnalysedText[], aligned: { alignment
  * is confident enough.
  */
 export function classifyPoint(model: GbdtModel, answer: AnalysedText, wordings: AnalysedText[], question?: AnalysedText, answerContent?: number[]): PointDecision {
-  const [strongest, ...others] = alignAll(answer, wordings, question, answerContent);
+  const all = alignAll(answer, wordings, question, answerContent);
+  const [strongest, ...others] = all;
+  let covered: PointDecision | undefined;
   const decision = decide(model, wordings, strongest);
-  if (decision.label === 'correct') return decision;
-  for (const other of others) {
-    const alt = decide(model, wordings, other);
-    if (alt.label === 'correct' && alt.probabilities.correct >= ALTERNATIVE_CONFIDENCE) return alt;
+  if (decision.label === 'correct') covered = decision;
+  else {
+    for (const other of others) {
+      const alt = decide(model, wordings, other);
+      if (alt.label === 'correct' && alt.probabilities.correct >= ALTERNATIVE_CONFIDENCE) {
+        covered = alt;
+        break;
+      }
+    }
   }
-  return decision;
+  if (!covered) return decision;
+  // "The active site does not change shape, … the substrate": close to the accepted "no longer complementary
+  // to the substrate", but it denies the point itself. A wording the answer contradicts outweighs one it
+  // matches, unless the matched wording uses the same words of the answer the same way. Wordings with a
+  // negation of their own are left out: they are often negated paraphrases of the others ("not separated
+  // by the gap" beside "connected"; "avoids destroying embryos / not rejected"), and a flip against one
+  // of them is weak evidence.
+  for (const aligned of all) {
+    if (aligned.alternative === covered.alternative || !contradicts(aligned.alignment)) continue;
+    if (wordings[aligned.alternative].tokens.some((t) => t.negator)) continue;
+    const agreed = new Set(covered.alignment.links.filter((l) => l.ans >= 0 && l.score >= AGREEING_LINK).map((l) => l.ans));
+    if (aligned.alignment.flips.some((f) => f.kind === 'negation' && !agreed.has(f.ans))) {
+      return { ...decide(model, wordings, aligned), label: 'contradictory' };
+    }
+  }
+  return covered;
+}
+
+/** A link this strong means the covering wording uses the answer's word itself. */
+const AGREEING_LINK = 0.8;
+
+/**
+ * The answer flips this wording's meaning (an odd number of negations or opposites) while using most of
+ * its words as they are: strong enough evidence to outweigh another wording it matches. ("At high
+ * temperature … the substrate" shares a word or two with "fewer enzyme-substrate complexes form", and
+ * "high" against "fewer" is no denial of it.) Only a negation of the wording's own word counts there: an
+ * opposite may come from another clause of a long answer ("greater in a small population … reducing
+ * genetic diversity").
+ */
+function contradicts(alignment: Alignment): boolean {
+  return alignment.features[F('flipParity')] === 1 && alignment.features[F('exactRecallAll')] >= 0.6;
 }
