@@ -10,14 +10,6 @@ let requests: Record<string, unknown>[] = [];
 beforeEach(() => {
   requests = [];
   vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-  vi.stubGlobal(
     'fetch',
     vi.fn(async (_url: string, init: RequestInit) => {
       requests.push(JSON.parse(String(init.body)));

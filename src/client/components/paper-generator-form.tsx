@@ -5,7 +5,7 @@ import { Button } from './ui/button';
 import { Input } from './ui/input';
 import { Label } from './ui/label';
 import { Select } from './ui/select';
-import { Slider } from './ui/slider';
+import { QuestionCountField } from './question-count-field';
 
 /** Topic, number of questions (5–20) and difficulty; used by the course page and the papers list. */
 export function PaperGeneratorForm(props: {
@@ -61,22 +61,7 @@ export function PaperGeneratorForm(props: {
           disabled={generate.isPending}
         />
       </div>
-      <div className="grid gap-2">
-        <div className="flex items-center justify-between">
-          <Label htmlFor={`${id}-count`}>Number of Questions</Label>
-          <span className="text-sm font-semibold text-slate-900" aria-live="polite">{count}</span>
-        </div>
-        <Slider
-          id={`${id}-count`}
-          label="Number of Questions"
-          value={count}
-          min={QUESTION_COUNT.min}
-          max={QUESTION_COUNT.max}
-          step={QUESTION_COUNT.step}
-          onChange={setCount}
-          disabled={generate.isPending}
-        />
-      </div>
+      <QuestionCountField id={`${id}-count`} value={count} onChange={setCount} disabled={generate.isPending} />
       <div className="grid gap-1.5">
         <Label htmlFor={`${id}-difficulty`}>Difficulty</Label>
         <Select id={`${id}-difficulty`} value={difficulty} onChange={(e) => setDifficulty(e.target.value)} disabled={generate.isPending}>

@@ -52,6 +52,14 @@ export async function apiRequest<T = unknown>(method: string, url: string, data?
   return (text ? JSON.parse(text) : null) as T;
 }
 
+/** A GET of raw bytes (a stored file): the same bearer header, cookies and errors as apiRequest. */
+export async function apiDownload(url: string): Promise<ArrayBuffer> {
+  const token = readSessionToken();
+  const res = await fetch(url, { method: 'GET', headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'include' });
+  await throwIfNotOk(res);
+  return res.arrayBuffer();
+}
+
 /** A cached read's URL is its query key joined with slashes, repeated slashes collapsed. */
 export function urlFromQueryKey(queryKey: readonly unknown[]): string {
   return queryKey.join('/').replace(/\/{2,}/g, '/');

@@ -17,14 +17,6 @@ beforeEach(() => {
   course = { id: 'c1', title: 'Chemistry A-Level Practice', subject: 'Chemistry', totalQuestions: 0, createdAt: '2020-01-01T00:00:00Z' };
   vi.mocked(toast).mockClear();
   vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-  vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
       if (url === '/api/courses/c1') return Response.json(course);
