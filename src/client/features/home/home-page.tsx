@@ -6,6 +6,7 @@ import { Card, CardDescription, CardHeader, CardTitle } from '../../components/u
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { CourseList } from './components/course-list';
 import { GenerateCourseCard } from './components/generate-course-card';
+import { PracticePaperDialog } from './components/practice-paper-dialog';
 
 const QUICK_ACTIONS = [
   { href: '/progress', icon: BarChart3, title: 'Progress Tracker', text: 'See your activity, mastery and predictions.' },
@@ -31,7 +32,7 @@ export function HomePage({ firstName }: { firstName: string | null }) {
         </Button>
       </section>
 
-      <section aria-label="Quick actions" className="mb-8 grid gap-4 sm:grid-cols-3">
+      <section aria-label="Quick actions" className="mb-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {QUICK_ACTIONS.map(({ href, icon: Icon, title, text }) => (
           <Link key={href} href={href} className="group">
             <Card className="h-full transition-shadow group-hover:shadow-md">
@@ -43,6 +44,7 @@ export function HomePage({ firstName }: { firstName: string | null }) {
             </Card>
           </Link>
         ))}
+        <PracticePaperDialog />
       </section>
 
       <Tabs value={tab} onValueChange={setTab}>

@@ -1,0 +1,248 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Download, ExternalLink, Printer } from 'lucide-react';
+import { DEFAULT_DIFFICULTY, PAPERS_LIST_DIFFICULTIES, QUESTION_COUNT } from '../../../../shared/practice';
+import { PRACTICE_PAPER_TEXT, type PracticePaperRequest } from '../../../../shared/practice-paper';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Select } from '../../../components/ui/select';
+import { isApiError, serverMessageOf } from '../../../lib/api-client';
+import { useGeneratePracticePaper } from '../api/generate-practice-paper';
+import { createPrintableUrl, openPrintWindow, printInWindow } from '../print-window';
+import { QuestionCountField } from '../../../components/question-count-field';
+
+type Difficulty = PracticePaperRequest['difficultyLevel'];
+
+/** A reason the server gave for refusing (e.g. a subject the offline bank does not cover); none for outages. */
+function reasonOf(error: unknown): string {
+  const cause = error instanceof Error ? error.cause : undefined;
+  return isApiError(cause) && cause.status < 500 ? serverMessageOf(cause, '') : '';
+}
+
+/**
+ * §2 Practice-paper PDF dialog: subject, topic, number of questions, difficulty and the teachers' options.
+ * The paper opens in a new window and prints after 500 ms; on success the dialog closes and its fields reset.
+ */
+export function PracticePaperDialog() {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [subject, setSubject] = useState('');
+  const [topic, setTopic] = useState('');
+  const [count, setCount] = useState<number>(QUESTION_COUNT.default);
+  const [difficulty, setDifficulty] = useState<Difficulty>(DEFAULT_DIFFICULTY);
+  const [includeAnswers, setIncludeAnswers] = useState(false);
+  const [includeMarkScheme, setIncludeMarkScheme] = useState(false);
+  const [failure, setFailure] = useState<{ reason: string } | null>(null);
+  const [fallback, setFallback] = useState<{ url: string; filename: string } | null>(null);
+  const generate = useGeneratePracticePaper();
+  const blank = !subject.trim() || !topic.trim();
+
+  // The dialog has no Radix trigger to return focus to, so keyboard users are brought back to this button.
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (wasOpen.current && !open) triggerRef.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
+
+  // A blob: URL lives until the fallback it belongs to is dismissed.
+  useEffect(() => {
+    if (!fallback) return;
+    return () => URL.revokeObjectURL(fallback.url);
+  }, [fallback]);
+
+  const resetFields = () => {
+    setSubject('');
+    setTopic('');
+    setCount(QUESTION_COUNT.default);
+    setDifficulty(DEFAULT_DIFFICULTY);
+    setIncludeAnswers(false);
+    setIncludeMarkScheme(false);
+  };
+
+  const changeOpen = (next: boolean) => {
+    setOpen(next);
+    if (!next) {
+      setFailure(null);
+      setFallback(null);
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (generate.isPending || blank) return;
+    setFailure(null);
+    const target = openPrintWindow();
+    generate
+      .mutateAsync({
+        subject: subject.trim(),
+        topic: topic.trim(),
+        questionCount: count,
+        difficultyLevel: difficulty,
+        includeAnswers,
+        includeMarkScheme,
+      })
+      .then(
+        (paper) => {
+          resetFields();
+          if (printInWindow(target, paper.html)) {
+            changeOpen(false);
+            return;
+          }
+          // The window was blocked or closed meanwhile: the paper is offered as a link instead.
+          setFallback({ url: createPrintableUrl(paper.html), filename: paper.filename });
+          setOpen(true);
+        },
+        (error: unknown) => {
+          target?.close();
+          setFailure({ reason: reasonOf(error) });
+          // Shown in the dialog, with the fields as they were, even if it was closed while generating.
+          setOpen(true);
+        },
+      );
+  };
+
+  return (
+    <>
+      <button
+        ref={triggerRef}
+        type="button"
+        onClick={() => changeOpen(true)}
+        aria-haspopup="dialog"
+        aria-labelledby={`${id}-trigger-title`}
+        aria-describedby={`${id}-trigger-text`}
+        className="group h-full rounded-xl border border-slate-200 bg-white text-left shadow-sm transition-shadow hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+      >
+        <span className="flex flex-col gap-1.5 p-5 pb-3">
+          <Printer aria-hidden className="size-6 text-brand-600" />
+          <span id={`${id}-trigger-title`} className="text-base font-semibold leading-tight text-slate-900">
+            Practice paper PDF
+          </span>
+          <span id={`${id}-trigger-text`} className="text-sm text-slate-600">
+            Print a paper on any topic, with answer keys and mark schemes for teachers.
+          </span>
+        </span>
+      </button>
+
+      <Dialog
+        open={open}
+        onOpenChange={changeOpen}
+        title="Practice paper PDF"
+        description="The paper opens in a new window, ready to print or save as a PDF."
+      >
+        {fallback ? (
+          <div className="grid gap-4">
+            <p role="status">
+              Your practice paper is ready, but the browser did not let it open in a new window. Open it here, then use your
+              browser's Print to print it or save it as a PDF.
+            </p>
+            <div className="flex flex-col gap-2 sm:flex-row">
+              <Button asChild>
+                <a href={fallback.url} target="_blank" rel="noopener">
+                  <ExternalLink aria-hidden /> Open practice paper
+                </a>
+              </Button>
+              <Button asChild variant="outline">
+                <a href={fallback.url} download={fallback.filename}>
+                  <Download aria-hidden /> Download
+                </a>
+              </Button>
+            </div>
+            <Button type="button" variant="ghost" onClick={() => setFallback(null)}>
+              Make another paper
+            </Button>
+          </div>
+        ) : (
+          <form onSubmit={submit} className="grid gap-4" aria-busy={generate.isPending}>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <div className="grid gap-1.5">
+                <Label htmlFor={`${id}-subject`}>Subject</Label>
+                <Input
+                  id={`${id}-subject`}
+                  value={subject}
+                  onChange={(e) => setSubject(e.target.value)}
+                  placeholder="Biology, Chemistry, Physics, etc."
+                  maxLength={80}
+                  autoComplete="off"
+                  disabled={generate.isPending}
+                />
+              </div>
+              <div className="grid gap-1.5">
+                <Label htmlFor={`${id}-topic`}>Topic</Label>
+                <Input
+                  id={`${id}-topic`}
+                  value={topic}
+                  onChange={(e) => setTopic(e.target.value)}
+                  placeholder="e.g. Enzymes"
+                  maxLength={120}
+                  autoComplete="off"
+                  disabled={generate.isPending}
+                />
+              </div>
+            </div>
+            <QuestionCountField id={`${id}-count`} value={count} onChange={setCount} disabled={generate.isPending} />
+            <div className="grid gap-1.5">
+              <Label htmlFor={`${id}-difficulty`}>Difficulty</Label>
+              <Select
+                id={`${id}-difficulty`}
+                value={difficulty}
+                onChange={(e) => setDifficulty(e.target.value as Difficulty)}
+                disabled={generate.isPending}
+              >
+                {PAPERS_LIST_DIFFICULTIES.map((d) => (
+                  <option key={d} value={d}>
+                    {d}
+                  </option>
+                ))}
+              </Select>
+            </div>
+            <div className="grid gap-2">
+              <label className="flex min-h-6 items-center gap-2 text-sm text-slate-700">
+                <input
+                  type="checkbox"
+                  className="size-4 shrink-0 accent-brand-600"
+                  checked={includeAnswers}
+                  onChange={(e) => setIncludeAnswers(e.target.checked)}
+                  disabled={generate.isPending}
+                />
+                Include answer keys (for teachers)
+              </label>
+              <label className="flex min-h-6 items-center gap-2 text-sm text-slate-700">
+                <input
+                  type="checkbox"
+                  className="size-4 shrink-0 accent-brand-600"
+                  checked={includeMarkScheme}
+                  onChange={(e) => setIncludeMarkScheme(e.target.checked)}
+                  disabled={generate.isPending}
+                />
+                Include mark schemes (for teachers)
+              </label>
+            </div>
+            {failure ? (
+              <div role="alert" className="grid gap-1 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-700">
+                <p className="font-medium">{PRACTICE_PAPER_TEXT.failedAlert}</p>
+                {failure.reason ? <p>{failure.reason}</p> : null}
+              </div>
+            ) : null}
+            <div className="grid gap-2 sm:justify-items-end">
+              <Button
+                type="submit"
+                className="w-full sm:w-auto"
+                disabled={generate.isPending || blank}
+                aria-describedby={blank ? `${id}-required` : undefined}
+              >
+                <Printer aria-hidden /> {generate.isPending ? 'Generating...' : 'Generate PDF'}
+              </Button>
+              {blank ? (
+                <p id={`${id}-required`} className="text-xs text-slate-500">
+                  {PRACTICE_PAPER_TEXT.subjectAndTopicRequired}
+                </p>
+              ) : null}
+            </div>
+          </form>
+        )}
+      </Dialog>
+    </>
+  );
+}
