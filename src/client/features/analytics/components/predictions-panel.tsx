@@ -1,0 +1,128 @@
+import { Minus, Sparkles, TrendingDown, TrendingUp } from 'lucide-react';
+import { Badge } from '../../../components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/empty-state';
+import { plural } from '../analytics-data';
+import { ANALYTICS_TEXT } from '../analytics-text';
+import {
+  MIN_MARKED_FOR_PREDICTION,
+  PREDICTION_HORIZON,
+  PREDICTION_TARGET,
+  PREDICTION_WINDOW,
+  confidenceBand,
+  readinessBand,
+  type PredictedSubject,
+  type SubjectPrediction,
+} from '../predictions';
+import { ProgressBar } from './progress-bar';
+import { scoreBarClass } from './score-value';
+
+const READINESS_TONE = { Ready: 'success', 'Almost Ready': 'medium', 'Needs Work': 'hard' } as const;
+
+function TrendLine({ prediction }: { prediction: PredictedSubject }) {
+  const Icon = prediction.trend === 'rising' ? TrendingUp : prediction.trend === 'falling' ? TrendingDown : Minus;
+  const perAnswer = `${prediction.slope >= 0 ? '+' : ''}${prediction.slope.toFixed(1)} points per answer`;
+  const word = prediction.trend === 'rising' ? 'Rising' : prediction.trend === 'falling' ? 'Falling' : 'Steady';
+  return (
+    <p className="flex items-center gap-1.5 text-sm text-slate-600">
+      <Icon aria-hidden className="size-4 text-brand-600" />
+      {word} ({perAnswer})
+    </p>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className="font-semibold text-slate-900">{value}</dd>
+    </div>
+  );
+}
+
+function PredictionCard({ prediction }: { prediction: PredictedSubject }) {
+  const readiness = readinessBand(prediction.readinessScore);
+  return (
+    <Card role="article" aria-label={`${prediction.subject} prediction`} className="min-w-0">
+      <CardHeader>
+        <div className="flex items-start justify-between gap-3">
+          <CardTitle className="min-w-0 break-words">{prediction.subject}</CardTitle>
+          <Badge tone={READINESS_TONE[readiness]} className="shrink-0 normal-case">
+            {readiness}
+          </Badge>
+        </div>
+        <CardDescription>From your last {plural(Math.min(prediction.markedAnswers, PREDICTION_WINDOW), 'marked answer')}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <div>
+          <p className="text-sm text-slate-600">Predicted score</p>
+          <p className="text-3xl font-bold text-slate-900">{prediction.predictedScore}%</p>
+          <TrendLine prediction={prediction} />
+        </div>
+        <ProgressBar value={prediction.predictedScore} label={`${prediction.subject} predicted score`} barClassName={scoreBarClass(prediction.predictedScore)} />
+        <dl className="grid grid-cols-2 gap-3 text-sm">
+          <Figure label="Current performance" value={`${prediction.currentPerformance}%`} />
+          <Figure label="Confidence" value={`${prediction.confidenceLevel}% (${confidenceBand(prediction.confidenceLevel)})`} />
+          <Figure label="Readiness" value={`${prediction.readinessScore}%`} />
+          <Figure label={`To reach ${PREDICTION_TARGET}%`} value={prediction.improvementNeeded > 0 ? `+${prediction.improvementNeeded} points` : 'On target'} />
+          <Figure
+            label="Recommended study"
+            value={
+              prediction.recommendedStudyTime === null
+                ? plural(prediction.answersToTarget, 'more answer')
+                : `${prediction.recommendedStudyTime} hours (${plural(prediction.answersToTarget, 'answer')})`
+            }
+          />
+        </dl>
+        {prediction.weakTopics.length > 0 ? (
+          <p className="text-sm text-slate-700">
+            <span className="font-medium">Work on:</span> {prediction.weakTopics.join(', ')}
+          </p>
+        ) : null}
+        {prediction.strongTopics.length > 0 ? (
+          <p className="text-sm text-slate-700">
+            <span className="font-medium">Strong in:</span> {prediction.strongTopics.join(', ')}
+          </p>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** §2 Predictions: per subject, computed from the student's own marked answers (see predictions.ts). */
+export function PredictionsPanel({ predictions }: { predictions: SubjectPrediction[] }) {
+  if (predictions.length === 0) {
+    return (
+      <EmptyState icon={Sparkles} title={ANALYTICS_TEXT.noPredictions}>
+        A subject gets a prediction once it has {MIN_MARKED_FOR_PREDICTION} marked answers.
+      </EmptyState>
+    );
+  }
+  return (
+    <div className="grid gap-4">
+      <p className="text-sm text-slate-600">
+        Each prediction fits a trend line through your last {PREDICTION_WINDOW} marked answers in the subject and projects it{' '}
+        {PREDICTION_HORIZON} answers ahead. Confidence grows with the number of marked answers and falls when scores vary a lot.
+      </p>
+      <div className="grid gap-4 md:grid-cols-2">
+        {predictions.map((prediction) =>
+          prediction.status === 'predicted' ? (
+            <PredictionCard key={prediction.subject} prediction={prediction} />
+          ) : (
+            <Card key={prediction.subject} role="article" aria-label={`${prediction.subject} prediction`} className="min-w-0">
+              <CardHeader>
+                <CardTitle className="break-words">{prediction.subject}</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <p className="font-medium text-slate-900">{ANALYTICS_TEXT.noPredictions}</p>
+                <p className="mt-1 text-sm text-slate-600">
+                  {plural(prediction.markedAnswers, 'marked answer')} so far; {prediction.needed} more and a prediction appears here.
+                </p>
+              </CardContent>
+            </Card>
+          ),
+        )}
+      </div>
+    </div>
+  );
+}
