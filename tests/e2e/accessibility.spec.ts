@@ -28,4 +28,19 @@ test('the main screens have no serious accessibility violations', async ({ page 
   await page.getByRole('link', { name: 'Start Exam' }).click();
   await expect(page.getByText(/Question 1 of/)).toBeVisible();
   await expectNoSeriousViolations(page, 'exam');
+  // The screens around practice: analytics, PDFs, grading, and the practice-paper dialog.
+  for (const [path, ready] of [
+    ['/analytics', 'Refresh Data'],
+    ['/progress', 'Overview'],
+    ['/pdf-documents', 'No PDF Document'],
+    ['/teacher-grading', 'No Results Yet'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByText(ready).first()).toBeVisible();
+    await expectNoSeriousViolations(page, path);
+  }
+  await page.goto('/');
+  await page.getByRole('button', { name: /Practice paper PDF/ }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectNoSeriousViolations(page, 'practice-paper dialog');
 });
