@@ -19,6 +19,9 @@ describe('gradeHandwritten (built-in)', () => {
     // The answer names the condensation reaction, both groups and the water removed: full marks.
     expect(result.marksAwarded).toBe(6);
     expect(result.feedback).toContain('biology-biological-molecules-05');
+    // the summary speaks in the teacher's marks (6), not the bank question's (3)
+    expect(result.feedback).toContain('You scored 6 out of 6.');
+    expect(result.feedback).not.toContain('out of 3');
   }, 90_000);
 
   it('keeps the breakdown adding up to the maximum when the scaling is not exact', async () => {

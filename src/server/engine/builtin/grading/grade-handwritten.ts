@@ -101,8 +101,10 @@ export async function gradeHandwritten(input: { questionImage: Buffer; answerIma
     input.maxMarks,
   );
   const lowConfidence = answerRead.confidence < 60 ? '<p><strong>Check the reading:</strong> parts of the sheet were hard to read, so some words may be wrong.</p>' : '';
+  // The marker speaks in the bank question's marks; the teacher sees the scaled ones, so the feedback does too.
+  const summary = marked.qualitative_feedback.replace(/^You scored [\d.]+ out of [\d.]+\./, `You scored ${marksAwarded} out of ${input.maxMarks}.`);
   const feedback = [
-    `<p>${escapeHtml(marked.qualitative_feedback)}</p>`,
+    `<p>${escapeHtml(summary)}</p>`,
     lowConfidence,
     `<p>Marked against the mark scheme of bank question <code>${escapeHtml(q.id)}</code> (${q.marks} marks, scaled to ${input.maxMarks}).</p>`,
     `<p>Read from the answer sheet:</p><blockquote>${escapeHtml(answerRead.text)}</blockquote>`,
