@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Activity, BookOpen, CalendarCheck, CheckCircle2, FileQuestion, GraduationCap, History, RefreshCw } from 'lucide-react';
+import { Activity, CalendarCheck, CheckCircle2, FileQuestion, GraduationCap, History, RefreshCw } from 'lucide-react';
 import { LoadingBlock } from '../../components/loading-block';
 import { PageHeader } from '../../components/page-header';
 import { Button } from '../../components/ui/button';
@@ -10,6 +10,7 @@ import { buildAnalytics } from './analytics-model';
 import { ANALYTICS_TEXT, recentActivityText } from './analytics-text';
 import { AnalyticsError, StaleDataNotice } from './components/analytics-error';
 import { InlineEmpty } from './components/inline-empty';
+import { NoCoursesYet } from './components/course-performance';
 import { ProgressBar } from './components/progress-bar';
 import { ScoreValue, scoreBarClass } from './components/score-value';
 import { StatCard } from './components/stat-card';
@@ -68,13 +69,7 @@ function SubjectPerformanceList({ subjects }: { subjects: SubjectPerformance[] }
 }
 
 function PerformanceOverview({ courses }: { courses: CoursePerformance[] }) {
-  if (courses.length === 0) {
-    return (
-      <InlineEmpty icon={BookOpen} title={ANALYTICS_TEXT.noCourses}>
-        Generate a course on the home page to start practising.
-      </InlineEmpty>
-    );
-  }
+  if (courses.length === 0) return <NoCoursesYet />;
   return (
     <ul className="grid gap-4">
       {courses.map((course) => (

@@ -6,7 +6,7 @@ import type { Course, Question } from '../../../shared/practice';
 import { createQueryClient } from '../../lib/api-client';
 import type { UserAnswer } from './api/user-answers';
 import { ProgressPage } from './progress-page';
-import { answer, course, localTime, question } from './test-fixtures';
+import { answer, course, localTime, question, stubAnalyticsFetch } from './test-fixtures';
 
 const NOW = new Date(2026, 2, 10, 15, 0); // Tuesday 10 March 2026, 15:00 local
 
@@ -46,18 +46,7 @@ beforeEach(() => {
   calls = [];
   gate = null;
   failing = new Set();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      calls.push(url);
-      if (gate) await gate;
-      if (failing.has(url)) return new Response('', { status: 503, statusText: 'Service Unavailable' });
-      if (url === '/api/courses') return Response.json(data.courses);
-      if (url === '/api/user/questions') return Response.json(data.questions);
-      if (url === '/api/user/answers') return Response.json(data.answers);
-      return Response.json({ message: 'Not found' }, { status: 404 });
-    }),
-  );
+  stubAnalyticsFetch(() => ({ data, gate, failing }), calls, () => new Response('', { status: 503, statusText: 'Service Unavailable' }));
 });
 afterEach(() => {
   cleanup();

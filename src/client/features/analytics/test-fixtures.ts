@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import type { Course, Question } from '../../../shared/practice';
 import type { UserAnswer } from './api/user-answers';
 
@@ -48,4 +49,30 @@ export function answer(questionId: string, courseId: string, at: Date, score: nu
 /** Local time on the day `daysAgo` before `now`. */
 export function localTime(now: Date, daysAgo: number, hours: number, minutes = 0, seconds = 0): Date {
   return new Date(now.getFullYear(), now.getMonth(), now.getDate() - daysAgo, hours, minutes, seconds);
+}
+
+/** What the fake API answers with, read afresh on every call so that a test can change it midway. */
+export interface FakeAnalyticsState {
+  data: { courses: Course[]; questions: Question[]; answers: UserAnswer[] };
+  /** When set, every read waits for this before answering. */
+  gate: Promise<void> | null;
+  /** URLs that fail, with `failure()`. */
+  failing: Set<string>;
+}
+
+/** Stubs fetch with the three reads the analytics pages make, recording each URL called in `calls`. */
+export function stubAnalyticsFetch(state: () => FakeAnalyticsState, calls: string[], failure: () => Response): void {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      calls.push(url);
+      const { data, gate, failing } = state();
+      if (gate) await gate;
+      if (failing.has(url)) return failure();
+      if (url === '/api/courses') return Response.json(data.courses);
+      if (url === '/api/user/questions') return Response.json(data.questions);
+      if (url === '/api/user/answers') return Response.json(data.answers);
+      return Response.json({ message: 'Not found' }, { status: 404 });
+    }),
+  );
 }

@@ -10,14 +10,17 @@ import { ScoreValue, scoreBarClass } from './score-value';
  * §2 Overview: one card per course — its name, average score to one decimal in its §9 colour, a bar of that
  * score, and the questions answered out of the course's questions.
  */
+/** The empty state of every per-course list. */
+export function NoCoursesYet() {
+  return (
+    <InlineEmpty icon={BookOpen} title={ANALYTICS_TEXT.noCourses}>
+      Generate a course on the home page to start practising.
+    </InlineEmpty>
+  );
+}
+
 export function CoursePerformanceCards({ courses }: { courses: CoursePerformance[] }) {
-  if (courses.length === 0) {
-    return (
-      <InlineEmpty icon={BookOpen} title={ANALYTICS_TEXT.noCourses}>
-        Generate a course on the home page to start practising.
-      </InlineEmpty>
-    );
-  }
+  if (courses.length === 0) return <NoCoursesYet />;
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {courses.map((course) => (
