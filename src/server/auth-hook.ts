@@ -35,7 +35,7 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, t
   });
 }
 
-/** preHandler for every route that needs a signed-in user: sets request.user or answers 401. */
+/** onRequest hook (before the body is read or validated) for every route that needs a signed-in user: sets request.user or answers 401. */
 export function requireUser(deps: AppDeps) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const token = sessionToken(request);

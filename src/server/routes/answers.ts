@@ -29,66 +29,66 @@ export function answerRoutes(app: ZodApp, deps: AppDeps) {
 
   app.get(
     '/questions/:id/markscheme',
-    { preHandler: auth, schema: { params: idParams, response: { 200: z.array(markSchemePointDtoSchema), ...errors } } },
+    { onRequest: auth, schema: { params: idParams, response: { 200: z.array(markSchemePointDtoSchema), ...errors } } },
     async (req) => getMarkScheme(db, currentUser(req).id, req.params.id),
   );
 
   app.get(
     '/questions/:id/answer',
-    { preHandler: auth, schema: { params: idParams, response: { 200: answerSchema.nullable(), ...errors } } },
+    { onRequest: auth, schema: { params: idParams, response: { 200: answerSchema.nullable(), ...errors } } },
     async (req) => getAnswer(db, currentUser(req).id, req.params.id),
   );
 
   app.get(
     '/questions/:id/feedback',
-    { preHandler: auth, schema: { params: idParams, response: { 200: storedFeedbackSchema.nullable(), ...errors } } },
+    { onRequest: auth, schema: { params: idParams, response: { 200: storedFeedbackSchema.nullable(), ...errors } } },
     async (req) => getFeedback(db, currentUser(req).id, req.params.id),
   );
 
   app.post(
     '/answers/save',
-    { preHandler: auth, schema: { body: saveAnswerRequestSchema, response: { 200: answerSchema, ...errors } } },
+    { onRequest: auth, schema: { body: saveAnswerRequestSchema, response: { 200: answerSchema, ...errors } } },
     async (req) => saveAnswer(db, currentUser(req).id, req.body),
   );
 
   app.post(
     '/answers/evaluate',
-    { preHandler: auth, schema: { body: evaluateRequestSchema, response: { 200: storedFeedbackSchema, ...errors } } },
+    { onRequest: auth, schema: { body: evaluateRequestSchema, response: { 200: storedFeedbackSchema, ...errors } } },
     async (req) => evaluateAnswer(db, deps.engine, currentUser(req).id, req.body),
   );
 
   app.post(
     '/feedback/save',
-    { preHandler: auth, schema: { body: saveFeedbackRequestSchema, response: { 200: storedFeedbackSchema, ...errors } } },
+    { onRequest: auth, schema: { body: saveFeedbackRequestSchema, response: { 200: storedFeedbackSchema, ...errors } } },
     async (req) => confirmFeedback(db, currentUser(req).id, req.body.questionId),
   );
 
   app.post(
     '/feedback/disagree',
-    { preHandler: auth, schema: { body: disagreeRequestSchema, response: { 200: storedFeedbackSchema, ...errors } } },
+    { onRequest: auth, schema: { body: disagreeRequestSchema, response: { 200: storedFeedbackSchema, ...errors } } },
     async (req) => disagreeWithPoint(db, currentUser(req).id, req.body),
   );
 
   app.get(
     '/questions/:id/tutor',
-    { preHandler: auth, schema: { params: idParams, response: { 200: z.array(tutorMessageSchema), ...errors } } },
+    { onRequest: auth, schema: { params: idParams, response: { 200: z.array(tutorMessageSchema), ...errors } } },
     async (req) => tutorHistory(db, currentUser(req).id, req.params.id),
   );
 
   app.post(
     '/tutor/message',
-    { preHandler: auth, schema: { body: tutorMessageRequestSchema, response: { 200: tutorReplySchema, ...errors } } },
+    { onRequest: auth, schema: { body: tutorMessageRequestSchema, response: { 200: tutorReplySchema, ...errors } } },
     async (req) => sendTutorMessage(db, deps.engine, currentUser(req).id, req.body),
   );
 
-  app.get('/user/answers', { preHandler: auth, schema: { response: { 200: z.array(userAnswerSchema) } } }, async (req) =>
+  app.get('/user/answers', { onRequest: auth, schema: { response: { 200: z.array(userAnswerSchema) } } }, async (req) =>
     listUserAnswers(db, currentUser(req).id),
   );
 
-  app.get('/user/questions', { preHandler: auth, schema: { response: { 200: z.array(questionSchema) } } }, async (req) =>
+  app.get('/user/questions', { onRequest: auth, schema: { response: { 200: z.array(questionSchema) } } }, async (req) =>
     listUserQuestions(db, currentUser(req).id),
   );
 
   // §7: the client only refreshes goals; there are no goals to set yet, so the list is empty.
-  app.get('/user/goals', { preHandler: auth, schema: { response: { 200: z.array(z.never()) } } }, async () => []);
+  app.get('/user/goals', { onRequest: auth, schema: { response: { 200: z.array(z.never()) } } }, async () => []);
 }

@@ -45,7 +45,7 @@ export function authRoutes(app: ZodApp, deps: AppDeps) {
 
   app.get(
     '/users/me',
-    { preHandler: requireUser(deps), schema: { response: { 200: userSchema, 401: errorResponseSchema } } },
+    { onRequest: requireUser(deps), schema: { response: { 200: userSchema, 401: errorResponseSchema } } },
     async (request) => currentUser(request),
   );
 }

@@ -22,45 +22,45 @@ export function courseRoutes(app: ZodApp, deps: AppDeps) {
   const { db } = deps.database;
   const auth = requireUser(deps);
 
-  app.get('/courses', { preHandler: auth, schema: { response: { 200: z.array(courseSchema) } } }, async (req) =>
+  app.get('/courses', { onRequest: auth, schema: { response: { 200: z.array(courseSchema) } } }, async (req) =>
     listCourses(db, currentUser(req).id),
   );
 
   app.post(
     '/courses/direct-create',
-    { preHandler: auth, schema: { body: createCourseRequestSchema, response: { 201: createCourseResponseSchema, ...errors } } },
+    { onRequest: auth, schema: { body: createCourseRequestSchema, response: { 201: createCourseResponseSchema, ...errors } } },
     async (req, reply) => reply.status(201).send(await createCourse(db, deps.engine, currentUser(req).id, req.body)),
   );
 
-  app.get('/courses/:id', { preHandler: auth, schema: { params: idParams, response: { 200: courseSchema, ...errors } } }, async (req) =>
+  app.get('/courses/:id', { onRequest: auth, schema: { params: idParams, response: { 200: courseSchema, ...errors } } }, async (req) =>
     getCourse(db, currentUser(req).id, req.params.id),
   );
 
   app.get(
     '/courses/:id/question-papers',
-    { preHandler: auth, schema: { params: idParams, response: { 200: z.array(paperSchema), ...errors } } },
+    { onRequest: auth, schema: { params: idParams, response: { 200: z.array(paperSchema), ...errors } } },
     async (req) => listPapers(db, currentUser(req).id, req.params.id),
   );
 
   app.get(
     '/courses/:id/questions',
-    { preHandler: auth, schema: { params: idParams, response: { 200: z.array(questionSchema), ...errors } } },
+    { onRequest: auth, schema: { params: idParams, response: { 200: z.array(questionSchema), ...errors } } },
     async (req) => listCourseQuestions(db, currentUser(req).id, req.params.id),
   );
 
-  app.get('/question-papers/:id', { preHandler: auth, schema: { params: idParams, response: { 200: paperSchema, ...errors } } }, async (req) =>
+  app.get('/question-papers/:id', { onRequest: auth, schema: { params: idParams, response: { 200: paperSchema, ...errors } } }, async (req) =>
     getPaper(db, currentUser(req).id, req.params.id),
   );
 
   app.get(
     '/question-papers/:id/questions',
-    { preHandler: auth, schema: { params: idParams, response: { 200: z.array(questionSchema), ...errors } } },
+    { onRequest: auth, schema: { params: idParams, response: { 200: z.array(questionSchema), ...errors } } },
     async (req) => listPaperQuestions(db, currentUser(req).id, req.params.id),
   );
 
   app.post(
     '/question-papers/generate',
-    { preHandler: auth, schema: { body: generatePaperRequestSchema, response: { 201: generatePaperResponseSchema, ...errors } } },
+    { onRequest: auth, schema: { body: generatePaperRequestSchema, response: { 201: generatePaperResponseSchema, ...errors } } },
     async (req, reply) => reply.status(201).send(await generatePaper(db, deps.engine, currentUser(req).id, req.body)),
   );
 }

@@ -43,12 +43,12 @@ export function documentRoutes(app: ZodApp, deps: AppDeps) {
     async (req, reply) => reply.status(201).send(await generateDocumentQuestions(db, deps.engine, currentUser(req).id, req.body)),
   );
 
-  app.get('/pdf/documents', { preHandler: auth, schema: { response: { 200: z.array(pdfDocumentSchema), 401: errorResponseSchema } } }, async (req) =>
+  app.get('/pdf/documents', { onRequest: auth, schema: { response: { 200: z.array(pdfDocumentSchema), 401: errorResponseSchema } } }, async (req) =>
     listDocuments(db, currentUser(req).id),
   );
 
   // The stored file, for the viewer's download and open-in-new-tab links (a GET: the session cookie is enough).
-  app.get('/pdf/documents/:id/file', { preHandler: auth, schema: { params: idParams } }, async (req, reply) => {
+  app.get('/pdf/documents/:id/file', { onRequest: auth, schema: { params: idParams } }, async (req, reply) => {
     const file = await getDocumentFile(db, currentUser(req).id, req.params.id);
     const ascii = file.name.replace(/[^\x20-\x7e]|["\\]/g, '_');
     return reply

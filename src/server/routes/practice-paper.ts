@@ -12,7 +12,7 @@ export function practicePaperRoutes(app: ZodApp, deps: AppDeps) {
 
   app.post(
     '/generate-custom-pdf',
-    { preHandler: auth, schema: { body: practicePaperRequestSchema, response: { 200: practicePaperResponseSchema, ...errors } } },
+    { onRequest: auth, schema: { body: practicePaperRequestSchema, response: { 200: practicePaperResponseSchema, ...errors } } },
     async (req) => generatePracticePaper(deps.engine, req.body),
   );
 }
