@@ -17,6 +17,9 @@ import { JSON_BODY_LIMIT } from '../shared/limits';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { isHttpError } from './http-error';
+import { loggerOptions } from './logger';
+import { stripNulBytes } from './strip-nul-bytes';
+import { installValidationMessages } from '../shared/validation-messages';
 import type { Engine } from './engine/engine';
 import { isEngineError } from './engine/engine';
 import { answerRoutes } from './routes/answers';
@@ -45,6 +48,8 @@ export interface AppDeps {
   clientDir?: string;
   /** How many questions the built-in bank holds (for the landing page's claims). */
   bankQuestionCount?: () => number;
+  /** Where the log lines go (default: standard output). */
+  logStream?: NodeJS.WritableStream;
 }
 
 const defaultClientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
@@ -53,8 +58,9 @@ const GENERIC_500 = 'Something went wrong on our side. Please try again.';
 /** Builds the Fastify instance: used by index.ts to listen and by the tests through inject(). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
+  installValidationMessages();
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    logger: loggerOptions(config, deps.logStream),
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
   });
@@ -79,6 +85,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   await app.register(cookie);
+
+  // One place for NUL bytes, which PostgreSQL cannot store: dropped from every string a request brings.
+  app.addHook('preValidation', async (request) => {
+    request.body = stripNulBytes(request.body);
+    stripNulBytes(request.query);
+    stripNulBytes(request.params);
+  });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { statusCode, message } = describeError(error);
