@@ -115,10 +115,27 @@ export const answerSchema = z.object({
   text: z.string(),
   submitted: z.boolean(),
   timeSpentSeconds: z.number().int(),
+  /** Bumped by every save that changes the text and by every submission; a save names the one it is based on. */
+  revision: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Answer = z.infer<typeof answerSchema>;
+
+/** What the exam screen says when the server holds other text than the one a save was based on. */
+export const ANSWER_CONFLICT_NOTICE = 'This answer was changed in another tab';
+
+/**
+ * POST /api/answers/save → 409: the save was based on an older revision (or, without a revision, would
+ * replace a submitted answer's text), so the server kept what it holds and sends it back to be merged.
+ */
+export const answerConflictSchema = z.object({
+  message: z.string(),
+  text: z.string(),
+  revision: z.number().int(),
+  submitted: z.boolean(),
+});
+export type AnswerConflict = z.infer<typeof answerConflictSchema>;
 
 export const saveAnswerRequestSchema = z.object({
   questionId: z.string({ error: 'questionId is required' }).min(1, 'questionId is required'),
@@ -126,7 +143,18 @@ export const saveAnswerRequestSchema = z.object({
   submitted: z.boolean({ error: 'submitted must be true or false' }).default(false),
   /** Active seconds on the question since the last save (tab visible, not idle). */
   timeSpentSeconds: z.number().int().min(0).max(3600).optional(),
+  /**
+   * The stored revision this text is based on (0: there was no answer yet). Without it the save is applied as
+   * the spec's call always was, except that a draft never replaces a submitted answer's text.
+   */
+  revision: z
+    .number({ error: 'revision must be a whole number' })
+    .int('revision must be a whole number')
+    .min(0, 'revision must be a whole number')
+    .max(2_147_483_647, 'revision must be a whole number')
+    .optional(),
 });
+export type SaveAnswerRequest = z.input<typeof saveAnswerRequestSchema>;
 
 export const evaluateRequestSchema = z.object({
   questionId: z.string({ error: 'questionId is required' }).min(1, 'questionId is required'),

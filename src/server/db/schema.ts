@@ -156,6 +156,11 @@ export const answers = pgTable(
     submitted: boolean('submitted').notNull().default(false),
     /** Active time on the question (tab visible, not idle), summed over saves. */
     timeSpentSeconds: integer('time_spent_seconds').notNull().default(0),
+    /**
+     * Bumped by every save that changes the text and by every submission (decision 004, ordered saves): a
+     * save based on an older revision with other text is refused (409). 1 for a new answer; 0 means none yet.
+     */
+    revision: integer('revision').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),

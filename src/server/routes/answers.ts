@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { errorResponseSchema } from '../../shared/auth';
 import {
+  answerConflictSchema,
   answerSchema,
   disagreeRequestSchema,
   evaluateRequestSchema,
@@ -47,8 +48,11 @@ export function answerRoutes(app: ZodApp, deps: AppDeps) {
 
   app.post(
     '/answers/save',
-    { onRequest: auth, schema: { body: saveAnswerRequestSchema, response: { 200: answerSchema, ...errors } } },
-    async (req) => saveAnswer(db, currentUser(req).id, req.body),
+    { onRequest: auth, schema: { body: saveAnswerRequestSchema, response: { 200: answerSchema, ...errors, 409: answerConflictSchema } } },
+    async (req, reply) => {
+      const result = await saveAnswer(db, currentUser(req).id, req.body);
+      return 'conflict' in result ? reply.status(409).send(result.conflict) : result.saved;
+    },
   );
 
   app.post(

@@ -147,7 +147,8 @@ describe('answers, marking and feedback', () => {
     expect(draft.json()).toMatchObject({ text: 'first thoughts', submitted: false, timeSpentSeconds: 30, userId: alice.user.id });
     const submitted = await post('/api/answers/save', { questionId: q.id, text: 'final answer', submitted: true, timeSpentSeconds: 45 });
     expect(submitted.json()).toMatchObject({ submitted: true, timeSpentSeconds: 75 });
-    const edited = await post('/api/answers/save', { questionId: q.id, text: 'final answer, improved', submitted: false });
+    // An edit names the revision it is based on (decision 004); without one a draft never replaces a submitted text.
+    const edited = await post('/api/answers/save', { questionId: q.id, text: 'final answer, improved', submitted: false, revision: submitted.json().revision });
     expect(edited.json()).toMatchObject({ text: 'final answer, improved', submitted: true });
     expect((await get(`/api/questions/${q.id}/answer`)).json().text).toBe('final answer, improved');
     const activity = await t.database.db.select().from(studyActivity).where(eq(studyActivity.questionId, q.id));
@@ -223,7 +224,7 @@ describe('answers, marking and feedback', () => {
     expect((await get(`/api/questions/${q.id}/feedback`)).json().evaluatedText).toBe('marked text');
 
     // Edited after marking: still submitted; the feedback still says which text it marked, so the screen offers re-evaluation.
-    await post('/api/answers/save', { questionId: q.id, text: 'edited after marking', submitted: false });
+    await post('/api/answers/save', { questionId: q.id, text: 'edited after marking', submitted: false, revision: timeOnly.json().revision });
     expect((await get(`/api/questions/${q.id}/answer`)).json()).toMatchObject({ submitted: true, text: 'edited after marking' });
     expect((await get(`/api/questions/${q.id}/feedback`)).json().evaluatedText).toBe('marked text');
   });

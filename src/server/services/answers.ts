@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Answer, StoredFeedback } from '../../shared/practice';
+import type { Answer, AnswerConflict, StoredFeedback } from '../../shared/practice';
 import type { Db } from '../db/client';
 import { answers, feedback, questions, studyActivity } from '../db/schema';
 import type { Engine } from '../engine/engine';
@@ -17,6 +17,7 @@ function toAnswer(row: AnswerRow): Answer {
     text: row.text,
     submitted: row.submitted,
     timeSpentSeconds: row.timeSpentSeconds,
+    revision: row.revision,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -46,59 +47,105 @@ export async function getAnswer(db: Db, ownerId: string, questionId: string): Pr
   return row ? toAnswer(row) : null;
 }
 
+type SaveInput = { questionId: string; text: string; submitted: boolean; timeSpentSeconds?: number; revision?: number };
+
+/** A save is refused when it was based on an older revision, or (without one) is a draft over a submitted answer. */
+export const STALE_SAVE_MESSAGE = 'This answer was changed in another tab or on another device since this copy was loaded. Nothing was overwritten: merge the two versions and save again.';
+
+export type SaveResult = { saved: Answer } | { conflict: AnswerConflict };
+
 /**
- * Saves a draft or a submission. A submitted answer stays submitted when edited (§4). Active time since the
- * last save is added to the answer and to the day's study record; a save that only brings time leaves the
- * answer's updatedAt alone.
+ * Saves a draft or a submission, in order (decision 004, ordered saves). A save names the revision its text is
+ * based on; the stored answer changes only if that is still the stored revision, or if the text is the same
+ * (time only, or a submission of what is stored). Otherwise nothing is overwritten and the stored text and
+ * revision come back as a conflict for the student to merge. A save without a revision (the spec's payload)
+ * is applied as before, except that a draft never replaces a submitted answer's text. Every change of text
+ * and every submission bumps the revision. A submitted answer stays submitted when edited (§4). Active time
+ * is added to the answer and to the day's study record even when the text is refused; a save that only
+ * brings time leaves the answer's updatedAt and revision alone.
  */
-export async function saveAnswer(
-  db: Db,
-  ownerId: string,
-  input: { questionId: string; text: string; submitted: boolean; timeSpentSeconds?: number },
-): Promise<Answer> {
+export async function saveAnswer(db: Db, ownerId: string, input: SaveInput): Promise<SaveResult> {
   const question = await findQuestion(db, ownerId, input.questionId);
   const seconds = input.timeSpentSeconds ?? 0;
   return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ submitted: answers.submitted, text: answers.text })
-      .from(answers)
-      .where(and(eq(answers.ownerId, ownerId), eq(answers.questionId, question.id)));
+    const mine = and(eq(answers.ownerId, ownerId), eq(answers.questionId, question.id));
+    // The row is locked until the transaction ends, so two saves cannot both pass the revision check.
+    const lockStored = async () => (await tx.select().from(answers).where(mine).for('update'))[0];
     const now = new Date();
-    const changed = input.submitted || before?.text !== input.text;
-    const [row] = await tx
-      .insert(answers)
-      .values({
-        ownerId,
-        questionId: question.id,
-        text: input.text,
-        submitted: input.submitted,
-        timeSpentSeconds: seconds,
-        submittedAt: input.submitted ? now : null,
-      })
-      .onConflictDoUpdate({
-        target: [answers.ownerId, answers.questionId],
-        set: {
+    let before = await lockStored();
+    if (!before) {
+      const [created] = await tx
+        .insert(answers)
+        .values({
+          ownerId,
+          questionId: question.id,
           text: input.text,
-          submitted: sql`${answers.submitted} or ${input.submitted}`,
-          timeSpentSeconds: sql`${answers.timeSpentSeconds} + ${seconds}`,
-          updatedAt: changed ? now : sql`${answers.updatedAt}`,
-          submittedAt: input.submitted ? now : sql`${answers.submittedAt}`,
-        },
-      })
-      .returning();
-    const firstSubmission = input.submitted && !before?.submitted;
-    if (seconds > 0 || firstSubmission) {
-      await tx.insert(studyActivity).values({
-        ownerId,
-        day: today(),
-        courseId: question.courseId,
-        questionId: question.id,
-        kind: question.paperId ? 'exam' : 'practice',
-        seconds,
-        questionsAnswered: firstSubmission ? 1 : 0,
-      });
+          submitted: input.submitted,
+          timeSpentSeconds: seconds,
+          revision: 1,
+          submittedAt: input.submitted ? now : null,
+        })
+        .onConflictDoNothing({ target: [answers.ownerId, answers.questionId] })
+        .returning();
+      if (created) {
+        await recordStudy(tx, ownerId, question, seconds, input.submitted);
+        return { saved: toAnswer(created) };
+      }
+      before = await lockStored(); // another save created it a moment ago: order against that one
+      if (!before) throw new Error('answer row vanished during save');
     }
-    return toAnswer(row);
+
+    const sameText = before.text === input.text;
+    const stale = input.revision === undefined ? before.submitted && !input.submitted : input.revision !== before.revision;
+    if (stale && !sameText) {
+      // Refused, but the time was really spent studying.
+      if (seconds > 0) {
+        await tx
+          .update(answers)
+          .set({ timeSpentSeconds: sql`${answers.timeSpentSeconds} + ${seconds}` })
+          .where(eq(answers.id, before.id));
+        await recordStudy(tx, ownerId, question, seconds, false);
+      }
+      return { conflict: { message: STALE_SAVE_MESSAGE, text: before.text, revision: before.revision, submitted: before.submitted } };
+    }
+
+    const changed = input.submitted || !sameText;
+    const [row] = await tx
+      .update(answers)
+      .set({
+        text: input.text,
+        submitted: before.submitted || input.submitted,
+        timeSpentSeconds: sql`${answers.timeSpentSeconds} + ${seconds}`,
+        revision: changed ? before.revision + 1 : before.revision,
+        updatedAt: changed ? now : before.updatedAt,
+        submittedAt: input.submitted ? now : before.submittedAt,
+      })
+      .where(eq(answers.id, before.id))
+      .returning();
+    await recordStudy(tx, ownerId, question, seconds, input.submitted && !before.submitted);
+    return { saved: toAnswer(row) };
+  });
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Active seconds and a first submission go to the day's study record (what the analytics read). */
+async function recordStudy(
+  tx: Tx,
+  ownerId: string,
+  question: { id: string; courseId: string; paperId: string | null },
+  seconds: number,
+  firstSubmission: boolean,
+) {
+  if (seconds <= 0 && !firstSubmission) return;
+  await tx.insert(studyActivity).values({
+    ownerId,
+    day: today(),
+    courseId: question.courseId,
+    questionId: question.id,
+    kind: question.paperId ? 'exam' : 'practice',
+    seconds,
+    questionsAnswered: firstSubmission ? 1 : 0,
   });
 }
 

@@ -23,7 +23,7 @@ const question = (n: number): Question => ({
   correctAnswer: null,
   topic: null,
 });
-const submittedAnswer = (text: string): Answer => ({ id: 'a1', questionId: 'q1', userId: 'u', text, submitted: true, timeSpentSeconds: 10, createdAt: AT, updatedAt: AT });
+const submittedAnswer = (text: string): Answer => ({ id: 'a1', questionId: 'q1', userId: 'u', text, submitted: true, timeSpentSeconds: 10, revision: 1, createdAt: AT, updatedAt: AT });
 const feedbackFor = (evaluatedText: string | null): StoredFeedback => ({
   questionId: 'q1',
   marks_awarded: 1,

@@ -11,7 +11,7 @@ import { useAutosave } from './use-autosave';
 const QUESTION = 'q-1';
 
 function answer(text: string, updatedAt = new Date().toISOString(), questionId = QUESTION): Answer {
-  return { id: 'a', questionId, userId: 'u', text, submitted: false, timeSpentSeconds: 0, createdAt: updatedAt, updatedAt };
+  return { id: 'a', questionId, userId: 'u', text, submitted: false, timeSpentSeconds: 0, revision: 1, createdAt: updatedAt, updatedAt };
 }
 
 type SaveCall = { questionId: string; text: string; submitted: boolean; timeSpentSeconds?: number };
