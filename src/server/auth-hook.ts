@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { User } from '../shared/auth';
 import type { AppDeps } from './app';
+import type { Config } from './config';
 import { httpError } from './http-error';
 import { findSessionUser } from './services/auth';
 
@@ -24,15 +25,28 @@ export function sessionToken(request: FastifyRequest): string | null {
   return null;
 }
 
-/** The session cookie, set at login and renewed as the session slides, so cookie-only reads keep working. */
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, ttlDays: number): void {
-  reply.setCookie(SESSION_COOKIE, token, {
+/**
+ * The session cookie's attributes. Secure when the request came over HTTPS: directly, or through a proxy
+ * that says so in X-Forwarded-Proto when TRUST_PROXY is set; COOKIE_SECURE=true makes it Secure always
+ * (HTTPS terminated by a proxy that does not send X-Forwarded-Proto).
+ */
+function sessionCookieOptions(request: FastifyRequest, config: Pick<Config, 'COOKIE_SECURE'>) {
+  return {
     path: '/',
     httpOnly: true,
-    sameSite: 'lax',
-    secure: request.protocol === 'https',
-    maxAge: ttlDays * 86_400,
-  });
+    sameSite: 'lax' as const,
+    secure: config.COOKIE_SECURE || request.protocol === 'https',
+  };
+}
+
+/** The session cookie, set at login and renewed as the session slides, so cookie-only reads keep working. */
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, config: Pick<Config, 'COOKIE_SECURE' | 'SESSION_TTL_DAYS'>): void {
+  reply.setCookie(SESSION_COOKIE, token, { ...sessionCookieOptions(request, config), maxAge: config.SESSION_TTL_DAYS * 86_400 });
+}
+
+/** Removes the session cookie, with the attributes it was set with (a browser keeps a Secure cookie otherwise). */
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply, config: Pick<Config, 'COOKIE_SECURE'>): void {
+  reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(request, config));
 }
 
 /** onRequest hook (before the body is read or validated) for every route that needs a signed-in user: sets request.user or answers 401. */
@@ -41,7 +55,7 @@ export function requireUser(deps: AppDeps) {
     const token = sessionToken(request);
     const found = token ? await findSessionUser(deps.database.db, deps.config, token) : null;
     if (!token || !found) throw httpError(401, 'Authentication required');
-    if (found.renewed) setSessionCookie(request, reply, token, deps.config.SESSION_TTL_DAYS);
+    if (found.renewed) setSessionCookie(request, reply, token, deps.config);
     request.user = found.user;
   };
 }

@@ -20,11 +20,26 @@ export const configSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
-  /** Login and sign-up attempts allowed per client address, and per e-mail address, in each window. */
+  /** The session cookie is Secure when the request is HTTPS (seen through TRUST_PROXY); `true`: always. */
+  COOKIE_SECURE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** Failed logins allowed per client address, and per e-mail from one address, in each window (services/auth.ts). */
   AUTH_RATE_LIMIT_PER_IP: intFromEnv(30),
   AUTH_RATE_LIMIT_PER_EMAIL: intFromEnv(10),
+  /** Sign-ups allowed per client address in each window (a school's class shares one address). */
+  AUTH_SIGNUP_RATE_LIMIT_PER_IP: intFromEnv(100),
   AUTH_RATE_LIMIT_WINDOW_MINUTES: intFromEnv(15),
   SESSION_TTL_DAYS: intFromEnv(30),
+  /** Engine calls (marking, tutor, papers, courses, documents, grading) one user may start per minute, per kind (engine-job-limits.ts). */
+  ENGINE_RATE_LIMIT_PER_MINUTE: intFromEnv(30),
+  /** Engine calls of one user running at once, over all kinds; more are refused (429), not queued. */
+  ENGINE_JOBS_PER_USER: intFromEnv(3),
+  /** Worker threads for the built-in engine (each loads the marker's word vectors, ~300 MB); 0 runs it on the main thread. */
+  ENGINE_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
+  /** Engine calls waiting for a worker beyond which a call is refused as busy (503) rather than queued. */
+  ENGINE_QUEUE_MAX: intFromEnv(64),
 })
   // AI_PROVIDER, AI_MODEL, AI_API_KEY (or the provider's own key), AI_BASE_URL, AI_TIMEOUT_MS: docs/llm.md.
   .extend(llmEnvShape)

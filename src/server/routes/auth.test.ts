@@ -238,8 +238,8 @@ describe('rate limits', () => {
     }
   });
 
-  it('limits attempts per client address across e-mails, for sign-up too', async () => {
-    const limited = await buildTestApp({ AUTH_RATE_LIMIT_PER_IP: '2', AUTH_RATE_LIMIT_PER_EMAIL: '100' });
+  it('limits sign-ups per client address', async () => {
+    const limited = await buildTestApp({ AUTH_SIGNUP_RATE_LIMIT_PER_IP: '2', AUTH_RATE_LIMIT_PER_IP: '100' });
     try {
       const reg = (n: number) =>
         limited.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: `ip${n}@example.org`, password: 'secret1' } });
@@ -248,8 +248,131 @@ describe('rate limits', () => {
       const blocked = await reg(3);
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json().message).toBe(AUTH_TEXT.tooManyAttempts);
+      // Logins are counted apart from sign-ups: the two students can still log in from the same address.
+      const login1 = await limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'ip1@example.org', password: 'secret1' } });
+      expect(login1.statusCode).toBe(200);
     } finally {
       await limited.close();
+    }
+  });
+
+  it('lets a class of 30 behind one school address sign up and log in with the default limits', async () => {
+    const school = await buildTestApp();
+    try {
+      for (let n = 0; n < 30; n++) {
+        const payload = { email: `pupil${n}@school.example`, password: 'secret1' };
+        const signUpRes = await school.app.inject({ method: 'POST', url: '/api/auth/register', payload, remoteAddress: '203.0.113.7' });
+        expect(signUpRes.statusCode).toBe(201);
+        const loginRes = await school.app.inject({ method: 'POST', url: '/api/auth/login', payload, remoteAddress: '203.0.113.7' });
+        expect(loginRes.statusCode).toBe(200);
+      }
+    } finally {
+      await school.close();
+    }
+  });
+
+  it('a guesser at another address cannot lock the owner out', async () => {
+    const limited = await buildTestApp({ AUTH_RATE_LIMIT_PER_EMAIL: '3', AUTH_RATE_LIMIT_PER_IP: '100' });
+    try {
+      const account = { email: 'owner@example.org', password: 'owners-password' };
+      expect((await limited.app.inject({ method: 'POST', url: '/api/auth/register', payload: account, remoteAddress: '198.51.100.1' })).statusCode).toBe(201);
+      const guess = () =>
+        limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { ...account, password: 'wrong-guess' }, remoteAddress: '192.0.2.66' });
+      for (let i = 0; i < 3; i++) expect((await guess()).statusCode).toBe(401);
+      expect((await guess()).statusCode).toBe(429);
+      // The owner, at their own address, with the right password: in.
+      const owner = await limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: account, remoteAddress: '198.51.100.1' });
+      expect(owner.statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('guesses spread over many addresses slow further logins on the e-mail down but never block the owner', async () => {
+    const limited = await buildTestApp({ AUTH_RATE_LIMIT_PER_EMAIL: '2', AUTH_RATE_LIMIT_PER_IP: '100' });
+    try {
+      const account = { email: 'spread@example.org', password: 'owners-password' };
+      await limited.app.inject({ method: 'POST', url: '/api/auth/register', payload: account });
+      for (let i = 1; i <= 3; i++) {
+        const res = await limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { ...account, password: 'nope' }, remoteAddress: `192.0.2.${i}` });
+        expect(res.statusCode).toBe(401);
+      }
+      const owner = await limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: account, remoteAddress: '198.51.100.9' });
+      expect(owner.statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('counts a successful login out again, so typing the password right resets that address', async () => {
+    const limited = await buildTestApp({ AUTH_RATE_LIMIT_PER_EMAIL: '3', AUTH_RATE_LIMIT_PER_IP: '100' });
+    try {
+      const account = { email: 'typo@example.org', password: 'right-password' };
+      await limited.app.inject({ method: 'POST', url: '/api/auth/register', payload: account });
+      const attempt = (password: string) => limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { ...account, password } });
+      for (let round = 0; round < 3; round++) {
+        expect((await attempt('typo-1')).statusCode).toBe(401);
+        expect((await attempt('typo-2')).statusCode).toBe(401);
+        expect((await attempt(account.password)).statusCode).toBe(200);
+      }
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('limits failed logins per client address across e-mails', async () => {
+    const limited = await buildTestApp({ AUTH_RATE_LIMIT_PER_IP: '3', AUTH_RATE_LIMIT_PER_EMAIL: '100' });
+    try {
+      const attempt = (n: number) =>
+        limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: `someone${n}@example.org`, password: 'guess123' } });
+      for (let n = 0; n < 3; n++) expect((await attempt(n)).statusCode).toBe(401);
+      expect((await attempt(99)).statusCode).toBe(429);
+      const elsewhere = await limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'someone99@example.org', password: 'guess123' }, remoteAddress: '198.51.100.20' });
+      expect(elsewhere.statusCode).toBe(401);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('slows logins on an e-mail down progressively once it has many recent failures', async () => {
+    const { loginDelayMs } = await import('../services/auth');
+    expect(loginDelayMs(0, 10)).toBe(0);
+    expect(loginDelayMs(9, 10)).toBe(0);
+    expect(loginDelayMs(10, 10)).toBe(500);
+    expect(loginDelayMs(11, 10)).toBe(1000);
+    expect(loginDelayMs(50, 10)).toBe(8000);
+  });
+});
+
+describe('the session cookie', () => {
+  const setCookie = (res: { headers: Record<string, unknown> }) => String(res.headers['set-cookie'] ?? '');
+
+  it('is Secure behind an HTTPS proxy when TRUST_PROXY is set, and cleared with the same attributes', async () => {
+    const proxied = await buildTestApp({ TRUST_PROXY: 'true' });
+    try {
+      const https = { 'x-forwarded-proto': 'https' };
+      const reg = await proxied.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'tls@example.org', password: 'secret123' }, headers: https });
+      expect(setCookie(reg)).toMatch(/markwell_session=[^;]+;.*HttpOnly; Secure; SameSite=Lax/);
+      const login = await proxied.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'tls@example.org', password: 'secret123' }, headers: https });
+      expect(setCookie(login)).toContain('Secure');
+      const out = await proxied.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { ...https, authorization: `Bearer ${login.json().sessionId}` } });
+      expect(setCookie(out)).toMatch(/markwell_session=;.*HttpOnly; Secure/);
+      const plain = await proxied.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'tls@example.org', password: 'secret123' }, headers: { 'x-forwarded-proto': 'http' } });
+      expect(setCookie(plain)).not.toContain('Secure');
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('ignores X-Forwarded-Proto without TRUST_PROXY, and is always Secure with COOKIE_SECURE=true', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'spoof@example.org', password: 'secret123' }, headers: { 'x-forwarded-proto': 'https' } });
+    expect(setCookie(res)).not.toContain('Secure');
+    const always = await buildTestApp({ COOKIE_SECURE: 'true' });
+    try {
+      const reg = await always.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'always@example.org', password: 'secret123' } });
+      expect(setCookie(reg)).toContain('Secure');
+    } finally {
+      await always.close();
     }
   });
 });

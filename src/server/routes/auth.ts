@@ -7,7 +7,7 @@ import {
   userSchema,
 } from '../../shared/auth';
 import type { AppDeps, ZodApp } from '../app';
-import { currentUser, requireUser, SESSION_COOKIE, sessionToken, setSessionCookie } from '../auth-hook';
+import { clearSessionCookie, currentUser, requireUser, sessionToken, setSessionCookie } from '../auth-hook';
 import { loginUser, registerUser, revokeSession } from '../services/auth';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
@@ -20,7 +20,7 @@ export function authRoutes(app: ZodApp, deps: AppDeps) {
     { schema: { body: registerRequestSchema, response: { 201: authResponseSchema, ...errors } } },
     async (request, reply) => {
       const result = await registerUser(db, deps.config, request.body, request.ip);
-      setSessionCookie(request, reply, result.sessionId, deps.config.SESSION_TTL_DAYS);
+      setSessionCookie(request, reply, result.sessionId, deps.config);
       return reply.status(201).send(result);
     },
   );
@@ -30,7 +30,7 @@ export function authRoutes(app: ZodApp, deps: AppDeps) {
     { schema: { body: loginRequestSchema, response: { 200: authResponseSchema, ...errors } } },
     async (request, reply) => {
       const result = await loginUser(db, deps.config, request.body, request.ip);
-      setSessionCookie(request, reply, result.sessionId, deps.config.SESSION_TTL_DAYS);
+      setSessionCookie(request, reply, result.sessionId, deps.config);
       return result;
     },
   );
@@ -39,7 +39,7 @@ export function authRoutes(app: ZodApp, deps: AppDeps) {
     // the bearer header only: a cookie must not let another site sign the student out
     const token = sessionToken(request);
     if (token) await revokeSession(db, token);
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    clearSessionCookie(request, reply, deps.config);
     return { ok: true as const };
   });
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { AUTH_TEXT, type LoginRequest, type RegisterRequest, type User } from '../../shared/auth';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -9,7 +9,7 @@ import { hashPassword, verifyPassword } from './passwords';
 
 type AuthConfig = Pick<
   Config,
-  'AUTH_RATE_LIMIT_PER_IP' | 'AUTH_RATE_LIMIT_PER_EMAIL' | 'AUTH_RATE_LIMIT_WINDOW_MINUTES' | 'SESSION_TTL_DAYS'
+  'AUTH_RATE_LIMIT_PER_IP' | 'AUTH_RATE_LIMIT_PER_EMAIL' | 'AUTH_SIGNUP_RATE_LIMIT_PER_IP' | 'AUTH_RATE_LIMIT_WINDOW_MINUTES' | 'SESSION_TTL_DAYS'
 >;
 
 /** Sliding expiry is pushed forward at most this often, to keep reads cheap. */
@@ -29,29 +29,47 @@ function toUser(row: typeof users.$inferSelect): User {
 }
 
 /**
- * Counts this attempt against the client address and the e-mail address, in the database so that the
- * limit holds across several app instances. Attempts on the same keys take turns (a transaction-scoped
- * advisory lock per key), so a burst of parallel attempts cannot all read the same old count.
+ * Login and sign-up throttling, in the database so that it holds across several app instances. Attempts on
+ * the same keys take turns (a transaction-scoped advisory lock per key), so a burst of parallel attempts
+ * cannot all read the same old count.
+ *
+ * - Sign-ups count per client address only (AUTH_SIGNUP_RATE_LIMIT_PER_IP): a class behind one school
+ *   address signs up together.
+ * - Failed logins count per address (AUTH_RATE_LIMIT_PER_IP) and per e-mail *from that address*
+ *   (AUTH_RATE_LIMIT_PER_EMAIL): over either, 429. Someone guessing from elsewhere therefore cannot lock
+ *   the owner out. Failed logins on one e-mail from all addresses together only slow every further attempt
+ *   on it down (loginDelayMs), so a spread-out guesser gets few guesses and the owner still gets in.
+ * - An attempt is counted before the password is checked (so parallel guesses are counted) and uncounted
+ *   when it succeeds, together with that address's earlier failures on the e-mail.
  */
-async function recordAuthAttempt(db: Db, config: AuthConfig, ip: string, email: string): Promise<void> {
+async function countAttempt(db: Db, config: AuthConfig, limits: { key: string; max: number }[], alsoCount: string[] = []) {
   const since = new Date(Date.now() - config.AUTH_RATE_LIMIT_WINDOW_MINUTES * 60_000);
-  const ipKey = `ip:${ip}`;
-  const emailKey = `email:${normaliseEmail(email)}`;
+  const limited = limits.map((l) => l.key);
+  const keys = [...limited, ...alsoCount];
   await db.delete(authAttempts).where(lt(authAttempts.createdAt, since));
-  const allowed = await db.transaction(async (tx) => {
-    for (const key of [emailKey, ipKey].sort()) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+  const outcome = await db.transaction(async (tx) => {
+    for (const key of [...keys].sort()) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
     const counts = await tx
       .select({ key: authAttempts.key, n: sql<number>`count(*)::int` })
       .from(authAttempts)
-      .where(and(inArray(authAttempts.key, [ipKey, emailKey]), gt(authAttempts.createdAt, since)))
+      .where(and(inArray(authAttempts.key, keys), gt(authAttempts.createdAt, since)))
       .groupBy(authAttempts.key);
     const count = (key: string) => counts.find((c) => c.key === key)?.n ?? 0;
-    if (count(ipKey) >= config.AUTH_RATE_LIMIT_PER_IP || count(emailKey) >= config.AUTH_RATE_LIMIT_PER_EMAIL) return false;
-    await tx.insert(authAttempts).values([{ key: ipKey }, { key: emailKey }]);
-    return true;
+    if (limits.some((l) => count(l.key) >= l.max)) return null;
+    const rows = await tx.insert(authAttempts).values(keys.map((key) => ({ key }))).returning({ id: authAttempts.id });
+    return { ids: rows.map((r) => r.id), earlier: Object.fromEntries(keys.map((k) => [k, count(k)])) as Record<string, number> };
   });
-  if (!allowed) throw httpError(429, AUTH_TEXT.tooManyAttempts);
+  if (!outcome) throw httpError(429, AUTH_TEXT.tooManyAttempts);
+  return outcome;
 }
+
+/** How long a login on an e-mail waits when `failures` failed logins on it (from any address) are recent. */
+export function loginDelayMs(failures: number, limit: number): number {
+  if (failures < limit) return 0;
+  return Math.min(500 * 2 ** (failures - limit), 8000);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** 'jane.doe+maths@school.org' → 'jane.doe', then 'jane.doe2', ... until unused. */
 async function deriveUsername(db: Db, email: string): Promise<string> {
@@ -81,7 +99,7 @@ async function createSession(db: Db, config: AuthConfig, userId: string): Promis
 }
 
 export async function registerUser(db: Db, config: AuthConfig, input: RegisterRequest, ip: string) {
-  await recordAuthAttempt(db, config, ip, input.email);
+  await countAttempt(db, config, [{ key: `signup-ip:${ip}`, max: config.AUTH_SIGNUP_RATE_LIMIT_PER_IP }]);
   const email = normaliseEmail(input.email);
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (existing) throw httpError(409, AUTH_TEXT.duplicateEmail);
@@ -111,11 +129,25 @@ function dummyPasswordHash(): Promise<string> {
 }
 
 export async function loginUser(db: Db, config: AuthConfig, input: LoginRequest, ip: string) {
-  await recordAuthAttempt(db, config, ip, input.email);
-  const [row] = await db.select().from(users).where(eq(users.email, normaliseEmail(input.email)));
+  const email = normaliseEmail(input.email);
+  const pairKey = `login-email-ip:${email} ${ip}`;
+  const emailKey = `login-email:${email}`;
+  const attempt = await countAttempt(
+    db,
+    config,
+    [
+      { key: `login-ip:${ip}`, max: config.AUTH_RATE_LIMIT_PER_IP },
+      { key: pairKey, max: config.AUTH_RATE_LIMIT_PER_EMAIL },
+    ],
+    [emailKey],
+  );
+  const delay = loginDelayMs(attempt.earlier[emailKey], config.AUTH_RATE_LIMIT_PER_EMAIL);
+  if (delay > 0) await sleep(delay);
+  const [row] = await db.select().from(users).where(eq(users.email, email));
   // An unknown e-mail costs the same hashing as a wrong password, so timing does not reveal accounts.
   const valid = await verifyPassword(input.password, row?.passwordHash ?? (await dummyPasswordHash()));
   if (!row || !valid) throw httpError(401, AUTH_TEXT.invalidCredentials);
+  await db.delete(authAttempts).where(or(inArray(authAttempts.id, attempt.ids), eq(authAttempts.key, pairKey)));
   const sessionId = await createSession(db, config, row.id);
   return { sessionId, user: toUser(row) };
 }
