@@ -195,11 +195,11 @@ describe('evaluateAnswer with a model', () => {
   it('falls back when the model does not answer within the timeout', async () => {
     const { engine, events } = setup({ timeoutMs: 300 });
     server.respond({ hang: true });
-    const started = Date.now();
     const feedback = await engine.evaluateAnswer({ question: enzymeQuestion, answer: 'An enzyme is a biological catalyst.' });
-    expect(Date.now() - started).toBeLessThan(2000);
-    expect(feedback.marked_by).toBe('the built-in marker (fake-llama was unavailable)');
+    // The timeout, not another failure, is why the built-in marker answered.
+    expect(events).toHaveLength(1);
     expect(events[0].reason).toBe('timed out after 300 ms');
+    expect(feedback.marked_by).toBe('the built-in marker (fake-llama was unavailable)');
   });
 
   it('retries a 500 once when asked to, honouring retry-after-ms', async () => {

@@ -150,9 +150,8 @@ describe('Gemini (provider google) through the generateContent API', () => {
   it('falls back when Gemini does not answer within AI_TIMEOUT_MS', async () => {
     const run = engineFor({ ...env(), AI_TIMEOUT_MS: '300' });
     google.respond({ hang: true });
-    const started = Date.now();
     const feedback = await run.engine.evaluateAnswer({ question, answer });
-    expect(Date.now() - started).toBeLessThan(2000);
+    // The timeout, not another failure, is why the built-in marker answered (the reason is checked below).
     await expectBuiltinFallback(feedback, 'gemini-2.5-flash', run, /^timed out after 300 ms$/);
   });
 });
@@ -215,9 +214,8 @@ describe('Claude (provider anthropic) through the Messages API', () => {
   it('falls back when Claude does not answer within AI_TIMEOUT_MS', async () => {
     const run = engineFor({ ...env(), AI_TIMEOUT_MS: '300' });
     anthropic.respond({ hang: true });
-    const started = Date.now();
     const feedback = await run.engine.evaluateAnswer({ question, answer });
-    expect(Date.now() - started).toBeLessThan(2000);
+    // The timeout, not another failure, is why the built-in marker answered (the reason is checked below).
     await expectBuiltinFallback(feedback, 'claude-haiku-4-5', run, /^timed out after 300 ms$/);
   });
 
