@@ -5,6 +5,8 @@ export interface LocalDraft {
   text: string;
   /** When it was typed (ms since epoch). */
   at: number;
+  /** The server's revision this text is based on (0: no answer yet); absent in drafts kept before revisions. */
+  revision?: number;
 }
 
 export function readDraft(questionId: string): LocalDraft | null {
@@ -16,9 +18,9 @@ export function readDraft(questionId: string): LocalDraft | null {
   }
 }
 
-export function writeDraft(questionId: string, text: string): void {
+export function writeDraft(questionId: string, text: string, revision?: number): void {
   try {
-    localStorage.setItem(PREFIX + questionId, JSON.stringify({ text, at: Date.now() } satisfies LocalDraft));
+    localStorage.setItem(PREFIX + questionId, JSON.stringify({ text, at: Date.now(), revision } satisfies LocalDraft));
   } catch {
     // Storage full or disabled: the server copy is then the only one.
   }

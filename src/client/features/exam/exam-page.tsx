@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { ArrowLeft, ChevronLeft, ChevronRight, Clock, Lightbulb, MessageCircleQuestion } from 'lucide-react';
-import { PRACTICE_TEXT, type Question } from '../../../shared/practice';
+import { ANSWER_CONFLICT_NOTICE, PRACTICE_TEXT, type Question } from '../../../shared/practice';
 import { LoadingBlock } from '../../components/loading-block';
 import { NotFoundCard } from '../../components/not-found-card';
 import { RichHtml } from '../../components/rich-html';
@@ -15,9 +15,11 @@ import { usePaper } from '../../lib/api/paper';
 import { useQuestions } from '../../lib/api/paper-questions';
 import { formatElapsed, formatQuestionType } from '../../lib/format';
 import { useAnswer } from './api/answer';
+import { answerConflictOf } from './api/save-answer';
 import { useFeedback } from './api/feedback';
 import { useSubmitAnswer } from './api/submit-answer';
 import { useUserAnswers } from './api/user-answers';
+import { AnswerConflict } from './components/answer-conflict';
 import { AnswerInput } from './components/answer-input';
 import { FeedbackPanel } from './components/feedback-panel';
 import { TutorChat } from './components/tutor-chat';
@@ -30,6 +32,7 @@ const SAVE_LABEL: Record<SaveState, string> = {
   saving: 'Saving...',
   saved: 'Saved',
   offline: 'Saved on this device — retrying the server...',
+  conflict: 'Not saved yet: choose a version',
 };
 
 function LoadErrorCard({ detail, retrying, onRetry }: { detail: string; retrying: boolean; onRetry: () => void }) {
@@ -120,7 +123,7 @@ export function ExamPage() {
     }
     const owedSeconds = autosave.cancelPending();
     submit.mutate(
-      { questionId: question.id, text, timeSpentSeconds: Math.min(owedSeconds + takeActiveSeconds(question.id), 3600) },
+      { questionId: question.id, text, timeSpentSeconds: Math.min(owedSeconds + takeActiveSeconds(question.id), 3600), revision: autosave.settledRevision() },
       {
         onSuccess: (result) => {
           autosave.markSaved(text);
@@ -128,6 +131,13 @@ export function ExamPage() {
           toast({ title: 'Answer submitted', description: `Your answer has been evaluated by ${result.marked_by ?? 'the marker'}.` });
         },
         onError: (error) => {
+          const refused = answerConflictOf(error);
+          if (refused) {
+            // Another tab saved other text since: nothing was submitted; the student chooses first.
+            autosave.showConflict(refused);
+            toast({ title: 'Error submitting answer', description: ANSWER_CONFLICT_NOTICE, variant: 'destructive' });
+            return;
+          }
           toast({ title: 'Error submitting answer', description: error instanceof Error && error.message ? error.message : 'Please try again later', variant: 'destructive' });
         },
       },
@@ -215,7 +225,18 @@ export function ExamPage() {
                 {answer.isPending ? (
                   <p className="text-sm text-slate-500">Loading your answer...</p>
                 ) : (
-                  <AnswerInput question={question} value={autosave.text} onChange={autosave.setText} disabled={submit.isPending} />
+                  <>
+                    {autosave.conflict ? (
+                      <AnswerConflict
+                        mine={autosave.text}
+                        theirs={autosave.conflict.theirs}
+                        theirsSubmitted={autosave.conflict.submitted}
+                        canCombine={question.type !== 'multiple_choice'}
+                        onChoose={autosave.resolveConflict}
+                      />
+                    ) : null}
+                    <AnswerInput question={question} value={autosave.text} onChange={autosave.setText} disabled={submit.isPending} />
+                  </>
                 )}
               </CardContent>
             </Card>

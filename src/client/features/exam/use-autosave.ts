@@ -1,11 +1,24 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ANSWER_DEBOUNCE_MS, AUTOSAVE_DELAY_MS, type Answer } from '../../../shared/practice';
+import { ANSWER_DEBOUNCE_MS, AUTOSAVE_DELAY_MS, type Answer, type AnswerConflict } from '../../../shared/practice';
 import { clearDraft, readDraft, writeDraft } from '../../lib/drafts';
 import { readSessionToken } from '../../lib/session-token';
-import { saveAnswer, type SaveAnswerInput } from './api/save-answer';
+import { answerConflictOf, saveAnswer, type SaveAnswerInput } from './api/save-answer';
 
-export type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'offline';
+export type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'offline' | 'conflict';
+
+/** The server holds other text than the one in the box was based on: the student keeps one or combines. */
+export interface OpenConflict {
+  questionId: string;
+  /** The server's text, saved from another tab or device. */
+  theirs: string;
+  /** Its revision: the choice is saved on top of it. */
+  revision: number;
+  submitted: boolean;
+}
+
+/** How many texts this tab sent per question it remembers, to tell its own saves from another tab's. */
+const SENT_MEMORY = 20;
 
 const FIRST_RETRY_MS = 2000;
 const MAX_RETRY_MS = 30_000;
@@ -42,10 +55,14 @@ interface Retry {
 
 /**
  * The answer box's text and its autosave: every keystroke is kept on this device at once; 800 ms after
- * typing stops, and 1000 ms later, the draft is saved with submitted false. Every save names its question
- * and text: a failed save keeps the local draft and retries that question's draft with back-off, so a
- * network error never loses text nor lands it on another question. Leaving a question (another question,
- * the back arrow, closing the tab) saves what is unsaved there and the active time spent on it.
+ * typing stops, and 1000 ms later, the draft is saved with submitted false. Every save names its question,
+ * its text and the server revision that text is based on; saves of one question go one at a time, in order.
+ * A failed save keeps the local draft and retries that question's draft with back-off, so a network error
+ * never loses text nor lands it on another question. A save the server refuses as based on an older revision
+ * (409: another tab or device saved since) is not retried: both versions are offered (`conflict`) and the
+ * student keeps one or combines them (`resolveConflict`); until then that question's saves wait. Leaving a
+ * question (another question, the back arrow, closing the tab) saves what is unsaved there and the active
+ * time spent on it.
  */
 export function useAutosave(opts: {
   questionId: string | undefined;
@@ -57,11 +74,20 @@ export function useAutosave(opts: {
   const queryClient = useQueryClient();
   const [text, setTextState] = useState('');
   const [state, setState] = useState<SaveState>('idle');
+  const [conflict, setConflict] = useState<OpenConflict | null>(null);
   /** The question whose text is in the box, and that text. */
   const loadedFor = useRef<string | undefined>(undefined);
   const latest = useRef('');
   /** What the server holds, per question (null: no answer yet). */
   const savedText = useRef(new Map<string, string | null>());
+  /** The server revision each question's text here is based on (0: no answer yet). */
+  const bases = useRef(new Map<string, number>());
+  /** The conflict open for the question in the box (a ref too: callbacks read it without re-rendering). */
+  const openConflict = useRef<OpenConflict | null>(null);
+  /** Texts this tab sent, per question: a 409 holding one of them is this tab's own earlier save. */
+  const sent = useRef(new Map<string, string[]>());
+  /** The save of each question under way: the next one starts after it, with the revision it brought back. */
+  const chains = useRef(new Map<string, Promise<void>>());
   const pending = useRef<PendingSave | null>(null);
   const retries = useRef(new Map<string, Retry>());
   const mounted = useRef(false);
@@ -72,21 +98,91 @@ export function useAutosave(opts: {
 
   /** The status line belongs to the question in the box; saves for one left behind stay quiet. */
   const showState = useCallback((qid: string, next: SaveState) => {
-    if (loadedFor.current === qid) setState(next);
+    if (loadedFor.current === qid) setState(openConflict.current?.questionId === qid ? 'conflict' : next);
   }, []);
 
-  const persist = useCallback(
-    async (qid: string, value: string, seconds: number, retryDelay = FIRST_RETRY_MS, onExit = false) => {
+  const setOpenConflict = useCallback((next: OpenConflict | null) => {
+    openConflict.current = next;
+    setConflict(next);
+  }, []);
+
+  /** The server holds `text` at `revision`, and this question's text here is based on it. */
+  const adoptServer = useCallback((qid: string, serverText: string, revision: number) => {
+    bases.current.set(qid, Math.max(revision, bases.current.get(qid) ?? 0));
+    savedText.current.set(qid, serverText);
+    clearDraft(qid, serverText);
+    const draft = readDraft(qid);
+    if (draft) writeDraft(qid, draft.text, bases.current.get(qid));
+  }, []);
+
+  /** This question's latest text on this device: the box if it is there, else its draft. */
+  const currentText = useCallback(
+    (qid: string, fallback: string) => (loadedFor.current === qid ? latest.current : (readDraft(qid)?.text ?? fallback)),
+    [],
+  );
+
+  // `persist` is called back from `send` (retries) and `onConflict` (this tab's own save crossed another).
+  const persistRef = useRef<(qid: string, value: string, seconds: number, retryDelay?: number) => Promise<void>>(async () => {});
+
+  /** A save was refused: the server holds other text, saved since this text's revision. */
+  const onConflict = useCallback(
+    (qid: string, conflictAnswer: AnswerConflict) => {
+      const known = savedText.current.get(qid);
+      const current = currentText(qid, known ?? '');
+      savedText.current.set(qid, conflictAnswer.text);
+      if (conflictAnswer.text === current) {
+        // The same text either way: nothing to merge.
+        adoptServer(qid, conflictAnswer.text, conflictAnswer.revision);
+        showState(qid, latest.current === conflictAnswer.text ? 'saved' : 'pending');
+        return;
+      }
+      const ownEarlierSave = !conflictAnswer.submitted && (sent.current.get(qid) ?? []).includes(conflictAnswer.text);
+      if (ownEarlierSave || current === known) {
+        // This tab's own earlier save, or nothing typed here since: no one's text is lost by going on.
+        adoptServer(qid, conflictAnswer.text, conflictAnswer.revision);
+        if (ownEarlierSave) {
+          void persistRef.current(qid, current, 0);
+        } else if (loadedFor.current === qid) {
+          latest.current = conflictAnswer.text;
+          setTextState(conflictAnswer.text);
+          showState(qid, 'saved');
+        }
+        return;
+      }
+      // Both texts matter. The draft keeps its old revision, so a reload offers the choice again.
+      if (loadedFor.current === qid) {
+        setOpenConflict({ questionId: qid, theirs: conflictAnswer.text, revision: conflictAnswer.revision, submitted: conflictAnswer.submitted });
+        setState('conflict');
+      }
+    },
+    [adoptServer, currentText, setOpenConflict, showState],
+  );
+
+  const send = useCallback(
+    async (qid: string, value: string, ownSeconds: number, retryDelay: number, onExit: boolean) => {
       showState(qid, 'saving');
+      const revision = bases.current.get(qid);
+      // A retry still waiting for this question is taken over: this save carries the latest text and its seconds.
+      const waiting = retries.current.get(qid);
+      if (waiting) {
+        window.clearTimeout(waiting.timer);
+        retries.current.delete(qid);
+      }
+      const seconds = Math.min(ownSeconds + (waiting?.seconds ?? 0), 3600);
       try {
-        const input = { questionId: qid, text: value, submitted: false, timeSpentSeconds: seconds };
+        const input: SaveAnswerInput = { questionId: qid, text: value, submitted: false, timeSpentSeconds: seconds, revision };
+        sent.current.set(qid, [...(sent.current.get(qid) ?? []), value].slice(-SENT_MEMORY));
         const saved = await (onExit ? saveAnswerOnExit(input) : saveAnswer(input));
-        savedText.current.set(qid, saved.text);
+        adoptServer(qid, saved.text, saved.revision);
         queryClient.setQueryData(['/api/questions', qid, 'answer'], saved);
         void queryClient.invalidateQueries({ queryKey: ['/api/user/answers'] });
-        clearDraft(qid, saved.text);
         showState(qid, latest.current === saved.text ? 'saved' : 'pending');
-      } catch {
+      } catch (error) {
+        const refused = answerConflictOf(error);
+        if (refused) {
+          onConflict(qid, refused); // never retried: the server has spoken, and counted the seconds
+          return;
+        }
         showState(qid, 'offline');
         if (!mounted.current) return; // the draft stays on this device for the next visit
         const earlier = retries.current.get(qid);
@@ -96,17 +192,34 @@ export function useAutosave(opts: {
           retries.current.delete(qid);
           // This question's own draft: the box may hold another question's text by now.
           const retryText = readDraft(qid)?.text ?? savedText.current.get(qid);
-          if (retryText != null) void persist(qid, retryText, owed, Math.min(retryDelay * 2, MAX_RETRY_MS));
+          if (retryText != null) void persistRef.current(qid, retryText, owed, Math.min(retryDelay * 2, MAX_RETRY_MS));
         }, retryDelay);
         retries.current.set(qid, { timer, seconds: owed });
       }
     },
-    [queryClient, showState],
+    [adoptServer, onConflict, queryClient, showState],
   );
+
+  /** One save of a question at a time: each starts from the revision the one before brought back. */
+  const persist = useCallback(
+    (qid: string, value: string, seconds: number, retryDelay = FIRST_RETRY_MS, onExit = false): Promise<void> => {
+      const run = (chains.current.get(qid) ?? Promise.resolve()).then(() => send(qid, value, seconds, retryDelay, onExit));
+      chains.current.set(qid, run);
+      void run.finally(() => {
+        if (chains.current.get(qid) === run) chains.current.delete(qid);
+      });
+      return run;
+    },
+    [send],
+  );
+  useEffect(() => {
+    persistRef.current = persist;
+  }, [persist]);
 
   /** Saves a question's text now if the server lacks it or time is owed; never creates an empty answer. */
   const saveNow = useCallback(
     (qid: string, value: string, onExit = false) => {
+      if (openConflict.current?.questionId === qid) return; // waits for the student's choice; the draft is kept
       const onServer = savedText.current.get(qid);
       if (onServer == null && !value.trim()) {
         clearDraft(qid, value);
@@ -170,8 +283,10 @@ export function useAutosave(opts: {
       latest.current = '';
       setTextState('');
       setState('idle');
+      // An open choice closes with the question; its draft keeps the old revision, so it opens again on return.
+      setOpenConflict(null);
     };
-  }, [questionId, leave]);
+  }, [questionId, leave, setOpenConflict]);
 
   // The tab is hidden or closed: the page may never run again, so save with keepalive.
   useEffect(() => {
@@ -189,36 +304,87 @@ export function useAutosave(opts: {
     };
   }, [leave]);
 
-  // Load: the server's answer, unless this device holds a newer draft (then save that).
+  // Load: the server's answer, unless this device holds a draft based on it, or newer (then save that). A draft
+  // based on an older revision than the server's opens the choice instead: neither text silently wins.
+  // Later, a newer server copy (a submission, a refetch) is taken in when nothing here would be lost.
   useEffect(() => {
-    if (!questionId || !ready || loadedFor.current === questionId) return;
+    if (!questionId || !ready) return;
+    const serverText = serverAnswer?.text ?? '';
+    const serverRevision = serverAnswer?.revision ?? 0;
+    if (loadedFor.current === questionId) {
+      if (!serverAnswer || serverRevision <= (bases.current.get(questionId) ?? 0)) return;
+      if (openConflict.current && openConflict.current.revision >= serverRevision) return;
+      onConflict(questionId, { message: '', text: serverText, revision: serverRevision, submitted: serverAnswer.submitted });
+      return;
+    }
     loadedFor.current = questionId;
     const local = readDraft(questionId);
-    const serverText = serverAnswer?.text ?? '';
     const serverAt = serverAnswer ? Date.parse(serverAnswer.updatedAt) : 0;
     savedText.current.set(questionId, serverAnswer ? serverText : null);
-    if (local && local.text !== serverText && local.at > serverAt) {
-      latest.current = local.text;
-      setTextState(local.text);
-      setState('pending');
-      scheduleSave(questionId, local.text, AUTOSAVE_DELAY_MS);
-    } else {
+    bases.current.set(questionId, serverRevision);
+    const showServer = () => {
       latest.current = serverText;
       setTextState(serverText);
       setState(serverAnswer ? 'saved' : 'idle');
+    };
+    if (!local || local.text === serverText) {
+      showServer();
+      return;
     }
-  }, [questionId, ready, serverAnswer, scheduleSave]);
+    const draftIsCurrent = local.revision === undefined ? local.at > serverAt : local.revision >= serverRevision;
+    latest.current = local.text;
+    if (draftIsCurrent) {
+      setTextState(local.text);
+      setState('pending');
+      scheduleSave(questionId, local.text, AUTOSAVE_DELAY_MS);
+    } else if (local.revision !== undefined) {
+      bases.current.set(questionId, local.revision);
+      setTextState(local.text);
+      setOpenConflict({ questionId, theirs: serverText, revision: serverRevision, submitted: Boolean(serverAnswer?.submitted) });
+      setState('conflict');
+    } else {
+      showServer(); // a draft from before revisions, older than the server copy
+    }
+  }, [questionId, ready, serverAnswer, scheduleSave, onConflict, setOpenConflict]);
 
   const setText = useCallback(
     (value: string) => {
       if (!questionId) return;
       latest.current = value;
       setTextState(value);
-      writeDraft(questionId, value);
+      writeDraft(questionId, value, bases.current.get(questionId));
+      if (openConflict.current?.questionId === questionId) return; // saved once the student has chosen
       setState('pending');
       scheduleSave(questionId, value, ANSWER_DEBOUNCE_MS + AUTOSAVE_DELAY_MS);
     },
     [questionId, scheduleSave],
+  );
+
+  /**
+   * The student's choice in a conflict: 'mine' keeps the text in the box, 'theirs' takes the server's, 'both'
+   * puts the two together in the box to edit. The result is saved on top of the server's revision.
+   */
+  const resolveConflict = useCallback(
+    (choice: 'mine' | 'theirs' | 'both') => {
+      const open = openConflict.current;
+      if (!questionId || !open || open.questionId !== questionId) return;
+      const mine = latest.current;
+      const value = choice === 'mine' ? mine : choice === 'theirs' ? open.theirs : `${mine.trimEnd()}\n\n${open.theirs.trimStart()}`;
+      bases.current.set(questionId, open.revision);
+      savedText.current.set(questionId, open.theirs);
+      setOpenConflict(null);
+      latest.current = value;
+      setTextState(value);
+      if (value === open.theirs) {
+        clearDraft(questionId, readDraft(questionId)?.text ?? '');
+        setState('saved');
+        return;
+      }
+      writeDraft(questionId, value, open.revision);
+      setState('pending');
+      scheduleSave(questionId, value, choice === 'both' ? ANSWER_DEBOUNCE_MS + AUTOSAVE_DELAY_MS : 0);
+    },
+    [questionId, scheduleSave, setOpenConflict],
   );
 
   /** Before a submission: no autosave may race it. Returns the active seconds a cancelled retry still owed. */
@@ -231,6 +397,21 @@ export function useAutosave(opts: {
     return retry.seconds;
   }, [questionId, cancelSave]);
 
+  /** The revision a submission is based on, once the saves under way for this question have landed. */
+  const settledRevision = useCallback(async (): Promise<number | undefined> => {
+    if (!questionId) return undefined;
+    await chains.current.get(questionId);
+    return bases.current.get(questionId);
+  }, [questionId]);
+
+  /** A submission was refused (409): the same choice as for an autosave. */
+  const showConflict = useCallback(
+    (refused: AnswerConflict) => {
+      if (questionId) onConflict(questionId, refused);
+    },
+    [questionId, onConflict],
+  );
+
   /** After a submission saved this text. */
   const markSaved = useCallback(
     (value: string) => {
@@ -242,5 +423,5 @@ export function useAutosave(opts: {
     [questionId],
   );
 
-  return { text, setText, state, cancelPending, markSaved };
+  return { text, setText, state, conflict, resolveConflict, cancelPending, settledRevision, showConflict, markSaved };
 }
