@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PRACTICE_TEXT, type Answer, type Course, type Paper, type Question, type StoredFeedback } from '../../../shared/practice';
+import { ANSWER_CONFLICT_NOTICE, PRACTICE_TEXT, type Answer, type Course, type Paper, type Question, type StoredFeedback } from '../../../shared/practice';
 import { createQueryClient } from '../../lib/api-client';
 import { ExamPage } from './exam-page';
 
@@ -41,10 +41,13 @@ const feedbackFor = (evaluatedText: string | null): StoredFeedback => ({
 
 type Reply = { status: number; body: unknown };
 let routes: Record<string, Reply | (() => Reply)>;
-let saves: { questionId: string; text: string; submitted: boolean; timeSpentSeconds?: number }[];
+let saves: { questionId: string; text: string; submitted: boolean; timeSpentSeconds?: number; revision?: number }[];
+/** When set, answers a save instead of the default (which stores it). */
+let saveReply: ((body: { text: string; submitted: boolean }) => Response) | null;
 
 beforeEach(() => {
   saves = [];
+  saveReply = null;
   routes = {
     'GET /api/courses/c1': { status: 200, body: course },
     'GET /api/question-papers/p1': { status: 200, body: paper },
@@ -61,6 +64,7 @@ beforeEach(() => {
       if (url === '/api/answers/save') {
         const body = JSON.parse(String(init.body));
         saves.push(body);
+        if (saveReply) return saveReply(body);
         return Response.json({ ...submittedAnswer(body.text), questionId: body.questionId, updatedAt: new Date().toISOString() });
       }
       const route = routes[`${init.method} ${url}`];
@@ -155,5 +159,40 @@ describe('ExamPage, bad ids and failures', () => {
     expect(screen.getByText('Database unavailable')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Question 1 of 2')).toBeTruthy();
+  });
+});
+
+describe('ExamPage, the same answer saved from another tab', () => {
+  const theirs = { message: 'changed elsewhere', text: 'first answer, rewritten on the phone', revision: 2, submitted: true };
+
+  it('shows both versions when a save is refused as older, and keeps the saved one when the student chooses it', async () => {
+    saveReply = () => Response.json(theirs, { status: 409 });
+    renderExam('/courses/c1/papers/p1/questions/q1');
+    await screen.findByRole('button', { name: 'Update Answer' });
+    fireEvent.change(screen.getByPlaceholderText('Type your answer here...'), { target: { value: 'first answer, edited here' } });
+    expect(await screen.findByText(ANSWER_CONFLICT_NOTICE, undefined, { timeout: 4000 })).toBeTruthy();
+    expect(saves).toEqual([{ questionId: 'q1', text: 'first answer, edited here', submitted: false, timeSpentSeconds: expect.any(Number), revision: 1 }]);
+    expect(screen.getByTestId('conflict-mine').textContent).toBe('first answer, edited here');
+    expect(screen.getByTestId('conflict-theirs').textContent).toBe('first answer, rewritten on the phone');
+    expect(screen.getByText('Saved from another tab or device (submitted)')).toBeTruthy();
+    expect(screen.getByText('Not saved yet: choose a version')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Keep the saved version' }));
+    expect(screen.queryByText(ANSWER_CONFLICT_NOTICE)).toBeNull();
+    expect(screen.getByPlaceholderText<HTMLTextAreaElement>('Type your answer here...').value).toBe('first answer, rewritten on the phone');
+    expect(saves).toHaveLength(1); // nothing to save: the server has it
+  });
+
+  it('does not submit over another tab’s newer text: the submission’s 409 opens the same choice', async () => {
+    saveReply = (body) => (body.submitted ? Response.json({ ...theirs, submitted: false }, { status: 409 }) : Response.json({ message: 'unexpected' }, { status: 500 }));
+    renderExam('/courses/c1/papers/p1/questions/q2');
+    const box = await screen.findByPlaceholderText<HTMLTextAreaElement>('Type your answer here...');
+    fireEvent.change(box, { target: { value: 'my answer from the laptop' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Answer' }));
+    expect(await screen.findByText(ANSWER_CONFLICT_NOTICE)).toBeTruthy();
+    expect(saves).toEqual([{ questionId: 'q2', text: 'my answer from the laptop', submitted: true, timeSpentSeconds: expect.any(Number), revision: 0 }]);
+    expect(screen.getByTestId('conflict-mine').textContent).toBe('my answer from the laptop');
+    expect(screen.getByTestId('conflict-theirs').textContent).toBe('first answer, rewritten on the phone');
+    expect(screen.getByRole('button', { name: 'Combine both' })).toBeTruthy();
   });
 });

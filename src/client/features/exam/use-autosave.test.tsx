@@ -422,3 +422,29 @@ describe('useAutosave with another tab or device (ordered saves)', () => {
     expect(result.current.text).toBe('newer text from the other tab');
   });
 });
+
+describe('useAutosave while the student has not chosen yet', () => {
+  it('hands over the seconds when the tab closes, with the server’s own text at its revision, changing no text', async () => {
+    const { result } = setup(answer('v1', '2020-01-01T00:00:00Z'));
+    savedElsewhere('v2 from the phone');
+    act(() => result.current.setText('v1 typed here'));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1800);
+    });
+    expect(result.current.state).toBe('conflict');
+    activeSeconds[QUESTION] = 30;
+    act(() => {
+      window.dispatchEvent(new Event('pagehide'));
+    });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(calls.at(-1)).toEqual({ questionId: QUESTION, text: 'v2 from the phone', submitted: false, timeSpentSeconds: 30, revision: 2 });
+    expect(inits.at(-1)).toMatchObject({ keepalive: true });
+    expect(stored.get(QUESTION)).toMatchObject({ text: 'v2 from the phone', revision: 2 });
+    // Still both versions here, and the draft still based on revision 1: a reload offers the choice again.
+    expect(result.current.conflict?.theirs).toBe('v2 from the phone');
+    expect(result.current.text).toBe('v1 typed here');
+    expect(readDraft(QUESTION)).toMatchObject({ text: 'v1 typed here', revision: 1 });
+  });
+});

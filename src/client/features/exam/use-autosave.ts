@@ -124,6 +124,9 @@ export function useAutosave(opts: {
   // `persist` is called back from `send` (retries) and `onConflict` (this tab's own save crossed another).
   const persistRef = useRef<(qid: string, value: string, seconds: number, retryDelay?: number) => Promise<void>>(async () => {});
 
+  /** One save: `timeOnlyAt` sends the server's own text at its revision, only to hand over the seconds. */
+  type SendOptions = { retryDelay: number; onExit: boolean; timeOnlyAt?: number };
+
   /** A save was refused: the server holds other text, saved since this text's revision. */
   const onConflict = useCallback(
     (qid: string, conflictAnswer: AnswerConflict) => {
@@ -159,9 +162,9 @@ export function useAutosave(opts: {
   );
 
   const send = useCallback(
-    async (qid: string, value: string, ownSeconds: number, retryDelay: number, onExit: boolean) => {
+    async (qid: string, value: string, ownSeconds: number, { retryDelay, onExit, timeOnlyAt }: SendOptions) => {
       showState(qid, 'saving');
-      const revision = bases.current.get(qid);
+      const revision = timeOnlyAt ?? bases.current.get(qid);
       // A retry still waiting for this question is taken over: this save carries the latest text and its seconds.
       const waiting = retries.current.get(qid);
       if (waiting) {
@@ -171,8 +174,9 @@ export function useAutosave(opts: {
       const seconds = Math.min(ownSeconds + (waiting?.seconds ?? 0), 3600);
       try {
         const input: SaveAnswerInput = { questionId: qid, text: value, submitted: false, timeSpentSeconds: seconds, revision };
-        sent.current.set(qid, [...(sent.current.get(qid) ?? []), value].slice(-SENT_MEMORY));
+        if (timeOnlyAt === undefined) sent.current.set(qid, [...(sent.current.get(qid) ?? []), value].slice(-SENT_MEMORY));
         const saved = await (onExit ? saveAnswerOnExit(input) : saveAnswer(input));
+        if (timeOnlyAt !== undefined) return; // the text here is still based on its older revision, awaiting the choice
         adoptServer(qid, saved.text, saved.revision);
         queryClient.setQueryData(['/api/questions', qid, 'answer'], saved);
         void queryClient.invalidateQueries({ queryKey: ['/api/user/answers'] });
@@ -202,8 +206,8 @@ export function useAutosave(opts: {
 
   /** One save of a question at a time: each starts from the revision the one before brought back. */
   const persist = useCallback(
-    (qid: string, value: string, seconds: number, retryDelay = FIRST_RETRY_MS, onExit = false): Promise<void> => {
-      const run = (chains.current.get(qid) ?? Promise.resolve()).then(() => send(qid, value, seconds, retryDelay, onExit));
+    (qid: string, value: string, seconds: number, retryDelay = FIRST_RETRY_MS, onExit = false, timeOnlyAt?: number): Promise<void> => {
+      const run = (chains.current.get(qid) ?? Promise.resolve()).then(() => send(qid, value, seconds, { retryDelay, onExit, timeOnlyAt }));
       chains.current.set(qid, run);
       void run.finally(() => {
         if (chains.current.get(qid) === run) chains.current.delete(qid);
@@ -218,8 +222,15 @@ export function useAutosave(opts: {
 
   /** Saves a question's text now if the server lacks it or time is owed; never creates an empty answer. */
   const saveNow = useCallback(
-    (qid: string, value: string, onExit = false) => {
-      if (openConflict.current?.questionId === qid) return; // waits for the student's choice; the draft is kept
+    (qid: string, value: string, onExit = false, leaving = false) => {
+      const open = openConflict.current;
+      if (open?.questionId === qid) {
+        // The text waits for the student's choice (the draft is kept); on leaving, the seconds go with the
+        // server's own text at its revision, which changes no text.
+        const seconds = leaving ? takeSeconds.current(qid) : 0;
+        if (seconds > 0) void persist(qid, open.theirs, seconds, FIRST_RETRY_MS, onExit, open.revision);
+        return;
+      }
       const onServer = savedText.current.get(qid);
       if (onServer == null && !value.trim()) {
         clearDraft(qid, value);
@@ -259,7 +270,7 @@ export function useAutosave(opts: {
       const typed = pending.current?.questionId === qid ? pending.current.text : undefined;
       if (typed !== undefined) cancelSave();
       const value = typed ?? (loadedFor.current === qid ? latest.current : undefined);
-      if (value !== undefined) saveNow(qid, value, onExit);
+      if (value !== undefined) saveNow(qid, value, onExit, true);
     },
     [cancelSave, saveNow],
   );
