@@ -17,6 +17,7 @@ import { JSON_BODY_LIMIT } from '../shared/limits';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { isHttpError } from './http-error';
+import { installEngineJobLimits } from './engine-job-limits';
 import { loggerOptions } from './logger';
 import { stripNulBytes } from './strip-nul-bytes';
 import { installValidationMessages } from '../shared/validation-messages';
@@ -85,6 +86,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   await app.register(cookie);
+  // Per-user limits on the calls that start engine work (used by the routes through app.engineJobLimits).
+  await installEngineJobLimits(app, config);
 
   // One place for NUL bytes, which PostgreSQL cannot store: dropped from every string a request brings.
   app.addHook('preValidation', async (request) => {

@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { loadBank } from './engine/builtin/bank/load-bank';
 import { createBuiltinEngine } from './engine/builtin/builtin-engine';
+import { createPooledEngine } from './engine/builtin/pool/pooled-engine';
 import { createLlmEngine } from './engine/llm/create-llm-engine';
 import { resolveLlmConfig } from './engine/llm/llm-config';
 
@@ -13,7 +14,9 @@ async function main() {
     dataDir: config.DATA_DIR,
     onConnectionError: (error) => console.warn(`A database connection was closed (${error.message}); the pool opens a new one.`),
   });
-  const builtin = createBuiltinEngine();
+  // The built-in engine's work runs in worker threads (ENGINE_WORKERS; 0: on this thread), off the event loop.
+  const pooled = config.ENGINE_WORKERS > 0 ? createPooledEngine({ workers: config.ENGINE_WORKERS, maxQueue: config.ENGINE_QUEUE_MAX }) : null;
+  const builtin = pooled ?? createBuiltinEngine();
   const llmConfig = resolveLlmConfig(config);
   const engine = llmConfig
     ? createLlmEngine({
@@ -25,6 +28,7 @@ async function main() {
   const app = await buildApp({ config, database, engine, bankQuestionCount: () => loadBank().byId.size });
   const close = async () => {
     await app.close();
+    await pooled?.close();
     await database.close();
     process.exit(0);
   };

@@ -57,7 +57,7 @@ export function answerRoutes(app: ZodApp, deps: AppDeps) {
 
   app.post(
     '/answers/evaluate',
-    { onRequest: auth, schema: { body: evaluateRequestSchema, response: { 200: storedFeedbackSchema, ...errors } } },
+    { ...app.engineJobLimits.route(auth, 'evaluate'), schema: { body: evaluateRequestSchema, response: { 200: storedFeedbackSchema, ...errors } } },
     async (req) => evaluateAnswer(db, deps.engine, currentUser(req).id, req.body),
   );
 
@@ -81,7 +81,7 @@ export function answerRoutes(app: ZodApp, deps: AppDeps) {
 
   app.post(
     '/tutor/message',
-    { onRequest: auth, schema: { body: tutorMessageRequestSchema, response: { 200: tutorReplySchema, ...errors } } },
+    { ...app.engineJobLimits.route(auth, 'tutor'), schema: { body: tutorMessageRequestSchema, response: { 200: tutorReplySchema, ...errors } } },
     async (req) => sendTutorMessage(db, deps.engine, currentUser(req).id, req.body),
   );
 

@@ -28,7 +28,7 @@ export function courseRoutes(app: ZodApp, deps: AppDeps) {
 
   app.post(
     '/courses/direct-create',
-    { onRequest: auth, schema: { body: createCourseRequestSchema, response: { 201: createCourseResponseSchema, ...errors } } },
+    { ...app.engineJobLimits.route(auth, 'course'), schema: { body: createCourseRequestSchema, response: { 201: createCourseResponseSchema, ...errors } } },
     async (req, reply) => reply.status(201).send(await createCourse(db, deps.engine, currentUser(req).id, req.body)),
   );
 
@@ -60,7 +60,7 @@ export function courseRoutes(app: ZodApp, deps: AppDeps) {
 
   app.post(
     '/question-papers/generate',
-    { onRequest: auth, schema: { body: generatePaperRequestSchema, response: { 201: generatePaperResponseSchema, ...errors } } },
+    { ...app.engineJobLimits.route(auth, 'paper'), schema: { body: generatePaperRequestSchema, response: { 201: generatePaperResponseSchema, ...errors } } },
     async (req, reply) => reply.status(201).send(await generatePaper(db, deps.engine, currentUser(req).id, req.body)),
   );
 }

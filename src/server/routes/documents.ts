@@ -33,13 +33,13 @@ export function documentRoutes(app: ZodApp, deps: AppDeps) {
 
   app.post(
     '/pdf/ask-question',
-    { ...upload, schema: { body: askDocumentRequestSchema, response: { 200: askDocumentResponseSchema, ...errors } } },
+    { ...upload, ...app.engineJobLimits.route(auth, 'document-question'), schema: { body: askDocumentRequestSchema, response: { 200: askDocumentResponseSchema, ...errors } } },
     async (req) => askAboutDocument(db, deps.engine, currentUser(req).id, req.body),
   );
 
   app.post(
     '/pdf/generate-questions',
-    { ...upload, schema: { body: documentQuestionsRequestSchema, response: { 201: documentQuestionsResponseSchema, ...errors } } },
+    { ...upload, ...app.engineJobLimits.route(auth, 'document-paper'), schema: { body: documentQuestionsRequestSchema, response: { 201: documentQuestionsResponseSchema, ...errors } } },
     async (req, reply) => reply.status(201).send(await generateDocumentQuestions(db, deps.engine, currentUser(req).id, req.body)),
   );
 

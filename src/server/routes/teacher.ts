@@ -23,8 +23,8 @@ export function teacherRoutes(app: ZodApp, deps: AppDeps) {
   app.post(
     '/teacher/grade-answer',
     {
-      // Signed-in users only, checked before a large body is read.
-      onRequest: auth,
+      // Signed-in users only, checked before a large body is read; then the per-user engine limits.
+      ...app.engineJobLimits.route(auth, 'grading'),
       bodyLimit: GRADING_BODY_LIMIT,
       errorHandler: bodyTooLargeAs(GRADING_TEXT.tooLarge),
       schema: { body: gradeAnswerRequestSchema, response: { 200: gradingResultSchema, ...errors } },

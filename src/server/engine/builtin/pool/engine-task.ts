@@ -1,0 +1,28 @@
+import type { Engine } from '../../engine';
+
+/** The engine calls that run in the worker pool: every method of the Engine that does work. */
+export const POOLED_METHODS = [
+  'generateCourse',
+  'generatePaper',
+  'evaluateAnswer',
+  'tutorReply',
+  'answerFromDocument',
+  'questionsFromDocument',
+  'gradeHandwritten',
+  'practicePaper',
+] as const;
+export type PooledMethod = (typeof POOLED_METHODS)[number];
+
+/** One call sent to a worker: the method's name and its (structured-cloneable) input. */
+export interface EngineTask<M extends PooledMethod = PooledMethod> {
+  method: M;
+  input: Parameters<Engine[M]>[0];
+}
+
+/**
+ * What a worker sends back. Errors travel as data: structured cloning keeps an Error's message but not
+ * the fields an EngineError carries (its code), which decide the HTTP status the student sees.
+ */
+export type EngineTaskResult<M extends PooledMethod = PooledMethod> =
+  | { ok: true; value: Awaited<ReturnType<Engine[M]>>; threadId: number }
+  | { ok: false; engineError: { code: 'UNSUPPORTED_SUBJECT' | 'UNAVAILABLE' | 'BAD_INPUT'; message: string } | null; message: string; threadId: number };

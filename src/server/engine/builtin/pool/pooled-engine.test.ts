@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { threadId } from 'node:worker_threads';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isEngineError } from '../../engine';
+import { createBuiltinEngine } from '../builtin-engine';
+import { createPooledEngine, type PooledEngine } from './pooled-engine';
+
+const fixture = (name: string) => fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../ocr/fixtures', name));
+
+describe('the built-in engine in a worker pool', () => {
+  let pooled: PooledEngine;
+  const inProcess = createBuiltinEngine();
+  beforeAll(() => {
+    pooled = createPooledEngine({ workers: 1, maxQueue: 50 });
+  });
+  afterAll(async () => {
+    await pooled.close();
+  });
+
+  it('marks in a worker thread, with the same marks and reasons as in this thread', async () => {
+    const paper = await pooled.generatePaper({ subject: 'Biology', difficulty: 'medium', count: 5, seed: 7 });
+    // the same seed draws the same paper in both places
+    expect(paper).toEqual(await inProcess.generatePaper({ subject: 'Biology', difficulty: 'medium', count: 5, seed: 7 }));
+    const before = pooled.stats().completed;
+    for (const question of paper.questions) {
+      const answer = `${question.modelAnswer ?? 'an answer'} `.repeat(40).slice(0, 20_000);
+      const inWorker = await pooled.evaluateAnswer({ question, answer });
+      expect(inWorker).toEqual(await inProcess.evaluateAnswer({ question, answer }));
+    }
+    const stats = pooled.stats();
+    expect(stats.completed).toBe(before + paper.questions.length);
+    expect(stats.threadIds.length).toBeGreaterThan(0);
+    expect(stats.threadIds).not.toContain(threadId);
+  });
+
+  it('keeps an engine error an engine error (its code decides the HTTP status)', async () => {
+    const error = await pooled.generateCourse({ subject: 'Klingon' }).catch((e: unknown) => e);
+    expect(isEngineError(error)).toBe(true);
+    expect(error).toMatchObject({ code: 'UNSUPPORTED_SUBJECT', message: expect.stringContaining('"Klingon" is not in the offline question bank') });
+  });
+
+  it('grades photographed sheets in the worker (OCR included) as in this thread', async () => {
+    const input = { questionImage: fixture('question-sheet.png'), answerImage: fixture('answer-sheet.png'), maxMarks: 6 };
+    const inWorker = await pooled.gradeHandwritten(input);
+    expect(inWorker.marksAwarded).toBeGreaterThan(0);
+    expect(inWorker).toEqual(await inProcess.gradeHandwritten(input));
+  });
+
+  it('refuses at once, as busy, a call beyond the queue limit instead of queueing it', async () => {
+    const small = createPooledEngine({ workers: 1, maxQueue: 1 });
+    try {
+      const question = (await inProcess.generatePaper({ subject: 'Physics', difficulty: 'medium', count: 5, seed: 3 })).questions[0];
+      const calls = Array.from({ length: 6 }, () => small.evaluateAnswer({ question, answer: 'a force' }).then(() => 'marked', (e: unknown) => e));
+      const outcomes = await Promise.all(calls);
+      const busy = outcomes.filter((o) => isEngineError(o) && o.code === 'UNAVAILABLE');
+      expect(busy.length).toBeGreaterThan(0);
+      expect(outcomes).toContain('marked');
+    } finally {
+      await small.close();
+    }
+  });
+});

@@ -1,0 +1,78 @@
+import { Piscina } from 'piscina';
+import { engineError, type Engine } from '../../engine';
+import { BUILTIN_LABEL } from '../builtin-engine';
+import type { EngineTask, EngineTaskResult, PooledMethod } from './engine-task';
+
+/** How much lower than the main thread the workers run (nice 0 → 10). */
+const WORKER_NICE_INCREMENT = 10;
+
+export const ENGINE_BUSY_MESSAGE = 'The server is busy marking and generating for other students. Please try again in a few seconds.';
+
+export interface PooledEngine extends Engine {
+  /** Stops the workers (shutdown, tests). */
+  close(): Promise<void>;
+  /** Calls answered by a worker so far, and the worker threads that answered them. */
+  stats(): { completed: number; threadIds: number[] };
+}
+
+export interface PoolOptions {
+  /** Worker threads, each holding its own copy of the marker's word vectors (~300 MB). */
+  workers: number;
+  /** Calls waiting for a worker beyond which a call is refused at once (503 'busy') rather than queued. */
+  maxQueue: number;
+}
+
+/**
+ * The built-in engine with its work done in a pool of worker threads (piscina), so that marking a long
+ * answer, reading a PDF, OCR or drawing a paper never holds up the event loop that serves everyone
+ * else's requests. Same interface, same results as createBuiltinEngine(): the worker runs exactly that.
+ */
+export function createPooledEngine(options: PoolOptions): PooledEngine {
+  const pool = new Piscina<EngineTask, EngineTaskResult>({
+    filename: new URL('./engine-worker.mjs', import.meta.url).href,
+    minThreads: options.workers,
+    maxThreads: options.workers,
+    maxQueue: options.maxQueue,
+    idleTimeout: Number.POSITIVE_INFINITY,
+    // The worker registers tsx itself (engine-worker.mjs); it inherits no loader flags from this process.
+    execArgv: [],
+    // Workers keep a normal event loop between tasks (pdf.js and tesseract.js use timers and messages).
+    atomics: 'disabled',
+    // The workers yield the CPU to the event loop's thread: on a busy machine a request that only reads the
+    // database is served before the next slice of marking (Linux thread priority, via @napi-rs/nice).
+    niceIncrement: WORKER_NICE_INCREMENT,
+  });
+  const threadIds = new Set<number>();
+  let completed = 0;
+
+  async function run<M extends PooledMethod>(method: M, input: EngineTask<M>['input']): Promise<Awaited<ReturnType<Engine[M]>>> {
+    let result: EngineTaskResult;
+    try {
+      result = await pool.run({ method, input } as EngineTask);
+    } catch (error) {
+      if (error instanceof Error && error.message === 'Task queue is at limit') throw engineError('UNAVAILABLE', ENGINE_BUSY_MESSAGE);
+      throw error;
+    }
+    completed += 1;
+    threadIds.add(result.threadId);
+    if (result.ok) return result.value as Awaited<ReturnType<Engine[M]>>;
+    if (result.engineError) throw engineError(result.engineError.code, result.engineError.message);
+    throw new Error(result.message);
+  }
+
+  return {
+    info: { kind: 'builtin', model: 'builtin', label: BUILTIN_LABEL },
+    // Each worker loads the marker as it starts; there is nothing to load in this thread.
+    async warmUp() {},
+    generateCourse: (input) => run('generateCourse', input),
+    generatePaper: (input) => run('generatePaper', input),
+    evaluateAnswer: (input) => run('evaluateAnswer', input),
+    tutorReply: (input) => run('tutorReply', input),
+    answerFromDocument: (input) => run('answerFromDocument', input),
+    questionsFromDocument: (input) => run('questionsFromDocument', input),
+    gradeHandwritten: (input) => run('gradeHandwritten', input),
+    practicePaper: (input) => run('practicePaper', input),
+    close: () => pool.destroy(),
+    stats: () => ({ completed, threadIds: [...threadIds] }),
+  };
+}
