@@ -142,6 +142,7 @@ export function useAutosave(opts: {
       const ownEarlierSave = !conflictAnswer.submitted && (sent.current.get(qid) ?? []).includes(conflictAnswer.text);
       if (ownEarlierSave || current === known) {
         // This tab's own earlier save, or nothing typed here since: no one's text is lost by going on.
+        if (!ownEarlierSave) clearDraft(qid, current); // a copy of the old text must not come back on top of the new
         adoptServer(qid, conflictAnswer.text, conflictAnswer.revision);
         if (ownEarlierSave) {
           void persistRef.current(qid, current, 0);
