@@ -32,6 +32,8 @@ export const configSchema = z.object({
   AUTH_SIGNUP_RATE_LIMIT_PER_IP: intFromEnv(100),
   AUTH_RATE_LIMIT_WINDOW_MINUTES: intFromEnv(15),
   SESSION_TTL_DAYS: intFromEnv(30),
+  /** Seconds a seen session is trusted without asking the database (0: always ask); see services/auth.ts. */
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   /** Engine calls (marking, tutor, papers, courses, documents, grading) one user may start per minute, per kind (engine-job-limits.ts). */
   ENGINE_RATE_LIMIT_PER_MINUTE: intFromEnv(30),
   /** Engine calls of one user running at once, over all kinds; more are refused (429), not queued. */

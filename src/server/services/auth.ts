@@ -152,31 +152,83 @@ export async function loginUser(db: Db, config: AuthConfig, input: LoginRequest,
   return { sessionId, user: toUser(row) };
 }
 
+interface CachedSession {
+  user: User;
+  lastSeenAt: number;
+  expiresAt: number;
+  cachedAt: number;
+}
+
+/**
+ * Recently seen live sessions, by token hash, so that an ordinary request costs no session query. An entry
+ * is trusted for `seconds` (SESSION_CACHE_SECONDS; 0: never cached): a session revoked through another app
+ * instance stops working here within that time, and at once when revoked through this one. Bounded in size.
+ */
+export function createSessionCache(seconds: number, maxEntries = 10_000) {
+  const entries = new Map<string, CachedSession>();
+  return {
+    get(hash: string, now: number): CachedSession | undefined {
+      const entry = entries.get(hash);
+      if (!entry) return undefined;
+      if (now - entry.cachedAt >= seconds * 1000 || entry.expiresAt <= now) {
+        entries.delete(hash);
+        return undefined;
+      }
+      return entry;
+    },
+    set(hash: string, entry: CachedSession): void {
+      if (seconds <= 0) return;
+      entries.delete(hash);
+      entries.set(hash, entry);
+      if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+    },
+    delete(hash: string): void {
+      entries.delete(hash);
+    },
+  };
+}
+export type SessionCache = ReturnType<typeof createSessionCache>;
+
 /**
  * The user a live session token belongs to, or null. Extends the session (sliding expiry); `renewed`
  * says it was extended just now, so the caller can renew the session cookie too.
  */
-export async function findSessionUser(db: Db, config: AuthConfig, token: string): Promise<{ user: User; renewed: boolean } | null> {
+export async function findSessionUser(
+  db: Db,
+  config: AuthConfig,
+  token: string,
+  cache?: SessionCache,
+): Promise<{ user: User; renewed: boolean } | null> {
   const now = new Date();
+  const hash = hashToken(token);
+  const cached = cache?.get(hash, now.getTime());
+  if (cached && now.getTime() - cached.lastSeenAt <= SESSION_TOUCH_INTERVAL_MS) return { user: cached.user, renewed: false };
   const [row] = await db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
-  if (!row) return null;
-  const renewed = now.getTime() - row.session.lastSeenAt.getTime() > SESSION_TOUCH_INTERVAL_MS;
-  if (renewed) {
-    await db
-      .update(sessions)
-      .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + config.SESSION_TTL_DAYS * DAY_MS) })
-      .where(eq(sessions.id, row.session.id));
+    .where(and(eq(sessions.tokenHash, hash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+  if (!row) {
+    cache?.delete(hash);
+    return null;
   }
-  return { user: toUser(row.user), renewed };
+  const renewed = now.getTime() - row.session.lastSeenAt.getTime() > SESSION_TOUCH_INTERVAL_MS;
+  let { lastSeenAt, expiresAt } = row.session;
+  if (renewed) {
+    lastSeenAt = now;
+    expiresAt = new Date(now.getTime() + config.SESSION_TTL_DAYS * DAY_MS);
+    await db.update(sessions).set({ lastSeenAt, expiresAt }).where(eq(sessions.id, row.session.id));
+  }
+  const user = toUser(row.user);
+  cache?.set(hash, { user, lastSeenAt: lastSeenAt.getTime(), expiresAt: expiresAt.getTime(), cachedAt: now.getTime() });
+  return { user, renewed };
 }
 
-export async function revokeSession(db: Db, token: string): Promise<void> {
+export async function revokeSession(db: Db, token: string, cache?: SessionCache): Promise<void> {
+  const hash = hashToken(token);
+  cache?.delete(hash);
   await db
     .update(sessions)
     .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.tokenHash, hash), isNull(sessions.revokedAt)));
 }

@@ -27,16 +27,15 @@ async function questionCount(db: Db, courseId: string): Promise<number> {
 }
 
 export async function listCourses(db: Db, ownerId: string): Promise<Course[]> {
-  const [rows, counts] = await Promise.all([
-    db.select().from(courses).where(eq(courses.ownerId, ownerId)).orderBy(desc(courses.createdAt)),
-    db
-      .select({ courseId: questions.courseId, n: sql<number>`count(*)::int` })
-      .from(questions)
-      .where(eq(questions.ownerId, ownerId))
-      .groupBy(questions.courseId),
-  ]);
-  const byCourse = new Map(counts.map((c) => [c.courseId, c.n]));
-  return rows.map((row) => toCourse(row, byCourse.get(row.id) ?? 0));
+  // One query: the courses with their question counts (the home page asks for this on every visit).
+  const rows = await db
+    .select({ course: courses, n: sql<number>`count(${questions.id})::int` })
+    .from(courses)
+    .leftJoin(questions, and(eq(questions.ownerId, courses.ownerId), eq(questions.courseId, courses.id)))
+    .where(eq(courses.ownerId, ownerId))
+    .groupBy(courses.id)
+    .orderBy(desc(courses.createdAt));
+  return rows.map((row) => toCourse(row.course, row.n));
 }
 
 export async function getCourse(db: Db, ownerId: string, courseId: string): Promise<Course> {
