@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -32,10 +33,107 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   return openPglite(opts.dataDir);
 }
 
+/**
+ * PGlite's start-up parameters with fsync on (decision 008). PGlite's defaults pass `-F` (fsync = off), and
+ * its WebAssembly libc makes `fdatasync()` a no-op, so the WAL is synced with `fsync()`, which reaches
+ * {@link durableNodeFs}.
+ */
+export const DURABLE_PGLITE_START_PARAMS: readonly string[] = [
+  ...PGlite.defaultStartParams.filter((param) => param !== '-F'),
+  '-c',
+  'fsync=on',
+  '-c',
+  'synchronous_commit=on',
+  '-c',
+  'wal_sync_method=fsync',
+  '-c',
+  'full_page_writes=on',
+];
+
+type EmscriptenOpts = Awaited<ReturnType<NodeFS['init']>>['emscriptenOpts'];
+type PostgresMod = Parameters<NonNullable<EmscriptenOpts['preRun']>[number]>[0];
+interface NodeFsStream {
+  nfd?: number;
+  node: unknown;
+}
+type NodeFsModule = PostgresMod & {
+  NODEFS: {
+    stream_ops: { fsync?: (stream: NodeFsStream) => number };
+    realPath: (node: unknown) => string;
+    tryFSOperation: <T>(operation: () => T) => T;
+  };
+};
+
+/**
+ * PGlite's NodeFS writes every page straight to the host file (fs.writeSync), but its Emscripten layer has no
+ * fsync: PostgreSQL's fsync() returned success without touching the disk. This NodeFS gives it one, so a
+ * commit returns only after the WAL is on the disk (fsync of the WAL file, or of a directory after a new file).
+ */
+function durableNodeFs(dataDir: string): NodeFS {
+  const nodeFs = new NodeFS(dataDir);
+  const init = nodeFs.init.bind(nodeFs);
+  nodeFs.init = async (pg, opts) => {
+    const { emscriptenOpts } = await init(pg, opts);
+    const addFsync = (mod: PostgresMod) => {
+      const { NODEFS } = mod as NodeFsModule;
+      NODEFS.stream_ops.fsync = (stream: NodeFsStream) =>
+        NODEFS.tryFSOperation(() => {
+          if (stream.nfd !== undefined) {
+            fs.fsyncSync(stream.nfd);
+            return 0;
+          }
+          const fd = fs.openSync(NODEFS.realPath(stream.node), 'r');
+          try {
+            fs.fsyncSync(fd);
+          } finally {
+            fs.closeSync(fd);
+          }
+          return 0;
+        });
+    };
+    return { emscriptenOpts: { ...emscriptenOpts, preRun: [...(emscriptenOpts.preRun ?? []), addFsync] } };
+  };
+  return nodeFs;
+}
+
+/** fsyncs every file and folder under `dir` (children first): PGlite writes a new cluster without syncing it. */
+function syncTree(dir: string): void {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const child = path.join(dir, entry.name);
+    if (entry.isDirectory()) syncTree(child);
+    else if (entry.isFile()) syncPath(child);
+  }
+  syncPath(dir);
+}
+
+function syncPath(target: string): void {
+  const fd = fs.openSync(target, 'r');
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 async function openPglite(dataDir: string): Promise<Database> {
-  const inMemory = dataDir === 'memory://';
-  if (!inMemory) fs.mkdirSync(path.resolve(dataDir), { recursive: true });
-  const client = inMemory ? new PGlite() : new PGlite(path.resolve(dataDir));
+  if (dataDir === 'memory://') {
+    const client = new PGlite();
+    return migrated(client);
+  }
+  const dir = path.resolve(dataDir);
+  fs.mkdirSync(dir, { recursive: true });
+  const isNew = !fs.existsSync(path.join(dir, 'PG_VERSION'));
+  const client = new PGlite({ fs: durableNodeFs(dir), startParams: [...DURABLE_PGLITE_START_PARAMS] });
+  await client.waitReady;
+  if (isNew) {
+    // initdb's files were unpacked into the folder without fsync: make the new cluster itself durable once.
+    syncTree(dir);
+    syncPath(path.dirname(dir));
+  }
+  return migrated(client);
+}
+
+async function migrated(client: PGlite): Promise<Database> {
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
