@@ -19,6 +19,7 @@ import type { Database } from './db/client';
 import { isHttpError } from './http-error';
 import { installEngineJobLimits } from './engine-job-limits';
 import { loggerOptions } from './logger';
+import { createSessionCache, type SessionCache } from './services/auth';
 import { stripNulBytes } from './strip-nul-bytes';
 import { installValidationMessages } from '../shared/validation-messages';
 import type { Engine } from './engine/engine';
@@ -51,14 +52,17 @@ export interface AppDeps {
   bankQuestionCount?: () => number;
   /** Where the log lines go (default: standard output). */
   logStream?: NodeJS.WritableStream;
+  /** Recently seen sessions (default: a new cache trusted for SESSION_CACHE_SECONDS). */
+  sessionCache?: SessionCache;
 }
 
 const defaultClientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
 const GENERIC_500 = 'Something went wrong on our side. Please try again.';
 
 /** Builds the Fastify instance: used by index.ts to listen and by the tests through inject(). */
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config } = deps;
+export async function buildApp(appDeps: AppDeps): Promise<FastifyInstance> {
+  const { config } = appDeps;
+  const deps: AppDeps = { ...appDeps, sessionCache: appDeps.sessionCache ?? createSessionCache(config.SESSION_CACHE_SECONDS) };
   installValidationMessages();
   const app = Fastify({
     logger: loggerOptions(config, deps.logStream),

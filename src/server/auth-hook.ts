@@ -53,7 +53,7 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply,
 export function requireUser(deps: AppDeps) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const token = sessionToken(request);
-    const found = token ? await findSessionUser(deps.database.db, deps.config, token) : null;
+    const found = token ? await findSessionUser(deps.database.db, deps.config, token, deps.sessionCache) : null;
     if (!token || !found) throw httpError(401, 'Authentication required');
     if (found.renewed) setSessionCookie(request, reply, token, deps.config);
     request.user = found.user;

@@ -185,13 +185,33 @@ describe('sessions', () => {
 
   it('renews the session cookie when the session slides forward', async () => {
     const account = await signUp(t.app);
-    expect((await me(account.sessionId)).headers['set-cookie']).toBeUndefined(); // just signed up: nothing to renew
     await t.database.db
       .update(sessions)
       .set({ lastSeenAt: new Date(Date.now() - 3_600_000) })
       .where(eq(sessions.userId, account.user.id));
     const renewed = await me(account.sessionId);
     expect(String(renewed.headers['set-cookie'])).toMatch(new RegExp(`^markwell_session=${account.sessionId};.*Max-Age=2592000`));
+    expect((await me(account.sessionId)).headers['set-cookie']).toBeUndefined(); // just renewed: nothing to renew
+  });
+
+  it('trusts a seen session for SESSION_CACHE_SECONDS: revoked here it stops at once, revoked elsewhere within that time', async () => {
+    const cached = await buildTestApp({ SESSION_CACHE_SECONDS: '1' });
+    try {
+      const ask = (token: string) => cached.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${token}` } });
+      const here = await signUp(cached.app);
+      expect((await ask(here.sessionId)).statusCode).toBe(200);
+      await cached.app.inject({ method: 'POST', url: '/api/auth/logout', headers: here.headers });
+      expect((await ask(here.sessionId)).statusCode).toBe(401);
+
+      const elsewhere = await signUp(cached.app);
+      expect((await ask(elsewhere.sessionId)).statusCode).toBe(200);
+      // Another instance revokes it: this one learns within the cache's second.
+      await cached.database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, elsewhere.user.id));
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      expect((await ask(elsewhere.sessionId)).statusCode).toBe(401);
+    } finally {
+      await cached.close();
+    }
   });
 
   it('the session cookie authorises reads but not writes (no cross-site request forgery)', async () => {

@@ -38,7 +38,7 @@ export function authRoutes(app: ZodApp, deps: AppDeps) {
   app.post('/auth/logout', { schema: { response: { 200: okResponseSchema } } }, async (request, reply) => {
     // the bearer header only: a cookie must not let another site sign the student out
     const token = sessionToken(request);
-    if (token) await revokeSession(db, token);
+    if (token) await revokeSession(db, token, deps.sessionCache);
     clearSessionCookie(request, reply, deps.config);
     return { ok: true as const };
   });
