@@ -59,7 +59,7 @@ export type SaveResult = { saved: Answer } | { conflict: AnswerConflict };
  * based on; the stored answer changes only if that is still the stored revision, or if the text is the same
  * (time only, or a submission of what is stored). Otherwise nothing is overwritten and the stored text and
  * revision come back as a conflict for the student to merge. A save without a revision (the spec's payload)
- * is applied as before, except that a draft never replaces a submitted answer's text. Every change of text
+ * is applied as before (last write wins; a submitted answer stays submitted). Every change of text
  * and every submission bumps the revision. A submitted answer stays submitted when edited (§4). Active time
  * is added to the answer and to the day's study record even when the text is refused; a save that only
  * brings time leaves the answer's updatedAt and revision alone.
@@ -96,7 +96,9 @@ export async function saveAnswer(db: Db, ownerId: string, input: SaveInput): Pro
     }
 
     const sameText = before.text === input.text;
-    const stale = input.revision === undefined ? before.submitted && !input.submitted : input.revision !== before.revision;
+    // Without a revision (the spec's payload) a save cannot be ordered: it applies, and a submitted answer stays
+    // submitted (§4 'Editing a submitted answer keeps it submitted'). Our client always sends its revision.
+    const stale = input.revision !== undefined && input.revision !== before.revision;
     if (stale && !sameText) {
       // Refused, but the time was really spent studying.
       if (seconds > 0) {
