@@ -129,6 +129,12 @@ export interface Engine {
   gradeHandwritten(input: { questionImage: Buffer; answerImage: Buffer; maxMarks: number }): Promise<GradingResult>;
   /** A printable HTML document (§7 {filename, html}). */
   practicePaper(input: PracticePaperInput): Promise<{ filename: string; html: string }>;
+  /**
+   * Optional: the text of an uploaded PDF, one string per page (builtin/documents/read-pdf.ts). An engine
+   * that runs its work off the event loop reads PDFs there too; without it the documents service reads
+   * the PDF itself.
+   */
+  readPdf?(data: Uint8Array): Promise<string[]>;
 }
 
 /** An error the engine means the student to read, e.g. a subject the offline bank does not cover. */

@@ -40,7 +40,13 @@ export function documentTopic(name: string): string {
  * per page. A new file is read first, so bytes that are not a readable PDF are refused (400 with the
  * reader's message) and never stored. Uploading the same file under a new name renames it.
  */
-export async function storeDocument(db: Db, ownerId: string, pdfData: string, pdfName?: string): Promise<StoredDocument> {
+export async function storeDocument(
+  db: Db,
+  ownerId: string,
+  pdfData: string,
+  pdfName?: string,
+  readPdf: (data: Uint8Array) => Promise<string[]> = readPdfPages,
+): Promise<StoredDocument> {
   const bytes = decodeUpload(pdfData, { maxBytes: PDF_MAX_BYTES, tooLarge: DOCUMENT_TEXT.tooLarge, invalid: DOCUMENT_TEXT.notBase64 });
   const contentHash = createHash('sha256').update(bytes).digest('hex');
   const name = documentName(pdfName);
@@ -54,7 +60,7 @@ export async function storeDocument(db: Db, ownerId: string, pdfData: string, pd
     return { ...known, name };
   }
 
-  const pages = await readPdfPages(bytes);
+  const pages = await readPdf(bytes);
   const [inserted] = await db
     .insert(pdfDocuments)
     .values({ ownerId, name, contentHash, sizeBytes: bytes.byteLength, pageCount: pages.length, pages, data: bytes })
@@ -66,9 +72,14 @@ export async function storeDocument(db: Db, ownerId: string, pdfData: string, pd
   return stored;
 }
 
+/** The engine's PDF reader (off the event loop when the engine has a worker pool), else the built-in one here. */
+function pdfReader(engine: Engine): (data: Uint8Array) => Promise<string[]> {
+  return engine.readPdf ? (data) => engine.readPdf!(data) : readPdfPages;
+}
+
 /** §7 POST /api/pdf/ask-question: the passages of the document that answer the question, with their pages. */
 export async function askAboutDocument(db: Db, engine: Engine, ownerId: string, input: AskDocumentRequest): Promise<AskDocumentResponse> {
-  const document = await storeDocument(db, ownerId, input.pdfData, input.pdfName);
+  const document = await storeDocument(db, ownerId, input.pdfData, input.pdfName, pdfReader(engine));
   const answer = await engine.answerFromDocument({ name: document.name, pages: document.pages, question: input.question });
   return { response: answer.response, answeredBy: answer.by, citations: answer.citations, documentId: document.id };
 }
@@ -89,7 +100,7 @@ export async function generateDocumentQuestions(
   ownerId: string,
   input: DocumentQuestionsRequest,
 ): Promise<DocumentQuestionsResponse> {
-  const document = await storeDocument(db, ownerId, input.pdfData, input.pdfName);
+  const document = await storeDocument(db, ownerId, input.pdfData, input.pdfName, pdfReader(engine));
   const [course] = await db
     .select()
     .from(courses)

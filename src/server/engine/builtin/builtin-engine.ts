@@ -6,6 +6,7 @@ import { findSubject, listSubjects } from './bank/load-bank';
 import { toGeneratedPaper } from './bank/to-generated-paper';
 import { answerFromDocument } from './documents/answer-from-document';
 import { questionsFromDocument } from './documents/questions-from-document';
+import { readPdfPages } from './documents/read-pdf';
 import { gradeHandwritten } from './grading/grade-handwritten';
 import { markAnswer, warmUpMarker } from './marker/mark-answer';
 import { renderPracticePaper } from '../render-practice-paper';
@@ -87,6 +88,10 @@ export function createBuiltinEngine(): Engine {
     async practicePaper(input) {
       const paper = paperFromBank({ subject: input.subject, topic: input.topic, difficulty: input.difficultyLevel, count: input.questionCount });
       return renderPracticePaper(paper, { ...input, subject: findSubject(input.subject)?.name ?? input.subject });
+    },
+
+    async readPdf(data) {
+      return readPdfPages(data);
     },
   };
 }

@@ -163,6 +163,8 @@ export function createLlmEngine(options: CreateLlmEngineOptions): Engine {
 
   return {
     info: { kind: 'llm', model: config.model, label },
+    // PDFs are read by the built-in reader (in its worker pool when it has one); the model sees the text.
+    ...(fallback.readPdf ? { readPdf: (data: Uint8Array) => fallback.readPdf!(data) } : {}),
 
     async generateCourse(input) {
       const subject = input.subject.trim();

@@ -10,13 +10,16 @@ export const POOLED_METHODS = [
   'questionsFromDocument',
   'gradeHandwritten',
   'practicePaper',
+  'readPdf',
 ] as const;
 export type PooledMethod = (typeof POOLED_METHODS)[number];
 
 /** One call sent to a worker: the method's name and its (structured-cloneable) input. */
+type Method<M extends PooledMethod> = NonNullable<Engine[M]>;
+
 export interface EngineTask<M extends PooledMethod = PooledMethod> {
   method: M;
-  input: Parameters<Engine[M]>[0];
+  input: Parameters<Method<M>>[0];
 }
 
 /**
@@ -24,5 +27,5 @@ export interface EngineTask<M extends PooledMethod = PooledMethod> {
  * the fields an EngineError carries (its code), which decide the HTTP status the student sees.
  */
 export type EngineTaskResult<M extends PooledMethod = PooledMethod> =
-  | { ok: true; value: Awaited<ReturnType<Engine[M]>>; threadId: number }
+  | { ok: true; value: Awaited<ReturnType<Method<M>>>; threadId: number }
   | { ok: false; engineError: { code: 'UNSUPPORTED_SUBJECT' | 'UNAVAILABLE' | 'BAD_INPUT'; message: string } | null; message: string; threadId: number };

@@ -5,6 +5,8 @@ import { threadId } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isEngineError } from '../../engine';
 import { createBuiltinEngine } from '../builtin-engine';
+import { notAPdfMessage } from '../documents/read-pdf';
+import { buildPdf } from '../documents/testing/build-pdf';
 import { createPooledEngine, type PooledEngine } from './pooled-engine';
 
 const fixture = (name: string) => fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../ocr/fixtures', name));
@@ -46,6 +48,17 @@ describe('the built-in engine in a worker pool', () => {
     const inWorker = await pooled.gradeHandwritten(input);
     expect(inWorker.marksAwarded).toBeGreaterThan(0);
     expect(inWorker).toEqual(await inProcess.gradeHandwritten(input));
+  });
+
+  it('reads a PDF in the worker, page by page as in this thread, and keeps the reader\'s message for a file that is not a PDF', async () => {
+    const pdf = buildPdf(['BT /F1 12 Tf 50 800 Td (Osmosis is the movement of water.) Tj ET', 'BT /F1 12 Tf 50 800 Td (Diffusion needs no energy.) Tj ET']);
+    const before = pooled.stats().completed;
+    const pages = await pooled.readPdf!(pdf);
+    expect(pages).toEqual(['Osmosis is the movement of water.', 'Diffusion needs no energy.']);
+    expect(pages).toEqual(await inProcess.readPdf!(pdf));
+    expect(pooled.stats().completed).toBe(before + 1);
+    const error = await pooled.readPdf!(Buffer.from('not a pdf')).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'BAD_INPUT', message: notAPdfMessage });
   });
 
   it('refuses at once, as busy, a call beyond the queue limit instead of queueing it', async () => {

@@ -45,7 +45,7 @@ export function createPooledEngine(options: PoolOptions): PooledEngine {
   const threadIds = new Set<number>();
   let completed = 0;
 
-  async function run<M extends PooledMethod>(method: M, input: EngineTask<M>['input']): Promise<Awaited<ReturnType<Engine[M]>>> {
+  async function run<M extends PooledMethod>(method: M, input: EngineTask<M>['input']): Promise<Awaited<ReturnType<NonNullable<Engine[M]>>>> {
     let result: EngineTaskResult;
     try {
       result = await pool.run({ method, input } as EngineTask);
@@ -55,7 +55,7 @@ export function createPooledEngine(options: PoolOptions): PooledEngine {
     }
     completed += 1;
     threadIds.add(result.threadId);
-    if (result.ok) return result.value as Awaited<ReturnType<Engine[M]>>;
+    if (result.ok) return result.value as Awaited<ReturnType<NonNullable<Engine[M]>>>;
     if (result.engineError) throw engineError(result.engineError.code, result.engineError.message);
     throw new Error(result.message);
   }
@@ -72,6 +72,7 @@ export function createPooledEngine(options: PoolOptions): PooledEngine {
     questionsFromDocument: (input) => run('questionsFromDocument', input),
     gradeHandwritten: (input) => run('gradeHandwritten', input),
     practicePaper: (input) => run('practicePaper', input),
+    readPdf: (data) => run('readPdf', data),
     close: () => pool.destroy(),
     stats: () => ({ completed, threadIds: [...threadIds] }),
   };
