@@ -182,6 +182,8 @@ const SECRET = {
   pdfName: 'okapi-private-notes.pdf',
 };
 let requestsSent = 0;
+/** Cases per part, printed at the end (docs/security.md quotes them). */
+const figures = { unauthenticated: 0, foreignPathIds: 0, foreignBodyIds: 0, fuzzed: 0, oddPathIds: 0 };
 
 const inject = async (options: InjectOptions) => {
   requestsSent++;
@@ -210,6 +212,8 @@ async function ownPractice(who: Who, ids: Ids) {
 /** Everything a student can own, for `who`: two courses, three papers, questions, an answer with feedback, a disagreement, a tutor chat, a PDF and a grading result. */
 async function ownEverything(who: Who, ids: Ids, options: { grade: boolean; secrets?: typeof SECRET }) {
   const s = options.secrets;
+  // The grading (OCR in a worker) runs while the rest is made.
+  const grading = options.grade ? must('POST', '/api/teacher/grade-answer', who, { questionImage, answerImage, maxMarks: 6 }) : null;
   const course = await must('POST', '/api/courses/direct-create', who, { title: s?.course ?? 'Chemistry practice', subject: 'Chemistry' });
   ids.course.push(course.id);
   ids.paper.push(course.paper.id);
@@ -229,11 +233,7 @@ async function ownEverything(who: Who, ids: Ids, options: { grade: boolean; secr
   const fromPdf = await must('POST', '/api/pdf/generate-questions', who, { pdfData: pdfBase64, subject: 'Biology' });
   ids.course.push(fromPdf.courseId);
   ids.paper.push(fromPdf.questionPaperId);
-  if (options.grade) {
-    const graded = await must('POST', '/api/teacher/grade-answer', who, { questionImage, answerImage, maxMarks: 6 });
-    return { gradingId: graded.id as string };
-  }
-  return { gradingId: null };
+  return { gradingId: grading ? ((await grading).id as string) : null };
 }
 
 let aliceGradingId: string;
@@ -243,6 +243,7 @@ beforeAll(async () => {
   t = await buildTestApp({
     AUTH_RATE_LIMIT_PER_IP: '100000',
     AUTH_RATE_LIMIT_PER_EMAIL: '100000',
+    AUTH_SIGNUP_RATE_LIMIT_PER_IP: '100000',
     ENGINE_RATE_LIMIT_PER_MINUTE: '100000',
   } as Record<string, string>);
   app = t.app;
@@ -262,7 +263,17 @@ afterAll(async () => {
   await t?.close();
   await stopImageReader();
   // The figures docs/security.md quotes.
-  console.log(`security suite: ${endpoints?.length ?? 0} endpoints, ${requestsSent} requests sent`);
+  const routes = endpoints ?? [];
+  const summary = {
+    endpoints: routes.length,
+    public: routes.filter((e) => PUBLIC_ROUTES.has(e.key)).length,
+    protected: routes.filter((e) => !PUBLIC_ROUTES.has(e.key)).length,
+    withPathId: routes.filter((e) => e.url.includes(':')).length,
+    post: routes.filter((e) => e.method === 'POST').length,
+    ...figures,
+    requestsSent,
+  };
+  console.log(`security suite: ${JSON.stringify(summary)}`);
 });
 
 function expectNoLeak(body: string, context: string) {
@@ -370,6 +381,7 @@ describe('1. every protected route needs a signed-in user', () => {
       }
     }
     expect(checked).toBeGreaterThan(100);
+    figures.unauthenticated = checked;
   });
 
   it('leaves the allow-listed public routes and the not-found fallback open (never 401 without a token)', async () => {
@@ -407,6 +419,7 @@ describe("2. another user's ids are not found", () => {
       }
     }
     expect(checked).toBeGreaterThanOrEqual(20);
+    figures.foreignPathIds = checked;
   });
 
   it('every body id of Alice is 404 for Bob, and Bob changes nothing of hers', async () => {
@@ -428,6 +441,7 @@ describe("2. another user's ids are not found", () => {
       }
     }
     expect(checked).toBeGreaterThanOrEqual(6);
+    figures.foreignBodyIds = checked;
     expect(await aliceState()).toEqual(before);
   });
 
@@ -537,7 +551,9 @@ interface FuzzCase {
   name: string;
   payload: unknown;
   /** A raw body, sent as is (not JSON-encoded). */
-  raw?: string;
+  raw?: string | Buffer;
+  /** Extra request headers. */
+  headers?: Record<string, string>;
   /** Refused by every route, with a body schema or not (malformed or poisoned JSON). */
   rejectAlways?: boolean;
   /** For a raw body: a small stand-in for it, to ask the contract whether it must be refused. */
@@ -561,6 +577,10 @@ function fuzzCases(e: Endpoint, valid: Record<string, unknown>): FuzzCase[] {
     { name: 'a constructor.prototype key', payload: undefined, raw: `{"constructor": {"prototype": {"isAdmin": true}}, ${JSON.stringify(valid).slice(1)}`, rejectAlways: true },
     { name: 'text/plain', payload: undefined, raw: JSON.stringify(valid), contentType: 'text/plain' },
     { name: 'form encoded', payload: undefined, raw: 'a=1&b=2', contentType: 'application/x-www-form-urlencoded' },
+    { name: 'JSON declared as UTF-16', payload: undefined, raw: Buffer.from(JSON.stringify(valid), 'utf16le'), contentType: 'application/json; charset=utf-16' },
+    { name: 'JSON with a byte-order mark', payload: undefined, raw: `\ufeff${JSON.stringify(valid)}`, proxy: valid },
+    { name: 'a gzip encoding that is not gzip', payload: undefined, raw: JSON.stringify(valid), headers: { 'content-encoding': 'gzip' }, proxy: valid },
+    { name: 'multipart', payload: undefined, raw: '--b\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--b--', contentType: 'multipart/form-data; boundary=b' },
     { name: 'extra fields', payload: { ...valid, isAdmin: true, ownerId: alice.user.id, userId: alice.user.id, role: 'teacher', id: aliceIds.course[0] } },
     { name: 'deep nesting as the body', payload: undefined, raw: deepJson(5000), proxy: deepNest(20) },
     { name: 'deep nesting in an extra field', payload: undefined, raw: withDeepField(valid, 'extra', 5000), proxy: { ...valid, extra: deepNest(20) } },
@@ -652,20 +672,24 @@ describe('3. every POST route, fuzzed from its contract', () => {
         if (needsIds && ids.question.length === 0) await ownPractice(fuzzer, ids);
         // The case was built from Alice's ids; the fuzz user sends it with their own, so valid bodies go deep.
         const payload = c.payload === undefined ? undefined : swapIds(c.payload, aliceIds, ids, n);
-        const raw = c.raw === undefined ? undefined : swapIds(c.raw, aliceIds, ids, n);
+        const raw = c.raw === undefined || Buffer.isBuffer(c.raw) ? c.raw : swapIds(c.raw, aliceIds, ids, n);
         const res = await inject({
           method: 'POST',
           url: e.url,
-          headers: { ...fuzzer.headers, 'content-type': c.contentType ?? 'application/json' },
+          headers: { ...fuzzer.headers, 'content-type': c.contentType ?? 'application/json', ...c.headers },
           payload: raw ?? (payload === undefined ? undefined : JSON.stringify(payload)),
         });
         sinceNewUser++;
+        // A logout ends the fuzz user's session: the next case gets a new user.
+        if (e.url === '/api/auth/logout') fuzzer = null;
         fuzzTally.requests++;
         fuzzTally.byStatus[res.statusCode] = (fuzzTally.byStatus[res.statusCode] ?? 0) + 1;
         if (res.statusCode === 429) fuzzTally.limited[e.key] = (fuzzTally.limited[e.key] ?? 0) + 1;
         const context = `${e.key} with ${c.name} → ${res.statusCode}`;
         try {
           expect(res.statusCode, `${context}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
+          // Only a login may say 401 here: anywhere else it would mean the fuzz user lost their session and the case proved nothing.
+          if (e.url !== '/api/auth/login') expect(res.statusCode, `${context}: the fuzz user's session was lost`).not.toBe(401);
           const mustReject =
             c.proxy !== undefined
               ? Boolean(e.body && !contractAccepts(e.body, swapIds(c.proxy, aliceIds, ids, n)))
@@ -682,6 +706,7 @@ describe('3. every POST route, fuzzed from its contract', () => {
     console.log(`fuzz: ${fuzzTally.requests} requests, by status ${JSON.stringify(fuzzTally.byStatus)}; rate-limited (429) ${JSON.stringify(fuzzTally.limited)}`);
     expect(failures, failures.join('\n')).toEqual([]);
     expect(fuzzTally.requests).toBeGreaterThan(500);
+    figures.fuzzed = fuzzTally.requests;
   }, 240_000);
 
   it('odd path ids are simply not found (never 5xx)', async () => {
@@ -691,6 +716,7 @@ describe('3. every POST route, fuzzed from its contract', () => {
         const res = await inject({ method: 'GET', url: e.url.replace(':id', id), headers: bob.headers });
         expect([400, 404], `${e.url} with ${id.slice(0, 40)}: ${res.statusCode} ${res.body.slice(0, 200)}`).toContain(res.statusCode);
         expectHumanMessage(res, `${e.url} with ${id.slice(0, 40)}`);
+        figures.oddPathIds++;
       }
     }
   });
