@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Toaster } from '../components/ui/toast';
-import { TooltipProvider } from '../components/ui/tooltip';
 import { SessionProvider } from '../features/auth/session';
 import { createQueryClient } from '../lib/api-client';
+import { DeferredToaster } from './deferred-toaster';
 import { AppErrorBoundary } from './error-boundary';
 import { InfoDialogsProvider } from './info-dialogs';
 import { AppRoutes } from './routes';
@@ -13,14 +12,12 @@ export function App() {
   return (
     <AppErrorBoundary>
       <QueryClientProvider client={queryClient}>
-        <TooltipProvider>
-          <InfoDialogsProvider>
-            <SessionProvider>
-              <AppRoutes />
-            </SessionProvider>
-          </InfoDialogsProvider>
-          <Toaster />
-        </TooltipProvider>
+        <InfoDialogsProvider>
+          <SessionProvider>
+            <AppRoutes />
+            <DeferredToaster />
+          </SessionProvider>
+        </InfoDialogsProvider>
       </QueryClientProvider>
     </AppErrorBoundary>
   );

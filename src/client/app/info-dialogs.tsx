@@ -1,5 +1,7 @@
-import { createContext, useContext, useState, type ReactNode } from 'react';
-import { Dialog } from '../components/ui/dialog';
+import { createContext, lazy, Suspense, useCallback, useContext, useState, type ReactNode } from 'react';
+
+/** Radix's dialog is not part of the landing page's download: it loads the first time one is opened. */
+const Dialog = lazy(() => import('../components/ui/dialog').then((m) => ({ default: m.Dialog })));
 
 export type InfoTopic = 'help' | 'terms' | 'privacy';
 
@@ -44,13 +46,22 @@ const InfoContext = createContext<(topic: InfoTopic) => void>(() => undefined);
 /** Help, Terms and Privacy: opened from the header's Help button and the footer's links. */
 export function InfoDialogsProvider({ children }: { children: ReactNode }) {
   const [topic, setTopic] = useState<InfoTopic | null>(null);
+  const [everOpened, setEverOpened] = useState(false);
+  const openInfo = useCallback((next: InfoTopic) => {
+    setEverOpened(true);
+    setTopic(next);
+  }, []);
   const content = topic ? CONTENT[topic] : null;
   return (
-    <InfoContext.Provider value={setTopic}>
+    <InfoContext.Provider value={openInfo}>
       {children}
-      <Dialog open={topic !== null} onOpenChange={(open) => !open && setTopic(null)} title={content?.title ?? ''}>
-        {content?.body}
-      </Dialog>
+      {everOpened ? (
+        <Suspense fallback={null}>
+          <Dialog open={topic !== null} onOpenChange={(open) => !open && setTopic(null)} title={content?.title ?? ''}>
+            {content?.body}
+          </Dialog>
+        </Suspense>
+      ) : null}
     </InfoContext.Provider>
   );
 }

@@ -1,22 +1,12 @@
-import { useState, type ReactNode } from 'react';
-import { Link, useLocation } from 'wouter';
-import { DropdownMenu } from 'radix-ui';
-import { CircleHelp, GraduationCap, LogOut, Menu, User as UserIcon, X } from 'lucide-react';
-import type { User } from '../../shared/auth';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import { CircleHelp, GraduationCap } from 'lucide-react';
 import { Button } from '../components/ui/button';
-import { Tooltip } from '../components/ui/tooltip';
-import { cn } from '../lib/cn';
 import { useOpenInfo } from './info-dialogs';
 
-const NAV_LINKS = [
-  { href: '/', label: 'Home' },
-  { href: '/progress', label: 'Progress Tracker' },
-  { href: '/analytics', label: 'Advanced Analytics' },
-  { href: '/pdf-documents', label: 'PDF Documents' },
-  { href: '/teacher-grading', label: 'Teacher Grading' },
-];
+export const HELP_TOOLTIP = 'How Markwell works';
 
-function Logo() {
+export function Logo() {
   return (
     <Link href="/" className="flex items-center gap-2 font-bold text-slate-900" aria-label="Markwell home">
       <span className="flex size-8 items-center justify-center rounded-lg bg-brand-600 text-white">
@@ -27,117 +17,48 @@ function Logo() {
   );
 }
 
-function HelpButton() {
+type TooltipModule = typeof import('../components/ui/tooltip');
+let tooltipModule: TooltipModule | null = null;
+
+/**
+ * The logged-out header's Help button. Its tooltip (Radix, with floating-ui) is fetched when the
+ * pointer or the keyboard first reaches the button, not with the landing page; focus stays on the
+ * button while the plain button is swapped for the one with a tooltip.
+ */
+function PublicHelpButton() {
   const openInfo = useOpenInfo();
-  return (
-    <Tooltip content="How Markwell works">
-      <Button variant="ghost" size="sm" onClick={() => openInfo('help')}>
-        <CircleHelp aria-hidden /> Help
-      </Button>
-    </Tooltip>
-  );
-}
+  const [tooltip, setTooltip] = useState<TooltipModule | null>(tooltipModule);
+  const hadFocus = useRef(false);
+  const button = useRef<HTMLButtonElement>(null);
 
-function UserMenu({ user, onLogOut }: { user: User; onLogOut: () => void }) {
-  return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger asChild>
-        <Button variant="outline" size="sm" aria-label="Account menu">
-          <UserIcon aria-hidden />
-          <span className="max-w-[10rem] truncate">{user.username}</span>
-        </Button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-[14rem] rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
-          <DropdownMenu.Label className="px-3 py-2">
-            <p className="text-sm font-semibold text-slate-900">{user.username}</p>
-            {user.email ? <p className="truncate text-xs text-slate-500">{user.email}</p> : null}
-          </DropdownMenu.Label>
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          <DropdownMenu.Item
-            onSelect={onLogOut}
-            className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100"
-          >
-            <LogOut aria-hidden className="size-4" /> Log out
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
-  );
-}
+  useLayoutEffect(() => {
+    if (tooltip && hadFocus.current) button.current?.focus();
+  }, [tooltip]);
 
-function Header({ user, onLogOut }: { user: User | null; onLogOut: () => void }) {
-  const [location] = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const isActive = (href: string) => (href === '/' ? location === '/' : location.startsWith(href));
+  const help = (
+    <Button
+      ref={button}
+      variant="ghost"
+      size="sm"
+      onClick={() => openInfo('help')}
+      onPointerEnter={tooltip ? undefined : () => void loadTooltip()}
+      onFocus={tooltip ? undefined : () => void loadTooltip()}
+    >
+      <CircleHelp aria-hidden /> Help
+    </Button>
+  );
+
+  async function loadTooltip() {
+    tooltipModule ??= await import('../components/ui/tooltip');
+    hadFocus.current = document.activeElement === button.current;
+    setTooltip(tooltipModule);
+  }
+
+  if (!tooltip) return help;
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
-        <Logo />
-        {user ? (
-          <nav aria-label="Main" className="ml-4 hidden items-center gap-1 xl:flex">
-            {NAV_LINKS.map((link) => (
-              <Link
-                key={link.href}
-                href={link.href}
-                aria-current={isActive(link.href) ? 'page' : undefined}
-                className={cn(
-                  'whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900',
-                  isActive(link.href) && 'bg-brand-50 text-brand-700',
-                )}
-              >
-                {link.label}
-              </Link>
-            ))}
-          </nav>
-        ) : null}
-        <div className="ml-auto flex items-center gap-2">
-          <HelpButton />
-          {user ? (
-            <>
-              <div className="hidden sm:block">
-                <UserMenu user={user} onLogOut={onLogOut} />
-              </div>
-              <Button
-                variant="ghost"
-                size="icon"
-                className="xl:hidden"
-                aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-                aria-expanded={menuOpen}
-                onClick={() => setMenuOpen((open) => !open)}
-              >
-                {menuOpen ? <X aria-hidden /> : <Menu aria-hidden />}
-              </Button>
-            </>
-          ) : (
-            <Button asChild size="sm">
-              <Link href="/auth">Log in</Link>
-            </Button>
-          )}
-        </div>
-      </div>
-      {user && menuOpen ? (
-        <nav aria-label="Main (mobile)" className="border-t border-slate-200 bg-white px-4 py-2 xl:hidden">
-          {NAV_LINKS.map((link) => (
-            <Link
-              key={link.href}
-              href={link.href}
-              onClick={() => setMenuOpen(false)}
-              className="block rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
-            >
-              {link.label}
-            </Link>
-          ))}
-          <div className="mt-2 border-t border-slate-200 px-3 pt-3 pb-1 sm:hidden">
-            <p className="text-sm font-semibold text-slate-900">{user.username}</p>
-            {user.email ? <p className="text-xs text-slate-500">{user.email}</p> : null}
-            <Button variant="outline" size="sm" className="mt-2" onClick={onLogOut}>
-              <LogOut aria-hidden /> Log out
-            </Button>
-          </div>
-        </nav>
-      ) : null}
-    </header>
+    <tooltip.TooltipProvider>
+      <tooltip.Tooltip content={HELP_TOOLTIP}>{help}</tooltip.Tooltip>
+    </tooltip.TooltipProvider>
   );
 }
 
@@ -158,10 +79,28 @@ function Footer() {
   );
 }
 
-export function Layout({ user, onLogOut, children }: { user: User | null; onLogOut: () => void; children: ReactNode }) {
+/** The header a logged-out visitor sees: the logo, Help and Log in. */
+export function PublicHeader() {
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
+        <Logo />
+        <div className="ml-auto flex items-center gap-2">
+          <PublicHelpButton />
+          <Button asChild size="sm">
+            <Link href="/auth">Log in</Link>
+          </Button>
+        </div>
+      </div>
+    </header>
+  );
+}
+
+/** Every page's frame: a header (public, or the signed-in app's), the page, the footer. */
+export function Layout({ header, children }: { header: ReactNode; children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
-      <Header user={user} onLogOut={onLogOut} />
+      {header}
       <main className="flex-1">{children}</main>
       <Footer />
     </div>

@@ -1,70 +1,46 @@
 import { lazy, Suspense } from 'react';
-import { Route, Switch, useLocation } from 'wouter';
+import { Route, Switch } from 'wouter';
 import { LoadingBlock } from '../components/loading-block';
-import { AuthPage } from '../features/auth/auth-page';
 import { useSession } from '../features/auth/session';
-import { CoursePage } from '../features/courses/course-page';
-import { HomePage } from '../features/home/home-page';
 import { LandingPage } from '../features/landing/landing-page';
-import { PaperOverviewPage } from '../features/papers/paper-overview-page';
-import { PapersPage } from '../features/papers/papers-page';
-import { Layout } from './layout';
+import { Layout, PublicHeader } from './layout';
 import { LoadingScreen } from './loading-screen';
-import { NotFoundPage } from './not-found';
 
-/** Screens most visits never open are loaded when first opened, so the first load stays small. */
-const AnalyticsPage = lazy(() => import('../features/analytics/analytics-page').then((m) => ({ default: m.AnalyticsPage })));
-const ProgressPage = lazy(() => import('../features/analytics/progress-page').then((m) => ({ default: m.ProgressPage })));
-const ExamPage = lazy(() => import('../features/exam/exam-page').then((m) => ({ default: m.ExamPage })));
-const PdfDocumentsPage = lazy(() => import('../features/pdf-documents/pdf-documents-page').then((m) => ({ default: m.PdfDocumentsPage })));
-const TeacherGradingPage = lazy(() => import('../features/teacher-grading/teacher-grading-page').then((m) => ({ default: m.TeacherGradingPage })));
+/**
+ * Only the landing page is in the first download. The login form and the whole signed-in app are
+ * separate chunks: a logged-out visitor never downloads the app's heavy parts (docs/benchmarks.md,
+ * "Page weight"; tests/e2e/landing-weight.spec.ts keeps the budget).
+ */
+const loadSignedInApp = () => import('./signed-in-app');
+const SignedInApp = lazy(() => loadSignedInApp().then((m) => ({ default: m.SignedInApp })));
+const AuthPage = lazy(() => import('../features/auth/auth-page').then((m) => ({ default: m.AuthPage })));
 
 /** §2 Access states: loading, then the logged-out or the logged-in routes. */
 export function AppRoutes() {
   const session = useSession();
-  const [, navigate] = useLocation();
+
+  // A stored token: fetch the signed-in app while the session is being checked, not after.
+  if (session.status !== 'unauthenticated') void loadSignedInApp();
 
   if (session.status === 'loading') return <LoadingScreen />;
 
   if (session.status === 'unauthenticated' || !session.user) {
     return (
-      <Layout user={null} onLogOut={() => undefined}>
-        <Switch>
-          <Route path="/auth" component={AuthPage} />
-          {/* Any other path shows the landing page. */}
-          <Route component={LandingPage} />
-        </Switch>
+      <Layout header={<PublicHeader />}>
+        <Suspense fallback={<LoadingBlock text="Loading..." />}>
+          <Switch>
+            <Route path="/auth" component={AuthPage} />
+            {/* Any other path shows the landing page. */}
+            <Route component={LandingPage} />
+          </Switch>
+        </Suspense>
       </Layout>
     );
   }
 
-  const user = session.user;
-  const logOut = async () => {
-    await session.signOut();
-    navigate('/');
-  };
-  const home = () => <HomePage firstName={user.firstName} />;
   return (
-    <Layout user={user} onLogOut={logOut}>
-      <Suspense fallback={<LoadingBlock text="Loading..." />}>
-        <Switch>
-          <Route path="/" component={home} />
-          <Route path="/auth" component={home} />
-          <Route path="/courses/:courseId" component={CoursePage} />
-          <Route path="/courses/:courseId/questions/:questionId" component={ExamPage} />
-          <Route path="/courses/:courseId/papers" component={PapersPage} />
-          <Route path="/courses/:courseId/papers/:paperId" component={PaperOverviewPage} />
-          <Route path="/courses/:courseId/papers/:paperId/questions/:questionId" component={ExamPage} />
-          <Route path="/courses/:courseId/papers/:paperId/exam" component={ExamPage} />
-          <Route path="/exam/:courseId" component={ExamPage} />
-          <Route path="/progress" component={ProgressPage} />
-          <Route path="/analytics" component={AnalyticsPage} />
-          <Route path="/pdf-documents" component={PdfDocumentsPage} />
-          <Route path="/teacher-grading" component={TeacherGradingPage} />
-          <Route path="/question-papers/:paperId" component={PaperOverviewPage} />
-          <Route component={NotFoundPage} />
-        </Switch>
-      </Suspense>
-    </Layout>
+    <Suspense fallback={<LoadingScreen />}>
+      <SignedInApp user={session.user} signOut={session.signOut} />
+    </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import { SESSION_STORAGE_KEY } from '../../shared/auth';
+import { SESSION_STORAGE_KEY } from '../../shared/auth-text';
 
 /** §7: the session token lives in local storage under 'sessionToken'. */
 export function readSessionToken(): string | null {

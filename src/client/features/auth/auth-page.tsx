@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { GraduationCap } from 'lucide-react';
-import { AUTH_TEXT, PASSWORD_MIN_LENGTH } from '../../../shared/auth';
+import { AUTH_TEXT, PASSWORD_MIN_LENGTH } from '../../../shared/auth-text';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { toast } from '../../components/ui/toast';
+import { toast } from '../../components/ui/toast-store';
 import { serverMessageOf } from '../../lib/api-client';
 import { useLogin } from './api/login';
 import { useRegister, type RegisterForm } from './api/register';

@@ -1,0 +1,45 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { hasFlashedToast, useToasts } from '../components/ui/toast-store';
+import { useSession } from '../features/auth/session';
+
+const Toaster = lazy(() => import('../components/ui/toast').then((m) => ({ default: m.Toaster })));
+
+/**
+ * The Toaster (Radix Toast) is not part of the landing page's download. It is mounted, and stays
+ * mounted, from the moment it is needed: for a signed-in student at once, for a visitor when the first
+ * toast is raised (a failed login) or when F8 is pressed, after which F8 moves to it as always (§9).
+ */
+export function DeferredToaster() {
+  const signedIn = useSession().status === 'authenticated';
+  const items = useToasts();
+  const [wanted, setWanted] = useState(() => hasFlashedToast());
+  const [focusOnMount, setFocusOnMount] = useState(false);
+  const needed = wanted || signedIn || items.length > 0;
+
+  useEffect(() => {
+    if (needed) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.code !== 'F8') return;
+      setFocusOnMount(true);
+      setWanted(true);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [needed]);
+
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+      {focusOnMount ? <PressF8Again /> : null}
+    </Suspense>
+  );
+}
+
+/** Replays the F8 that asked for the Toaster, so Radix's own hotkey handler moves focus to it. */
+function PressF8Again() {
+  useEffect(() => {
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'F8', code: 'F8', bubbles: true }));
+  }, []);
+  return null;
+}

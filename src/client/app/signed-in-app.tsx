@@ -1,0 +1,57 @@
+import { lazy, Suspense } from 'react';
+import { Route, Switch, useLocation } from 'wouter';
+import type { User } from '../../shared/auth';
+import { LoadingBlock } from '../components/loading-block';
+import { TooltipProvider } from '../components/ui/tooltip';
+import { CoursePage } from '../features/courses/course-page';
+import { HomePage } from '../features/home/home-page';
+import { PaperOverviewPage } from '../features/papers/paper-overview-page';
+import { PapersPage } from '../features/papers/papers-page';
+import { Layout } from './layout';
+import { NotFoundPage } from './not-found';
+import { SignedInHeader } from './signed-in-header';
+
+/** Screens most visits never open are loaded when first opened, so the first load stays small. */
+const AnalyticsPage = lazy(() => import('../features/analytics/analytics-page').then((m) => ({ default: m.AnalyticsPage })));
+const ProgressPage = lazy(() => import('../features/analytics/progress-page').then((m) => ({ default: m.ProgressPage })));
+const ExamPage = lazy(() => import('../features/exam/exam-page').then((m) => ({ default: m.ExamPage })));
+const PdfDocumentsPage = lazy(() => import('../features/pdf-documents/pdf-documents-page').then((m) => ({ default: m.PdfDocumentsPage })));
+const TeacherGradingPage = lazy(() => import('../features/teacher-grading/teacher-grading-page').then((m) => ({ default: m.TeacherGradingPage })));
+
+/**
+ * The signed-in app: its header and every logged-in route. Loaded only once a session token exists,
+ * so a logged-out visitor's browser never downloads it (routes.tsx).
+ */
+export function SignedInApp({ user, signOut }: { user: User; signOut: () => Promise<void> }) {
+  const [, navigate] = useLocation();
+  const logOut = async () => {
+    await signOut();
+    navigate('/');
+  };
+  const home = () => <HomePage firstName={user.firstName} />;
+  return (
+    <TooltipProvider>
+      <Layout header={<SignedInHeader user={user} onLogOut={logOut} />}>
+        <Suspense fallback={<LoadingBlock text="Loading..." />}>
+          <Switch>
+            <Route path="/" component={home} />
+            <Route path="/auth" component={home} />
+            <Route path="/courses/:courseId" component={CoursePage} />
+            <Route path="/courses/:courseId/questions/:questionId" component={ExamPage} />
+            <Route path="/courses/:courseId/papers" component={PapersPage} />
+            <Route path="/courses/:courseId/papers/:paperId" component={PaperOverviewPage} />
+            <Route path="/courses/:courseId/papers/:paperId/questions/:questionId" component={ExamPage} />
+            <Route path="/courses/:courseId/papers/:paperId/exam" component={ExamPage} />
+            <Route path="/exam/:courseId" component={ExamPage} />
+            <Route path="/progress" component={ProgressPage} />
+            <Route path="/analytics" component={AnalyticsPage} />
+            <Route path="/pdf-documents" component={PdfDocumentsPage} />
+            <Route path="/teacher-grading" component={TeacherGradingPage} />
+            <Route path="/question-papers/:paperId" component={PaperOverviewPage} />
+            <Route component={NotFoundPage} />
+          </Switch>
+        </Suspense>
+      </Layout>
+    </TooltipProvider>
+  );
+}
