@@ -7,7 +7,7 @@
 //   BENCH_SERVER_DIR=/tmp/prev npm run bench:burst           (the server of another checkout, e.g. a git worktree)
 // Any ENGINE_* variable set for this command is passed on to the server (e.g. ENGINE_WORKERS=0).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -33,6 +33,16 @@ function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** The server process's peak resident memory (Linux: /proc/<pid>/status VmHWM), worker threads included. */
+function peakRss(pid: number | undefined): string {
+  try {
+    const kb = Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+    return `${Math.round(kb / 1024)} MiB`;
+  } catch {
+    return 'unknown';
+  }
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -160,6 +170,7 @@ async function main() {
       ),
     );
     report('100 paper generations (20 q)', papers.bTimes, papers.statuses, papers.ms);
+    console.log(`server peak RSS ${peakRss(child.pid)}`);
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
