@@ -9,6 +9,12 @@ describe('stripNulBytes', () => {
     expect(stripNulBytes(42)).toBe(42);
   });
 
+  it('turns lone surrogates (which jsonb refuses) into U+FFFD, keeps whole pairs (also one split only by a NUL)', () => {
+    const body = { reason: 'a\ud800b', list: ['\udfff', '😀 ok'], 'k\udc00': 'v', pair: '\ud83d\0\ude00' };
+    expect(stripNulBytes(body)).toEqual({ reason: 'a\ufffdb', list: ['\ufffd', '😀 ok'], 'k\ufffd': 'v', pair: '😀' });
+    expect(stripNulBytes('\ud800')).toBe('\ufffd');
+  });
+
   it('walks 100,000 levels of nesting without overflowing the stack', () => {
     let deep: unknown = 'bottom\0';
     for (let i = 0; i < 100_000; i++) deep = [deep];

@@ -586,6 +586,8 @@ function fuzzCases(e: Endpoint, valid: Record<string, unknown>): FuzzCase[] {
     { name: 'deep nesting in an extra field', payload: undefined, raw: withDeepField(valid, 'extra', 5000), proxy: { ...valid, extra: deepNest(20) } },
     { name: 'NUL bytes in every string', payload: mapStrings(valid, (s, k) => (UPLOAD_FIELDS.has(k) ? s : withNul(s, rand))) },
     { name: 'a NUL byte as a key', payload: { ...valid, 'a\u0000b': 'x' } },
+    // (not in ids or files, which they would only make not found or unreadable before anything is stored)
+    { name: 'lone surrogates in every text field', payload: mapStrings(valid, (s, k) => (UPLOAD_FIELDS.has(k) || /Id$/.test(k) ? s : `\ud800${s}\udfff`)) },
     { name: 'a body just over the JSON limit', payload: { ...valid, extra: 'x'.repeat(Math.min(e.bodyLimit, JSON_BODY_LIMIT) + 1) } },
   ];
   for (const field of fields) {
@@ -613,6 +615,8 @@ function fuzzCases(e: Endpoint, valid: Record<string, unknown>): FuzzCase[] {
     );
     if (isText && !isUpload) {
       const text = typeof base === 'string' ? base : 'text';
+      const max = e.body ? longestAccepted(e.body, (n) => set('a'.repeat(n))) : 0;
+      if (max > 1) cases.push({ name: `${field} random text at its maximum length (${max})`, payload: set(randomString(rand, max).slice(0, max)) });
       cases.push({ name: `${field} with NUL bytes`, payload: set(withNul(text, rand)) }, { name: `${field} only NUL bytes`, payload: set('\u0000\u0000') });
       ODD_STRINGS.forEach((odd, i) => {
         if (i % 2 === Math.floor(rand() * 2)) cases.push({ name: `${field} odd unicode #${i}`, payload: set(odd) });
@@ -630,6 +634,19 @@ function fuzzCases(e: Endpoint, valid: Record<string, unknown>): FuzzCase[] {
     }
   }
   return cases;
+}
+
+/** The longest run of 'a's the contract accepts in a field (binary search on zod alone), 0 when none or no limit below 100,000. */
+function longestAccepted(schema: z.ZodObject, body: (n: number) => unknown): number {
+  if (!contractAccepts(schema, body(1)) || contractAccepts(schema, body(100_000))) return 0;
+  let lo = 1;
+  let hi = 100_000;
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (contractAccepts(schema, body(mid))) lo = mid;
+    else hi = mid;
+  }
+  return lo;
 }
 
 function mapStrings(value: Record<string, unknown>, fn: (s: string, key: string) => string): Record<string, unknown> {
