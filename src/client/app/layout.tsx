@@ -101,7 +101,9 @@ export function Layout({ header, children }: { header: ReactNode; children: Reac
   return (
     <div className="flex min-h-screen flex-col">
       {header}
-      <main className="flex-1">{children}</main>
+      {/* At least a screen tall: the footer starts below the fold, so a page whose data arrives late
+          grows without pushing a visible footer down (layout shift, Lighthouse CLS). */}
+      <main className="min-h-[calc(100vh-4rem)] flex-1">{children}</main>
       <Footer />
     </div>
   );

@@ -1,26 +1,27 @@
 import { lazy, Suspense } from 'react';
-import { Route, Switch } from 'wouter';
+import { Route, Switch, useLocation } from 'wouter';
 import { LoadingBlock } from '../components/loading-block';
 import { useSession } from '../features/auth/session';
 import { LandingPage } from '../features/landing/landing-page';
 import { Layout, PublicHeader } from './layout';
 import { LoadingScreen } from './loading-screen';
+import { loadSignedInApp, preloadSignedIn } from './page-loaders';
 
 /**
  * Only the landing page is in the first download. The login form and the whole signed-in app are
  * separate chunks: a logged-out visitor never downloads the app's heavy parts (docs/benchmarks.md,
  * "Page weight"; tests/e2e/landing-weight.spec.ts keeps the budget).
  */
-const loadSignedInApp = () => import('./signed-in-app');
 const SignedInApp = lazy(() => loadSignedInApp().then((m) => ({ default: m.SignedInApp })));
 const AuthPage = lazy(() => import('../features/auth/auth-page').then((m) => ({ default: m.AuthPage })));
 
 /** §2 Access states: loading, then the logged-out or the logged-in routes. */
 export function AppRoutes() {
   const session = useSession();
+  const [location] = useLocation();
 
-  // A stored token: fetch the signed-in app while the session is being checked, not after.
-  if (session.status !== 'unauthenticated') void loadSignedInApp();
+  // A stored token: fetch the signed-in app (and this path's screen) while the session is checked.
+  if (session.status === 'loading') preloadSignedIn(location);
 
   if (session.status === 'loading') return <LoadingScreen />;
 

@@ -9,14 +9,15 @@ import { PaperOverviewPage } from '../features/papers/paper-overview-page';
 import { PapersPage } from '../features/papers/papers-page';
 import { Layout } from './layout';
 import { NotFoundPage } from './not-found';
+import { loadAnalyticsPage, loadExamPage, loadPdfDocumentsPage, loadProgressPage, loadTeacherGradingPage } from './page-loaders';
 import { SignedInHeader } from './signed-in-header';
 
 /** Screens most visits never open are loaded when first opened, so the first load stays small. */
-const AnalyticsPage = lazy(() => import('../features/analytics/analytics-page').then((m) => ({ default: m.AnalyticsPage })));
-const ProgressPage = lazy(() => import('../features/analytics/progress-page').then((m) => ({ default: m.ProgressPage })));
-const ExamPage = lazy(() => import('../features/exam/exam-page').then((m) => ({ default: m.ExamPage })));
-const PdfDocumentsPage = lazy(() => import('../features/pdf-documents/pdf-documents-page').then((m) => ({ default: m.PdfDocumentsPage })));
-const TeacherGradingPage = lazy(() => import('../features/teacher-grading/teacher-grading-page').then((m) => ({ default: m.TeacherGradingPage })));
+const AnalyticsPage = lazy(() => loadAnalyticsPage().then((m) => ({ default: m.AnalyticsPage })));
+const ProgressPage = lazy(() => loadProgressPage().then((m) => ({ default: m.ProgressPage })));
+const ExamPage = lazy(() => loadExamPage().then((m) => ({ default: m.ExamPage })));
+const PdfDocumentsPage = lazy(() => loadPdfDocumentsPage().then((m) => ({ default: m.PdfDocumentsPage })));
+const TeacherGradingPage = lazy(() => loadTeacherGradingPage().then((m) => ({ default: m.TeacherGradingPage })));
 
 /**
  * The signed-in app: its header and every logged-in route. Loaded only once a session token exists,

@@ -180,7 +180,7 @@ export function ExamPage() {
           </div>
           <div>
             <div className="mb-1 flex justify-between text-sm text-slate-600">
-              <span className="font-medium text-slate-900">Exam Progress</span>
+              <h2 className="font-medium text-slate-900">Exam Progress</h2>
               <span>
                 {savedCount} of {list.length} answers saved
               </span>

@@ -33,6 +33,8 @@ export function HomePage({ firstName }: { firstName: string | null }) {
       </section>
 
       <section aria-label="Quick actions" className="mb-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {/* The cards' titles are h3s: this keeps the heading levels in order for screen readers. */}
+        <h2 className="sr-only">Quick actions</h2>
         {QUICK_ACTIONS.map(({ href, icon: Icon, title, text }) => (
           <Link key={href} href={href} className="group">
             <Card className="h-full transition-shadow group-hover:shadow-md">

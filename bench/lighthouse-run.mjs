@@ -1,0 +1,77 @@
+// Lighthouse (performance, accessibility) for the landing page, the signed-in home and the exam screen,
+// against a Markwell server that is already running. Started by bench/lighthouse.sh, which installs
+// Lighthouse outside the repository (it is not a project dependency) and starts the built server.
+//   LH_DIR=/tmp/lh BASE_URL=http://127.0.0.1:4183 node bench/lighthouse-run.mjs [desktop|mobile]
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const LH_DIR = process.env.LH_DIR ?? '/tmp/lh';
+const BASE = process.env.BASE_URL ?? 'http://127.0.0.1:4183';
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const PRESET = process.argv[2] ?? 'mobile';
+const OUT = process.env.LH_OUT ?? path.join(LH_DIR, 'reports');
+
+const fromLh = (p) => import(pathToFileURL(path.join(LH_DIR, 'node_modules', p)).href);
+const { default: lighthouse, desktopConfig } = await fromLh('lighthouse/core/index.js');
+const { default: puppeteer } = await fromLh('puppeteer-core/lib/esm/puppeteer/puppeteer-core.js');
+
+async function api(method, url, body, token) {
+  const res = await fetch(`${BASE}${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+const browser = await puppeteer.launch({
+  executablePath: CHROME_PATH,
+  headless: true,
+  args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+
+/**
+ * One Lighthouse run in a fresh browser context (cold cache); a session token, if given, is put in
+ * local storage first and kept (no storage reset).
+ */
+async function audit(name, url, token) {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  await page.goto(`${BASE}/api/public/stats`);
+  await page.evaluate((t) => (t ? localStorage.setItem('sessionToken', t) : localStorage.clear()), token ?? null);
+  const flags = { onlyCategories: ['performance', 'accessibility'], disableStorageReset: Boolean(token), logLevel: 'error', output: 'html' };
+  const result = await lighthouse(url, flags, PRESET === 'desktop' ? desktopConfig : undefined, page);
+  await context.close();
+  const { categories, audits } = result.lhr;
+  fs.mkdirSync(OUT, { recursive: true });
+  fs.writeFileSync(path.join(OUT, `${name}-${PRESET}.html`), result.report);
+  const metric = (id) => audits[id]?.displayValue ?? '–';
+  console.log(
+    `${name.padEnd(8)} performance ${String(Math.round(categories.performance.score * 100)).padStart(3)}  accessibility ${String(Math.round(categories.accessibility.score * 100)).padStart(3)}` +
+      `  FCP ${metric('first-contentful-paint')}  LCP ${metric('largest-contentful-paint')}  TBT ${metric('total-blocking-time')}  CLS ${metric('cumulative-layout-shift')}`,
+  );
+  if ((audits['cumulative-layout-shift']?.numericValue ?? 0) > 0.05) {
+    for (const item of (audits['layout-shifts']?.details?.items ?? []).slice(0, 3)) console.log(`         shift ${item.score?.toFixed(3)}: ${item.node?.snippet ?? ''}`);
+  }
+  for (const [id, a] of Object.entries(audits)) {
+    const inCategory = ['performance', 'accessibility'].some((c) => categories[c].auditRefs.some((r) => r.id === id && r.weight > 0));
+    if (inCategory && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative') {
+      console.log(`         ${id}: ${a.score} ${a.displayValue ?? ''}`);
+      for (const item of (a.details?.items ?? []).slice(0, 3)) if (item.node?.snippet) console.log(`           ${item.node.snippet}`);
+    }
+    else if (a.details?.type === 'opportunity' && (a.details.overallSavingsMs ?? 0) > 0) console.log(`         opportunity ${id}: ${a.displayValue ?? ''}`);
+  }
+}
+
+try {
+  console.log(`Lighthouse ${PRESET} — ${BASE}, ${await browser.version()}`);
+  await audit('landing', `${BASE}/`);
+  const { sessionId } = await api('POST', '/api/auth/register', { email: `lh-${Date.now()}@example.org`, password: 'lighthouse-secret', firstName: 'Robin' });
+  await audit('home', `${BASE}/`, sessionId);
+  const course = await api('POST', '/api/courses/direct-create', { subject: 'Biology' }, sessionId);
+  await audit('exam', `${BASE}/courses/${course.id}/papers/${course.paper.id}/exam`, sessionId);
+} finally {
+  await browser.close();
+}

@@ -1,0 +1,22 @@
+// The lazily loaded screens, in one small module: signed-in-app.tsx renders them with React.lazy and
+// routes.tsx starts the current screen's download while the session is still being checked, so a
+// reload of /exam or /analytics does not wait for one chunk before asking for the next.
+
+export const loadSignedInApp = () => import('./signed-in-app');
+export const loadAnalyticsPage = () => import('../features/analytics/analytics-page');
+export const loadProgressPage = () => import('../features/analytics/progress-page');
+export const loadExamPage = () => import('../features/exam/exam-page');
+export const loadPdfDocumentsPage = () => import('../features/pdf-documents/pdf-documents-page');
+export const loadTeacherGradingPage = () => import('../features/teacher-grading/teacher-grading-page');
+
+const EXAM_PATH = /^\/(courses\/[^/]+\/(papers\/[^/]+\/)?(questions\/[^/]+|exam)|exam\/[^/]+)\/?$/;
+
+/** A stored session: fetch the signed-in app and the screen at this path at once. */
+export function preloadSignedIn(pathname: string): void {
+  void loadSignedInApp();
+  if (EXAM_PATH.test(pathname)) void loadExamPage();
+  else if (pathname.startsWith('/analytics')) void loadAnalyticsPage();
+  else if (pathname.startsWith('/progress')) void loadProgressPage();
+  else if (pathname.startsWith('/pdf-documents')) void loadPdfDocumentsPage();
+  else if (pathname.startsWith('/teacher-grading')) void loadTeacherGradingPage();
+}

@@ -1,0 +1,26 @@
+import { gzipSync } from 'node:zlib';
+import { expect, test, type Page } from '@playwright/test';
+
+// The logged-out pages' JavaScript budget (issue 10): under 100 KB gzipped. The landing page must not
+// pull in the signed-in app, Radix's dialogs or tooltips, zod, KaTeX or Recharts. Counted the way
+// `npm run bench:landing` counts: every script the page requests, gzipped at level 9. Bytes, not time.
+const LANDING_BUDGET_KB = 100;
+
+async function scriptsOf(page: Page, path: string, ready: () => Promise<unknown>) {
+  const scripts: Promise<{ url: string; gzip: number }>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    scripts.push(response.body().then((body) => ({ url: new URL(response.url()).pathname, gzip: gzipSync(body, { level: 9 }).length })));
+  });
+  await page.goto(path);
+  await ready();
+  await page.waitForLoadState('networkidle');
+  const loaded = await Promise.all(scripts);
+  return { files: loaded.map((s) => s.url), kb: loaded.reduce((total, s) => total + s.gzip, 0) / 1024 };
+}
+
+test('a logged-out visitor downloads under 100 KB of gzipped JavaScript on the landing page', async ({ page }) => {
+  const landing = await scriptsOf(page, '/', () => page.getByRole('heading', { level: 1 }).waitFor());
+  expect(landing.files.join(' ')).not.toMatch(/signed-in-app|exam-page|rich-html|time-charts|practice-|dialog-|tooltip-/);
+  expect(landing.kb, `landing scripts: ${landing.files.join(', ')}`).toBeLessThan(LANDING_BUDGET_KB);
+});
