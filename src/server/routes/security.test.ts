@@ -196,7 +196,7 @@ async function must(method: 'GET' | 'POST', url: string, who: Who, payload?: obj
   return res.json();
 }
 
-/** A course with questions and a marked answer with a disagreement: enough for every id field of a body. */
+/** A course with questions and a marked answer: enough for every id field of a body. */
 async function ownPractice(who: Who, ids: Ids) {
   const course = await must('POST', '/api/courses/direct-create', who, { subject: 'Chemistry' });
   ids.course.push(course.id);
@@ -672,6 +672,7 @@ describe('3. every POST route, fuzzed from its contract', () => {
   it('never answers 5xx; answers 4xx whenever the contract rejects the body; every error message is a sentence', async () => {
     const posts = endpoints.filter((e) => e.method === 'POST');
     expect(posts.length).toBeGreaterThanOrEqual(12);
+    const aliceBefore = await aliceState();
     let fuzzer: Who | null = null;
     const ids: Ids = { course: [], paper: [], question: [], document: [], point: [] };
     let sinceNewUser = Infinity;
@@ -722,6 +723,8 @@ describe('3. every POST route, fuzzed from its contract', () => {
     }
     console.log(`fuzz: ${fuzzTally.requests} requests, by status ${JSON.stringify(fuzzTally.byStatus)}; rate-limited (429) ${JSON.stringify(fuzzTally.limited)}`);
     expect(failures, failures.join('\n')).toEqual([]);
+    // Cases named Alice's user and course ids in extra fields (ownerId, userId, id): none of it became hers.
+    expect(await aliceState()).toEqual(aliceBefore);
     expect(fuzzTally.requests).toBeGreaterThan(500);
     figures.fuzzed = fuzzTally.requests;
   }, 240_000);
