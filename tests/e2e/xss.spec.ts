@@ -166,6 +166,8 @@ test('payloads stored through every field never run on any page that shows them'
 
   // The payloads appear as text: proof the pages rendered them (escaped) rather than dropped them.
   await visit('/', SHOWN);
+  // The names from sign-up, as text in the greeting.
+  await expect(page.getByRole('heading', { name: /Welcome, .*onerror=/ })).toBeVisible();
   await visit(`/courses/${course.id}`, SHOWN);
   await visit(`/courses/${course.id}/papers`, /__xss|Energetics/);
   await visit(`/courses/${course.id}/papers/${generated.paper.id}`, /Energetics/);
