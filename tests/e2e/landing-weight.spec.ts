@@ -24,3 +24,23 @@ test('a logged-out visitor downloads under 100 KB of gzipped JavaScript on the l
   expect(landing.files.join(' ')).not.toMatch(/signed-in-app|exam-page|rich-html|time-charts|practice-|dialog-|tooltip-/);
   expect(landing.kb, `landing scripts: ${landing.files.join(', ')}`).toBeLessThan(LANDING_BUDGET_KB);
 });
+
+test('what the landing page loads later still works: Help tooltip, the Help dialog by keyboard, F8', async ({ page }) => {
+  await page.goto('/');
+  const help = page.getByRole('banner').getByRole('button', { name: 'Help' });
+  // Keyboard: focus reaches Help, the tooltip's code arrives, focus stays and the tooltip shows.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(help).toBeFocused();
+  await expect(page.getByRole('tooltip')).toHaveText('How Markwell works');
+  await expect(help).toBeFocused();
+  // The dialog's code arrives on first open; Escape gives focus back to Help.
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Help' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(help).toBeFocused();
+  // F8 before any toast: the Toaster is loaded and the notifications region takes focus (§9).
+  await page.keyboard.press('F8');
+  await expect(page.getByRole('region', { name: /Notifications/ })).toBeAttached();
+  await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[aria-label^="Notifications"]') !== null)).toBe(true);
+});
