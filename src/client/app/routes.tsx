@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { LoadingBlock } from '../components/loading-block';
 import { useSession } from '../features/auth/session';
@@ -22,6 +22,16 @@ export function AppRoutes() {
 
   // A stored token: fetch the signed-in app (and this path's screen) while the session is checked.
   if (session.status === 'loading') preloadSignedIn(location);
+
+  // A visitor typing into the login or sign-up form: fetch the signed-in app while they type, so the
+  // home page follows the 'Log in' press without a loading screen.
+  const onAuthForm = session.status === 'unauthenticated' && location === '/auth';
+  useEffect(() => {
+    if (!onAuthForm) return;
+    const prefetch = () => void loadSignedInApp();
+    document.addEventListener('input', prefetch, { once: true });
+    return () => document.removeEventListener('input', prefetch);
+  }, [onAuthForm]);
 
   if (session.status === 'loading') return <LoadingScreen />;
 
