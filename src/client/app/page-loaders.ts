@@ -2,7 +2,6 @@
 // routes.tsx starts the current screen's download while the session is still being checked, so a
 // reload of /exam or /analytics does not wait for one chunk before asking for the next.
 
-export const loadSignedInApp = () => import('./signed-in-app');
 export const loadAnalyticsPage = () => import('../features/analytics/analytics-page');
 export const loadProgressPage = () => import('../features/analytics/progress-page');
 export const loadExamPage = () => import('../features/exam/exam-page');
@@ -11,9 +10,8 @@ export const loadTeacherGradingPage = () => import('../features/teacher-grading/
 
 const EXAM_PATH = /^\/(courses\/[^/]+\/(papers\/[^/]+\/)?(questions\/[^/]+|exam)|exam\/[^/]+)\/?$/;
 
-/** A stored session: fetch the signed-in app and the screen at this path at once. */
-export function preloadSignedIn(pathname: string): void {
-  void loadSignedInApp();
+/** A stored session: fetch the screen at this path along with the signed-in app. */
+export function preloadPage(pathname: string): void {
   if (EXAM_PATH.test(pathname)) void loadExamPage();
   else if (pathname.startsWith('/analytics')) void loadAnalyticsPage();
   else if (pathname.startsWith('/progress')) void loadProgressPage();

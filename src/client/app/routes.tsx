@@ -5,13 +5,14 @@ import { useSession } from '../features/auth/session';
 import { LandingPage } from '../features/landing/landing-page';
 import { Layout, PublicHeader } from './layout';
 import { LoadingScreen } from './loading-screen';
-import { loadSignedInApp, preloadSignedIn } from './page-loaders';
+import { preloadPage } from './page-loaders';
 
 /**
  * Only the landing page is in the first download. The login form and the whole signed-in app are
  * separate chunks: a logged-out visitor never downloads the app's heavy parts (docs/benchmarks.md,
  * "Page weight"; tests/e2e/landing-weight.spec.ts keeps the budget).
  */
+const loadSignedInApp = () => import('./signed-in-app');
 const SignedInApp = lazy(() => loadSignedInApp().then((m) => ({ default: m.SignedInApp })));
 const AuthPage = lazy(() => import('../features/auth/auth-page').then((m) => ({ default: m.AuthPage })));
 
@@ -21,7 +22,10 @@ export function AppRoutes() {
   const [location] = useLocation();
 
   // A stored token: fetch the signed-in app (and this path's screen) while the session is checked.
-  if (session.status === 'loading') preloadSignedIn(location);
+  if (session.status === 'loading') {
+    void loadSignedInApp();
+    preloadPage(location);
+  }
 
   // A visitor typing into the login or sign-up form: fetch the signed-in app while they type, so the
   // home page follows the 'Log in' press without a loading screen.
