@@ -2,7 +2,7 @@
 // meanwhile (other requests on the instance wait that long). Prints numbers; asserts nothing.
 //   npm run bench:pdf            (BENCH_PAGES=400 by default, 70 lines a page)
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { readPdfPages } from '../src/server/engine/builtin/documents/read-pdf';
+import { readPdfPages } from '../src/server/engine/documents/read-pdf';
 import { buildPdf } from '../src/server/engine/builtin/documents/testing/build-pdf';
 
 const PAGES = Number(process.env.BENCH_PAGES ?? 400);

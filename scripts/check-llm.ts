@@ -1,13 +1,13 @@
 /**
- * A manual check of the configured provider: `npx tsx src/server/engine/llm/check-llm.ts [--paper] [--tutor]`
+ * A manual check of the configured provider: `npx tsx scripts/check-llm.ts [--paper] [--tutor]`
  * with AI_PROVIDER etc. set (see docs/llm.md). It marks one sample answer (and optionally writes a
  * two-question paper and a tutor reply), printing the results, who produced them and the time taken.
  * No built-in engine is used, so every model failure is visible.
  */
-import { markPointSchema } from '../../../shared/mark-scheme';
-import { engineError, type Engine, type QuestionForMarking } from '../engine';
-import { createLlmEngine } from './create-llm-engine';
-import { parseLlmConfig } from './llm-config';
+import { markPointSchema } from '../src/shared/mark-scheme';
+import { engineError, type Engine, type QuestionForMarking } from '../src/server/engine/engine';
+import { createLlmEngine } from '../src/server/engine/llm/create-llm-engine';
+import { parseLlmConfig } from '../src/server/engine/llm/llm-config';
 
 const unavailable = async (): Promise<never> => {
   throw engineError('UNAVAILABLE', 'no built-in engine in this check');

@@ -16,9 +16,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defaultAsagDir, LABELS_3WAY, readAsagFile, referenceWordings, scoreLabels, toTwoWay, type AsagRecord, type ClassScores } from '../src/server/engine/builtin/marker/asag-data';
-import { labelPoint, readMarkerCases, scoreMarkerCases } from '../src/server/engine/builtin/marker/marker-cases';
-import { crossDomain, crossValidate, recordFeatures } from '../src/server/engine/builtin/marker/training';
+import { defaultAsagDir, LABELS_3WAY, readAsagFile, referenceWordings, scoreLabels, toTwoWay, type AsagRecord, type ClassScores } from '../src/server/engine/builtin/marker/training/asag-data';
+import { labelPoint, readMarkerCases, scoreMarkerCases } from '../src/server/engine/builtin/marker/training/marker-cases';
+import { crossDomain, crossValidate, recordFeatures } from '../src/server/engine/builtin/marker/training/training';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dir = defaultAsagDir(repoRoot, process.env.ASAG_DIR);

@@ -11,7 +11,7 @@
  */
 import fs from 'node:fs';
 import readline from 'node:readline';
-import { markBatchLine } from '../src/server/engine/builtin/marker/mark-batch';
+import { markBatchLine } from './mark-batch';
 
 const file = process.argv.slice(2).find((a) => !a.startsWith('-'));
 if (file && !fs.existsSync(file)) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { markPointSchema, questionTypeSchema } from '../../../../shared/mark-scheme';
-import { markAnswer } from './mark-answer';
+import { markPointSchema, questionTypeSchema } from '../src/shared/mark-scheme';
+import { markAnswer } from '../src/server/engine/builtin/marker/mark-answer';
 
 /**
  * Batch marking for teachers (`npm run mark -- answers.jsonl > marks.jsonl`): one JSON object a line

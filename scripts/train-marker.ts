@@ -7,8 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defaultAsagDir, LABELS_3WAY, readAsagFile } from '../src/server/engine/builtin/marker/asag-data';
-import { recordFeatures, trainMarkerModel } from '../src/server/engine/builtin/marker/training';
+import { defaultAsagDir, LABELS_3WAY, readAsagFile } from '../src/server/engine/builtin/marker/training/asag-data';
+import { recordFeatures, trainMarkerModel } from '../src/server/engine/builtin/marker/training/training';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dir = defaultAsagDir(repoRoot, process.env.ASAG_DIR);

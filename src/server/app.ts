@@ -1,28 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyError,
-  type FastifyInstance,
-  type RawReplyDefaultExpression,
-  type RawRequestDefaultExpression,
-  type RawServerDefault,
-} from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { JSON_BODY_LIMIT } from '../shared/limits';
-import type { Config } from './config';
-import type { Database } from './db/client';
+import type { AppDeps } from './app-deps';
 import { isHttpError } from './http-error';
 import { installEngineJobLimits } from './engine-job-limits';
 import { loggerOptions } from './logger';
-import { createSessionCache, type SessionCache } from './services/auth';
+import { createSessionCache } from './services/auth';
 import { stripNulBytes } from './strip-nul-bytes';
 import { installValidationMessages } from '../shared/validation-messages';
-import type { Engine } from './engine/engine';
 import { isEngineError } from './engine/engine';
 import { answerRoutes } from './routes/answers';
 import { authRoutes } from './routes/auth';
@@ -31,30 +22,6 @@ import { documentRoutes } from './routes/documents';
 import { practicePaperRoutes } from './routes/practice-paper';
 import { publicStatsRoutes } from './routes/public-stats';
 import { teacherRoutes } from './routes/teacher';
-
-/** The API's Fastify instance, typed by the zod contracts of src/shared. */
-export type ZodApp = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
-
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  /** Everything "AI": the built-in offline engine or an LLM provider (src/server/engine). */
-  engine: Engine;
-  /** The built React client; served with an SPA fallback when the folder exists. */
-  clientDir?: string;
-  /** How many questions the built-in bank holds (for the landing page's claims). */
-  bankQuestionCount?: () => number;
-  /** Where the log lines go (default: standard output). */
-  logStream?: NodeJS.WritableStream;
-  /** Recently seen sessions (default: a new cache trusted for SESSION_CACHE_SECONDS). */
-  sessionCache?: SessionCache;
-}
 
 const defaultClientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
 const GENERIC_500 = 'Something went wrong on our side. Please try again.';
@@ -124,7 +91,7 @@ export async function buildApp(appDeps: AppDeps): Promise<FastifyInstance> {
   const clientDir = deps.clientDir ?? defaultClientDir;
   const indexHtml = path.join(clientDir, 'index.html');
   if (fs.existsSync(indexHtml)) {
-    await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });
+    await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false, preCompressed: true });
     // Every non-API path is the React app's: the client router decides what it shows (landing, 404, ...).
     app.setNotFoundHandler((request, reply) => {
       if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ message: 'Not found' });

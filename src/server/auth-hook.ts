@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { User } from '../shared/auth';
-import type { AppDeps } from './app';
+import type { AppDeps } from './app-deps';
 import type { Config } from './config';
 import { httpError } from './http-error';
 import { findSessionUser } from './services/auth';

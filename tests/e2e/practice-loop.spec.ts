@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { guessSubject } from '../../src/shared/subject-guess';
+import { guessSubject } from '../../src/server/services/subject-guess';
 import { signUpThroughUi } from './fixtures';
 
 type QuestionView = { id: string; type: string; text: string; questionNumber: number };

@@ -15,7 +15,7 @@ import {
   tutorReplySchema,
   userAnswerSchema,
 } from '../../shared/practice';
-import type { AppDeps, ZodApp } from '../app';
+import type { AppDeps, ZodApp } from '../app-deps';
 import { currentUser, requireUser } from '../auth-hook';
 import { confirmFeedback, disagreeWithPoint, evaluateAnswer, getAnswer, getFeedback, listUserAnswers, saveAnswer } from '../services/answers';
 import { getMarkScheme, listUserQuestions } from '../services/questions';

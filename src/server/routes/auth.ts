@@ -6,7 +6,7 @@ import {
   registerRequestSchema,
   userSchema,
 } from '../../shared/auth';
-import type { AppDeps, ZodApp } from '../app';
+import type { AppDeps, ZodApp } from '../app-deps';
 import { clearSessionCookie, currentUser, requireUser, sessionToken, setSessionCookie } from '../auth-hook';
 import { loginUser, registerUser, revokeSession } from '../services/auth';
 

@@ -9,7 +9,7 @@ import {
   paperSchema,
   questionSchema,
 } from '../../shared/practice';
-import type { AppDeps, ZodApp } from '../app';
+import type { AppDeps, ZodApp } from '../app-deps';
 import { currentUser, requireUser } from '../auth-hook';
 import { createCourse, getCourse, listCourses } from '../services/courses';
 import { generatePaper, getPaper, listPaperQuestions, listPapers } from '../services/papers';

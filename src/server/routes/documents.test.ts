@@ -4,7 +4,7 @@ import { DOCUMENT_TEXT } from '../../shared/documents';
 import { JSON_BODY_LIMIT, PDF_BODY_LIMIT, PDF_MAX_BYTES } from '../../shared/limits';
 import { PRACTICE_TEXT } from '../../shared/practice';
 import { courses, pdfDocuments } from '../db/schema';
-import { notAPdfMessage, noTextMessage } from '../engine/builtin/documents/read-pdf';
+import { notAPdfMessage, noTextMessage } from '../engine/documents/read-pdf';
 import { buildPdf, pdfLines, pdfParagraphs } from '../engine/builtin/documents/testing/build-pdf';
 import { buildTestApp, signUp, type TestApp } from '../testing/test-app';
 

@@ -9,7 +9,7 @@ import {
   pdfDocumentSchema,
 } from '../../shared/documents';
 import { PDF_BODY_LIMIT } from '../../shared/limits';
-import type { AppDeps, ZodApp } from '../app';
+import type { AppDeps, ZodApp } from '../app-deps';
 import { currentUser, requireUser } from '../auth-hook';
 import { askAboutDocument, generateDocumentQuestions, getDocumentFile, listDocuments } from '../services/documents';
 import { bodyTooLargeAs } from './upload-limits';

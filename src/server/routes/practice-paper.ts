@@ -1,6 +1,6 @@
 import { errorResponseSchema } from '../../shared/auth';
 import { practicePaperRequestSchema, practicePaperResponseSchema } from '../../shared/practice-paper';
-import type { AppDeps, ZodApp } from '../app';
+import type { AppDeps, ZodApp } from '../app-deps';
 import { requireUser } from '../auth-hook';
 import { generatePracticePaper } from '../services/practice-paper';
 

@@ -1,5 +1,5 @@
 import { publicStatsSchema } from '../../shared/public-stats';
-import type { AppDeps, ZodApp } from '../app';
+import type { AppDeps, ZodApp } from '../app-deps';
 import { readPublicStats } from '../services/public-stats';
 
 export function publicStatsRoutes(app: ZodApp, deps: AppDeps) {

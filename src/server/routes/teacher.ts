@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { errorResponseSchema } from '../../shared/auth';
 import { GRADING_BODY_LIMIT } from '../../shared/limits';
 import { GRADING_TEXT, gradeAnswerRequestSchema, gradingResultSchema } from '../../shared/teacher';
-import type { AppDeps, ZodApp } from '../app';
+import type { AppDeps, ZodApp } from '../app-deps';
 import { currentUser, requireUser } from '../auth-hook';
 import { gradeAnswer, listGradingResults } from '../services/teacher';
 import { bodyTooLargeAs } from './upload-limits';

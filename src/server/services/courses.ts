@@ -1,24 +1,13 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { COURSE_TITLE_SUFFIX, PRACTICE_TEXT, type Course } from '../../shared/practice';
+import { COURSE_TITLE_SUFFIX, type Course } from '../../shared/practice';
 import type { Db } from '../db/client';
 import { courses, questions } from '../db/schema';
 import type { Engine } from '../engine/engine';
-import { httpError } from '../http-error';
-import { isUuid } from './ids';
+import { findCourse, type CourseRow } from './find-course';
 import { storePaper } from './papers';
-
-type CourseRow = typeof courses.$inferSelect;
 
 function toCourse(row: CourseRow, totalQuestions: number): Course {
   return { id: row.id, title: row.title, subject: row.subject, totalQuestions, createdAt: row.createdAt.toISOString() };
-}
-
-/** The student's course, or 404 'Course not found' (whether it is missing or someone else's). */
-export async function findCourse(db: Db, ownerId: string, courseId: string): Promise<CourseRow> {
-  if (!isUuid(courseId)) throw httpError(404, PRACTICE_TEXT.courseNotFound);
-  const [row] = await db.select().from(courses).where(and(eq(courses.id, courseId), eq(courses.ownerId, ownerId)));
-  if (!row) throw httpError(404, PRACTICE_TEXT.courseNotFound);
-  return row;
 }
 
 async function questionCount(db: Db, courseId: string): Promise<number> {

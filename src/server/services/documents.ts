@@ -13,7 +13,7 @@ import { PDF_MAX_BYTES } from '../../shared/limits';
 import { COURSE_TITLE_SUFFIX } from '../../shared/practice';
 import type { Db } from '../db/client';
 import { courses, pdfDocuments } from '../db/schema';
-import { readPdfPages } from '../engine/builtin/documents/read-pdf';
+import { readPdfPages } from '../engine/documents/read-pdf';
 import type { Engine } from '../engine/engine';
 import { httpError } from '../http-error';
 import { isUuid } from './ids';

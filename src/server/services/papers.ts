@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { answers, markSchemePoints, questionPapers, questions } from '../db/schema';
 import type { Difficulty, Engine, GeneratedPaper } from '../engine/engine';
 import { httpError } from '../http-error';
-import { findCourse } from './courses';
+import { findCourse } from './find-course';
 import { isUuid } from './ids';
 
 type PaperRow = typeof questionPapers.$inferSelect;

@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { courses, questionPapers, questions } from '../db/schema';
 import type { QuestionForMarking } from '../engine/engine';
 import { httpError } from '../http-error';
-import { findCourse } from './courses';
+import { findCourse } from './find-course';
 import { isUuid } from './ids';
 import { readMarkScheme, withQuestionVisibility } from './papers';
 

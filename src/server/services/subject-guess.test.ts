@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readBank, defaultContentDir } from '../server/engine/builtin/bank/load-bank';
+import { readBank, defaultContentDir } from '../engine/builtin/bank/load-bank';
 import { guessSubject, subjectScores, tutorGreeting } from './subject-guess';
 
 describe('guessSubject', () => {

@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { tutorGreeting } from '../../shared/subject-guess';
+import { tutorGreeting } from './subject-guess';
 import type { TutorMessage } from '../../shared/practice';
 import type { Db } from '../db/client';
 import { studyActivity, tutorMessages } from '../db/schema';

@@ -31,7 +31,7 @@ function writeDocument(target: Window, html: string): void {
  * opened later, when the response arrives, is what popup blockers stop). Null when it was blocked.
  */
 export function openPrintWindow(): Window | null {
-  let opened: Window | null = null;
+  let opened: Window | null;
   try {
     opened = window.open('', '_blank');
   } catch {

@@ -6,7 +6,7 @@ import { findSubject, listSubjects } from './bank/load-bank';
 import { toGeneratedPaper } from './bank/to-generated-paper';
 import { answerFromDocument } from './documents/answer-from-document';
 import { questionsFromDocument } from './documents/questions-from-document';
-import { readPdfPages } from './documents/read-pdf';
+import { readPdfPages } from '../documents/read-pdf';
 import { gradeHandwritten } from './grading/grade-handwritten';
 import { markAnswer, warmUpMarker } from './marker/mark-answer';
 import { renderPracticePaper } from '../render-practice-paper';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isEngineError } from '../../engine';
-import { buildPdf, pdfLines } from './testing/build-pdf';
+import { isEngineError } from '../engine';
+import { buildPdf, pdfLines } from '../builtin/documents/testing/build-pdf';
 import { noPagesMessage, notAPdfMessage, noTextMessage, passwordProtectedMessage, piecesToText, readPdfPages } from './read-pdf';
 
 

@@ -1,5 +1,5 @@
 import { getDocumentProxy } from 'unpdf';
-import { engineError, isEngineError } from '../../engine';
+import { engineError, isEngineError } from '../engine';
 
 /**
  * The text of a PDF, one string per page, for answerFromDocument / questionsFromDocument. It uses the

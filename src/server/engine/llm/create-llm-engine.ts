@@ -22,7 +22,7 @@ import {
   modelPaperSchema,
   type ModelGrading,
 } from './model-output-schemas';
-import { fitBreakdownToTotal } from '../builtin/grading/grade-handwritten';
+import { fitBreakdownToTotal } from '../grading/fit-breakdown';
 import { renderPracticePaper } from '../render-practice-paper';
 import { rankPassages, samplePassages } from './retrieve-passages';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { answerFromDocument, splitIntoPassages } from '../builtin/documents/answer-from-document';
+import { answerFromDocument } from '../builtin/documents/answer-from-document';
+import { splitIntoPassages } from '../documents/passages';
 import { rankPassages, samplePassages } from './retrieve-passages';
 
 const pages = [

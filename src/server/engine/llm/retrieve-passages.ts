@@ -1,4 +1,4 @@
-import { rankPassages as rankDocumentPassages, splitIntoPassages, type DocumentPassage } from '../builtin/documents/answer-from-document';
+import { rankPassages as rankDocumentPassages, splitIntoPassages, type DocumentPassage } from '../documents/passages';
 
 /**
  * Passages of a document for a prompt. Splitting and ranking are the built-in document reader's

@@ -254,7 +254,7 @@ export function instantiateQuestion(question: BankQuestion, seed: number): Concr
     return fillQuestion({ ...question, template: question.template }, seed);
   } catch (error) {
     if (error instanceof TemplateError) throw new TemplateError(error.path, error.detail, question.id);
-    throw new Error(`question ${question.id}: ${(error as Error).message}`);
+    throw new Error(`question ${question.id}: ${(error as Error).message}`, { cause: error });
   }
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { answerFromDocument, passagesOverlap, rankPassages, splitIntoPassages } from './answer-from-document';
+import { passagesOverlap, rankPassages, splitIntoPassages } from '../../documents/passages';
+import { answerFromDocument } from './answer-from-document';
 
 const pages = [
   'Osmosis is the net movement of water molecules from a region of higher water potential to a region of lower water potential through a partially permeable membrane.',

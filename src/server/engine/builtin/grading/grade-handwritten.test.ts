@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stopImageReader } from '../ocr/read-image-text';
-import { findBankQuestion, fitBreakdownToTotal, gradeHandwritten } from './grade-handwritten';
+import { fitBreakdownToTotal } from '../../grading/fit-breakdown';
+import { findBankQuestion, gradeHandwritten } from './grade-handwritten';
 
 const fixture = (name: string) => fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../ocr/fixtures', name));
 

@@ -5,7 +5,7 @@ import { threadId } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isEngineError } from '../../engine';
 import { createBuiltinEngine } from '../builtin-engine';
-import { notAPdfMessage } from '../documents/read-pdf';
+import { notAPdfMessage } from '../../documents/read-pdf';
 import { buildPdf } from '../documents/testing/build-pdf';
 import { createPooledEngine, type PooledEngine } from './pooled-engine';
 

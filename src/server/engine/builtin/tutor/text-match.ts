@@ -242,7 +242,7 @@ function countSigFigs(mantissa: string): [number, number] {
 /** Numbers written in a message: 12, -0.50, 3.0 x 10^-4, 2.5e3, 1,200. */
 export function extractNumbers(text: string): FoundNumber[] {
   const t = normaliseText(text).replace(/(\d),(\d{3})(?!\d)/g, '$1$2');
-  const pattern = /(^|[\s(=:,;\[]|[^\w.])(-?)(\d+(?:\.\d+)?|\.\d+)(?:\s*(?:x|×|\*)\s*10\s*\^?\s*\{?\s*(-?\+?\d+)\s*\}?|e([-+]?\d+))?/g;
+  const pattern = /(^|[\s(=:,;[]|[^\w.])(-?)(\d+(?:\.\d+)?|\.\d+)(?:\s*(?:x|×|\*)\s*10\s*\^?\s*\{?\s*(-?\+?\d+)\s*\}?|e([-+]?\d+))?/g;
   const out: FoundNumber[] = [];
   for (const m of t.matchAll(pattern)) {
     const sign = m[2] === '-' ? -1 : 1;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { markPointSchema, type Feedback, type MarkPointInput } from '../../../../shared/mark-scheme';
-import { tutorGreeting } from '../../../../shared/subject-guess';
+import { tutorGreeting } from '../../../services/subject-guess';
 import type { QuestionForMarking, TutorTurn } from '../../engine';
 import { builtinTutorReply } from './tutor-reply';
 

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { findRepoRoot } from '../bank/load-bank';
+import { findRepoRoot } from '../../bank/load-bank';
 import { LABELS_3WAY, scoreLabels, toTwoWay, type ClassScores } from './asag-data';
-import { markAnswer } from './mark-answer';
+import { markAnswer } from '../mark-answer';
 
 /**
  * Our own labelled A-Level answers (content/marker-cases/*.jsonl): one mark-scheme point, one student

@@ -1,7 +1,7 @@
-import { FEATURE_NAMES } from './features';
-import { DEFAULT_GBDT_OPTIONS, trainGbdt, type GbdtModel, type GbdtOptions } from './gbdt';
-import { alignBest, classifyPoint } from './point-classifier';
-import { analyseText, toPlainText } from './text';
+import { FEATURE_NAMES } from '../features';
+import { DEFAULT_GBDT_OPTIONS, trainGbdt, type GbdtModel, type GbdtOptions } from '../gbdt';
+import { alignBest, classifyPoint } from '../point-classifier';
+import { analyseText, toPlainText } from '../text';
 import { groupedFolds, LABELS_3WAY, referenceWordings, scoreLabels, toTwoWay, type AsagRecord, type ClassScores } from './asag-data';
 
 /** Feature vector of a dataset record, computed exactly as markAnswer computes it for a point. */
