@@ -13,7 +13,11 @@ export interface DocumentPassage {
 
 const WORDS_PER_PASSAGE = 80;
 /** Words too common to search for. */
-export const STOP_WORDS: ReadonlySet<string> = new Set('a an and are as at be by for from how in is it of on or that the this to was were what when where which who why with does do did'.split(' '));
+export const STOP_WORDS: ReadonlySet<string> = new Set(
+  'a an and are as at be by for from how in is it of on or that the this to was were what when where which who why with does do did'.split(
+    ' ',
+  ),
+);
 
 /** Pages → overlapping passages of about 80 words, each remembering its page (1-based) and its words' place there. */
 export function splitIntoPassages(pages: string[]): DocumentPassage[] {
@@ -30,7 +34,10 @@ export function splitIntoPassages(pages: string[]): DocumentPassage[] {
 }
 
 /** True when two passages share words of the same page. */
-export function passagesOverlap(a: Pick<DocumentPassage, 'page' | 'start' | 'end'>, b: Pick<DocumentPassage, 'page' | 'start' | 'end'>): boolean {
+export function passagesOverlap(
+  a: Pick<DocumentPassage, 'page' | 'start' | 'end'>,
+  b: Pick<DocumentPassage, 'page' | 'start' | 'end'>,
+): boolean {
   return a.page === b.page && a.start < b.end && b.start < a.end;
 }
 

@@ -10,7 +10,10 @@ function roundHalf(n: number): number {
  * alike, rounded to the half and kept within 0..its maxMarks; the overall mark is the sum of the
  * sections' marks, within 0..total. Sections without a positive weight are left out.
  */
-export function fitBreakdownToTotal(sections: GradingBreakdown[], total: number): { detailedBreakdown: GradingBreakdown[]; marksAwarded: number } {
+export function fitBreakdownToTotal(
+  sections: GradingBreakdown[],
+  total: number,
+): { detailedBreakdown: GradingBreakdown[]; marksAwarded: number } {
   const weighted = sections.filter((s) => Number.isFinite(s.maxMarks) && s.maxMarks > 0);
   const safeTotal = Number.isFinite(total) ? Math.max(0, total) : 0;
   if (weighted.length === 0) return { detailedBreakdown: [], marksAwarded: 0 };
