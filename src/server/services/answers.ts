@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { answers, feedback, questions, studyActivity } from '../db/schema';
 import type { Engine } from '../engine/engine';
 import { httpError } from '../http-error';
+import { isUuid } from './ids';
 import { findQuestion, questionForMarking } from './questions';
 
 type AnswerRow = typeof answers.$inferSelect;
@@ -65,6 +66,8 @@ export type SaveResult = { saved: Answer } | { conflict: AnswerConflict };
  * brings time leaves the answer's updatedAt and revision alone.
  */
 export async function saveAnswer(db: Db, ownerId: string, input: SaveInput): Promise<SaveResult> {
+  const drafted = input.submitted ? null : await saveDraftInOneStatement(db, ownerId, input);
+  if (drafted) return { saved: drafted };
   const question = await findQuestion(db, ownerId, input.questionId);
   const seconds = input.timeSpentSeconds ?? 0;
   return db.transaction(async (tx) => {
@@ -127,6 +130,61 @@ export async function saveAnswer(db: Db, ownerId: string, input: SaveInput): Pro
     await recordStudy(tx, ownerId, question, seconds, input.submitted && !before.submitted);
     return { saved: toAnswer(row) };
   });
+}
+
+/**
+ * The autosave's common case in one statement (one round trip, one commit): a draft of an answer that exists,
+ * on the student's own question, based on the stored revision (or without one, or with the stored text). The
+ * text, time and revision change together, and the day's study record gets the seconds, exactly as the full
+ * path below would do them. Anything else (a new answer, a stale draft, a question that is not the student's)
+ * returns null and takes the full path, which decides it under a row lock.
+ */
+async function saveDraftInOneStatement(db: Db, ownerId: string, input: SaveInput): Promise<Answer | null> {
+  if (!isUuid(input.questionId)) return null;
+  const seconds = input.timeSpentSeconds ?? 0;
+  const revision = input.revision ?? null;
+  const result = await db.execute(sql`
+    with saved as (
+      update answers a set
+        text = ${input.text},
+        time_spent_seconds = a.time_spent_seconds + ${seconds}::int,
+        revision = case when a.text <> ${input.text} then a.revision + 1 else a.revision end,
+        updated_at = case when a.text <> ${input.text} then now() else a.updated_at end
+      from questions q
+      where a.owner_id = ${ownerId} and a.question_id = ${input.questionId}
+        and q.id = a.question_id and q.owner_id = ${ownerId}
+        and (${revision}::int is null or a.revision = ${revision}::int or a.text = ${input.text})
+      returning a.id, a.question_id, a.owner_id, a.text, a.submitted, a.time_spent_seconds, a.revision, a.created_at, a.updated_at,
+        q.course_id, q.paper_id
+    ), studied as (
+      insert into study_activity (owner_id, day, course_id, question_id, kind, seconds, questions_answered)
+      select owner_id, ${today()}::date, course_id, question_id, case when paper_id is null then 'practice' else 'exam' end, ${seconds}::int, 0
+      from saved where ${seconds}::int > 0
+    )
+    select * from saved`);
+  const [row] = (result as unknown as { rows: unknown[] }).rows as {
+    id: string;
+    question_id: string;
+    owner_id: string;
+    text: string;
+    submitted: boolean;
+    time_spent_seconds: number;
+    revision: number;
+    created_at: Date | string;
+    updated_at: Date | string;
+  }[];
+  if (!row) return null;
+  return {
+    id: row.id,
+    questionId: row.question_id,
+    userId: row.owner_id,
+    text: row.text,
+    submitted: row.submitted,
+    timeSpentSeconds: Number(row.time_spent_seconds),
+    revision: Number(row.revision),
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
