@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, htmlToPlainText, markdownToHtml, neutraliseTags, sanitizeModelHtml } from './format-text';
+import { escapeHtml } from './text/escape-html';
+import { htmlToPlainText, markdownToHtml, neutraliseTags, sanitizeModelHtml } from './format-text';
 
 describe('markdownToHtml', () => {
   it('converts paragraphs, emphasis, code and lists after escaping', () => {

@@ -1,15 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
+import { escapeHtml } from './text/escape-html';
 
 /** Text helpers for what goes into prompts and what comes back from a model. */
-
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 /** Question HTML as plain text for a prompt: tags dropped, block ends as line breaks, entities decoded. */
 export function htmlToPlainText(html: string): string {

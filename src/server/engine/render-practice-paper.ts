@@ -1,15 +1,12 @@
 import katex from 'katex';
 import type { GeneratedPaper, PracticePaperInput } from './engine';
-import { escapeHtml, sanitizeModelHtml } from './format-text';
+import { sanitizeModelHtml } from './format-text';
+import { decodeEntities, escapeHtml } from './text/escape-html';
 
 /**
  * A printable HTML practice paper (§7 {filename, html}). Text we did not write is escaped or, where it
  * is meant to be HTML (question text, model answers), sanitised to simple formatting tags.
  */
-
-function decodeEntities(text: string): string {
-  return text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
-}
 
 /**
  * Sanitised model HTML with its KaTeX maths (\( \) inline, \[ \] display) rendered as MathML, which

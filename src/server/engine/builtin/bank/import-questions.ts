@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { MarkPointInput } from '../../../../shared/mark-scheme';
 import { toBankDifficulty, topicFileSchema, type BankQuestionInput } from './schema';
 import { parseGift, type GiftQuestion } from './parse-gift';
+import { escapeHtml } from '../../text/escape-html';
 import { slugify } from './match-text';
 import { formatQuestionProblem, validateBankQuestion } from './validate-question';
 
@@ -183,10 +184,6 @@ function readComments(comments: string[]): { values: Map<string, string>; hints:
     else values.set(key, m[2].trim());
   }
   return { values, hints };
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /** GIFT text as bank HTML: HTML kept as it is, plain text escaped and put in paragraphs. */

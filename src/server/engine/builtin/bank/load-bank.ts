@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
 import { topicFileSchema, type BankQuestion } from './schema';
 import { validateBankQuestion } from './validate-question';
-import { editDistance, matchToken, normaliseText, slugify, tokenise } from './match-text';
+import { editDistance } from '../../text/edit-distance';
+import { matchToken, normaliseText, slugify, tokenise } from './match-text';
 
 /**
  * The built-in question bank, read from content/<subject-slug>/<topic-slug>.json (resolved from the

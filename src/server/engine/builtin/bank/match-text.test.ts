@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { editDistance, matchToken, normaliseText, slugify, stemWord, tokenise } from './match-text';
+import { editDistance } from '../../text/edit-distance';
+import { matchToken, normaliseText, slugify, stemWord, tokenise } from './match-text';
 
 describe('match-text', () => {
   it('normalises HTML, KaTeX commands, accents and punctuation', () => {

@@ -1,7 +1,9 @@
 /**
  * Small, dependency-free text matching for the question bank: normalising names, tokenising with a
- * light stemmer, and edit distance. Used to match free-text subjects and topics typed by students.
+ * light stemmer (edit distance: engine/text). Used to match free-text subjects and topics typed by students.
  */
+
+import { editDistance } from '../../text/edit-distance';
 
 const STOPWORDS = new Set(
   (
@@ -66,24 +68,6 @@ export function tokenise(text: string): string[] {
     .split(' ')
     .filter((w) => w.length > 1 && !STOPWORDS.has(w) && !/^\d+$/.test(w))
     .map(stemWord);
-}
-
-/** Levenshtein distance, stopping early once it exceeds `limit`. */
-export function editDistance(a: string, b: string, limit = Infinity): number {
-  if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
-      rowMin = Math.min(rowMin, current[j]);
-    }
-    if (rowMin > limit) return limit + 1;
-    previous = current;
-  }
-  return previous[b.length];
 }
 
 /** How well one query token matches one document token: 1 exact, less for an abbreviation, a shared stem or a typo, 0 otherwise. */

@@ -1,5 +1,6 @@
 import { cosineRows, cosineVectors, meanVector } from './embeddings';
 import { areOpposites, areSynonyms } from './lexicon';
+import { editDistance } from '../../text/edit-distance';
 import type { AnalysedText, Token } from './text';
 
 /**
@@ -79,23 +80,6 @@ const NEGATION_LINK = 0.8;
 function sameWord(a: Token, b: Token): boolean {
   if (a.isNumber || b.isNumber) return a.isNumber && b.isNumber && Number(a.lower) === Number(b.lower);
   return a.lemma === b.lemma || a.stem === b.stem || a.lower === b.lower;
-}
-
-/** Edit distance with an early exit above `max`. */
-function editDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (cur[j] < rowMin) rowMin = cur[j];
-    }
-    if (rowMin > max) return max + 1;
-    prev = cur;
-  }
-  return prev[b.length];
 }
 
 /** A likely misspelling of the same word ("seperated", "evaparate"). */

@@ -1,5 +1,6 @@
 import { unit as mathUnit } from 'mathjs';
 import type { NumericTarget } from '../../../../shared/mark-scheme';
+import { countSigFigs } from '../../text/sig-figs';
 
 /** A number found in an answer, with the unit written after it (if any). */
 export interface Quantity {
@@ -55,19 +56,6 @@ export function findQuantities(text: string): Quantity[] {
     out.push({ value, numberText: m[0], unitCandidates, start: m.index, end: m.index + m[0].length, text: m[0] });
   }
   return out;
-}
-
-/** The significant figures a written number shows: [fewest, most] (trailing zeros of integers are ambiguous). */
-export function countSigFigs(numberText: string): [number, number] {
-  const mantissa = numberText.replace(/^[-+]/, '').split(/\s*(?:[x×*·]|\\times|[eE])/)[0].replace(/,/g, '');
-  if (mantissa.includes('.')) {
-    const digits = mantissa.replace('.', '').replace(/^0+/, '');
-    return [digits.length, digits.length];
-  }
-  const digits = mantissa.replace(/^0+/, '');
-  if (!digits) return [1, 1];
-  const trimmed = digits.replace(/0+$/, '');
-  return [Math.max(1, trimmed.length), digits.length];
 }
 
 export interface NumericCheck {

@@ -1,5 +1,6 @@
 import type { MarkPoint } from '../../../../shared/mark-scheme';
-import { containsStem, contentStems, escapeHtml, numericValue, plainText, STOPWORDS, stemWord } from './text-match';
+import { escapeHtml } from '../../text/escape-html';
+import { containsStem, contentStems, numericValue, plainText, STOPWORDS, stemWord } from './text-match';
 
 /**
  * Ways of talking about a mark-scheme point without giving it away: its theme (the words it shares

@@ -1,4 +1,5 @@
 import type { MarkPoint } from '../../../../shared/mark-scheme';
+import { countSigFigs } from '../../text/sig-figs';
 
 /**
  * Small, dependency-free text tools for the tutor: plain text from question HTML, word stems,
@@ -41,11 +42,6 @@ function toPlainText(html: string): string {
     .replace(/[{}]/g, ' ')
     .replace(/[ \t]+/g, ' ')
     .trim();
-}
-
-/** Escape text for HTML. */
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
 /** Lower case, one kind of quote, dash and minus, single spaces. */
@@ -226,17 +222,6 @@ export interface FoundNumber {
   raw: string;
   /** Fewest and most significant figures the written number can have (trailing zeros of an integer are ambiguous). */
   sigFigs: [number, number];
-}
-
-function countSigFigs(mantissa: string): [number, number] {
-  const digits = mantissa.replace(/^[-+]/, '');
-  if (digits.includes('.')) {
-    const all = digits.replace('.', '').replace(/^0+/, '');
-    return [all.length, all.length];
-  }
-  const trimmed = digits.replace(/^0+/, '');
-  const noTrailing = trimmed.replace(/0+$/, '');
-  return [Math.max(1, noTrailing.length), Math.max(1, trimmed.length)];
 }
 
 /** Numbers written in a message: 12, -0.50, 3.0 x 10^-4, 2.5e3, 1,200. */

@@ -2,7 +2,8 @@ import type { Feedback, MarkPoint } from '../../../../shared/mark-scheme';
 import type { QuestionForMarking, TutorInput, TutorReply } from '../../engine';
 import { classifyMessage } from './message-intent';
 import { clozeOf, commandWordOf, guidingQuestion, hintRelevance, themeLabel, type PromptContext } from './point-prompts';
-import { checkAttempt, containsPhrase, contentStems, escapeHtml, normaliseText, plainText, type AttemptCheck } from './text-match';
+import { escapeHtml } from '../../text/escape-html';
+import { checkAttempt, containsPhrase, contentStems, normaliseText, plainText, type AttemptCheck } from './text-match';
 
 /**
  * The built-in Socratic tutor. It works on the mark-scheme points the student's answer missed, one at
