@@ -133,15 +133,19 @@ async function benchApp(label: string, env: NodeJS.ProcessEnv, port: number): Pr
 
 async function main() {
   console.log(`API load — ${CONNECTIONS} connections, ${SECONDS} s per call, node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model})`);
-  const bareServer = startProcess(['--import', 'tsx', 'bench/bare-fastify.ts'], { PORT: '3911' });
-  let bare: Result;
-  try {
-    await waitFor('http://127.0.0.1:3911/bare', bareServer);
-    bare = await load('bare Fastify GET /bare', { url: 'http://127.0.0.1:3911/bare' });
-  } finally {
-    await stop(bareServer);
-  }
-  const results: Result[] = [bare];
+  // The bare Fastify is measured before and after the app, and the app's ratios use the mean of the two, so that
+  // a machine that gets busier or quieter during the run shows up in the reference too.
+  const measureBare = async (label: string) => {
+    const bareServer = startProcess(['--import', 'tsx', 'bench/bare-fastify.ts'], { PORT: '3911' });
+    try {
+      await waitFor('http://127.0.0.1:3911/bare', bareServer);
+      return await load(`bare Fastify GET /bare (${label})`, { url: 'http://127.0.0.1:3911/bare' });
+    } finally {
+      await stop(bareServer);
+    }
+  };
+  const bareBefore = await measureBare('before');
+  const results: Result[] = [];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'markwell-load-'));
   try {
     results.push(...(await benchApp('PGlite', { DATA_DIR: dataDir }, 3912)));
@@ -156,6 +160,9 @@ async function main() {
       await scratch.drop();
     }
   }
+  const bareAfter = await measureBare('after');
+  const bare: Result = { ...bareBefore, name: 'bare Fastify, mean of before and after', rps: (bareBefore.rps + bareAfter.rps) / 2 };
+  results.unshift(bareBefore, bareAfter);
   print(results, bare);
 }
 
