@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml } from './text/escape-html';
+import { escapeHtml } from './text/html-entities';
 import { htmlToPlainText, markdownToHtml, neutraliseTags, sanitizeModelHtml } from './format-text';
 
 describe('markdownToHtml', () => {

@@ -1,21 +1,16 @@
 import sanitizeHtml from 'sanitize-html';
-import { escapeHtml } from './text/escape-html';
+import { decodeEntities, escapeHtml } from './text/html-entities';
 
 /** Text helpers for what goes into prompts and what comes back from a model. */
 
 /** Question HTML as plain text for a prompt: tags dropped, block ends as line breaks, entities decoded. */
 export function htmlToPlainText(html: string): string {
-  return html
+  const withoutTags = html
     .replace(/<\s*br\s*\/?>/gi, '\n')
     .replace(/<\/\s*(p|div|li|h[1-6]|tr)\s*>/gi, '\n')
     .replace(/<li[^>]*>/gi, '- ')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
+    .replace(/<[^>]*>/g, '');
+  return decodeEntities(withoutTags)
     .replace(/[ \t]+\n/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();

@@ -1,7 +1,7 @@
 import katex from 'katex';
 import type { GeneratedPaper, PracticePaperInput } from './engine';
 import { sanitizeModelHtml } from './format-text';
-import { decodeEntities, escapeHtml } from './text/escape-html';
+import { decodeEntities, escapeHtml } from './text/html-entities';
 
 /**
  * A printable HTML practice paper (§7 {filename, html}). Text we did not write is escaped or, where it

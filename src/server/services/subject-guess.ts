@@ -1,6 +1,6 @@
 /**
  * §2 Tutor chat: the subject a question belongs to, guessed from keywords in its (HTML) text, and the
- * tutor's opening message. Pure functions with no I/O, used by the server and the client.
+ * tutor's opening message. Pure functions with no I/O, used by the tutor service.
  *
  * The rule: every subject has weighted clues — words and phrases of its vocabulary, and a little
  * notation (calculus and KaTeX for mathematics, chemical formulae and state symbols for chemistry).
@@ -14,6 +14,8 @@
  * shared word never decides on its own. With no subject at 2, maths written in KaTeX says
  * 'mathematics'; otherwise the guess is 'academic'.
  */
+
+import { decodeEntities } from '../engine/text/html-entities';
 
 export type GuessedSubject = 'physics' | 'chemistry' | 'programming' | 'mathematics' | 'biology' | 'academic';
 
@@ -304,16 +306,11 @@ const WORD_CLUES: { subject: Subject; weight: number; pattern: RegExp }[] = ORDE
  * code element leaves a marker. Dashes and minus signs become '-', curly apostrophes "'".
  */
 function plainText(html: string): string {
-  return html
+  const withoutTags = html
     .replace(/<\/?(sub|sup)\b[^>]*>/gi, '')
     .replace(/<(code|pre)\b[^>]*>/gi, ' \u0000code\u0000 ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&#39;|&apos;/g, "'")
-    .replace(/&quot;/g, '"')
+    .replace(/<[^>]*>/g, ' ');
+  return decodeEntities(withoutTags)
     .replace(/[\u2010-\u2015\u2212]/g, '-')
     .replace(/[\u2018\u2019]/g, "'");
 }

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { markPointSchema } from '../../../shared/mark-scheme';
 import type { GeneratedPaper, PracticePaperInput, QuestionForMarking } from '../engine';
 import { isEngineError } from '../engine';
-import { escapeHtml } from '../text/escape-html';
+import { escapeHtml } from '../text/html-entities';
 import { createBuiltinEngine } from './builtin-engine';
 import { findTopic, listSubjects, listTopics } from './bank/load-bank';
 import { stopImageReader } from './ocr/read-image-text';

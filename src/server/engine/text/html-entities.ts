@@ -8,7 +8,31 @@ export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
-/** The five entities escapeHtml writes, back to their characters (&amp; last, so '&amp;lt;' stays '&lt;'). */
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  minus: '-',
+  times: '×',
+  deg: '°',
+  micro: 'µ',
+  ohm: 'Ω',
+};
+
+/**
+ * Entities back to their characters, in one pass (so '&amp;lt;' becomes '&lt;', not '<'): the five
+ * escapeHtml writes, the ones question HTML uses for science (&deg; &times; &minus; &micro; &ohm; &nbsp;)
+ * and any numeric one (&#39; &#x2212;). An unknown named entity is left as written.
+ */
 export function decodeEntities(text: string): string {
-  return text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+  return text.replace(/&(#x?[0-9a-f]+|[a-z]+);/gi, (whole, entity: string) => {
+    if (entity[0] === '#') {
+      const code = entity[1] === 'x' || entity[1] === 'X' ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
+      return Number.isFinite(code) && code >= 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return NAMED_ENTITIES[entity.toLowerCase()] ?? whole;
+  });
 }

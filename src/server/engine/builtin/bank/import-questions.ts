@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { MarkPointInput } from '../../../../shared/mark-scheme';
 import { toBankDifficulty, topicFileSchema, type BankQuestionInput } from './schema';
 import { parseGift, type GiftQuestion } from './parse-gift';
-import { escapeHtml } from '../../text/escape-html';
+import { escapeHtml } from '../../text/html-entities';
 import { slugify } from './match-text';
 import { formatQuestionProblem, validateBankQuestion } from './validate-question';
 

@@ -1,5 +1,5 @@
 import type { DocumentAnswer } from '../../engine';
-import { escapeHtml } from '../../text/escape-html';
+import { escapeHtml } from '../../text/html-entities';
 import { passagesOverlap, rankPassages, STOP_WORDS, type DocumentPassage } from '../../documents/passages';
 
 export const BUILTIN_READER_LABEL = 'the built-in document reader';

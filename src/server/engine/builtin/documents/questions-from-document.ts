@@ -1,6 +1,6 @@
 import { markPointSchema, type MarkPoint } from '../../../../shared/mark-scheme';
 import { engineError, type GeneratedPaper, type GeneratedQuestion } from '../../engine';
-import { escapeHtml } from '../../text/escape-html';
+import { escapeHtml } from '../../text/html-entities';
 import { createRandom } from '../bank/instantiate';
 
 export const BUILTIN_DOCUMENT_WRITER = 'the built-in question writer';

@@ -1,5 +1,5 @@
 import { engineError, type GradingResult } from '../../engine';
-import { escapeHtml } from '../../text/escape-html';
+import { escapeHtml } from '../../text/html-entities';
 import { fitBreakdownToTotal } from '../../grading/fit-breakdown';
 import { loadBank } from '../bank/load-bank';
 import { tokenise } from '../bank/match-text';

@@ -1,6 +1,7 @@
 import winkNLP from 'wink-nlp';
 import type { ItemSentence, ItemToken, ItsFunction } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
+import { decodeEntities } from '../../text/html-entities';
 import { findWordRow, weighWord } from './embeddings';
 import { MEANINGFUL_FUNCTION_WORDS, NEGATORS } from './lexicon';
 
@@ -48,17 +49,9 @@ function getNlp(): ReturnType<typeof winkNLP> {
   return nlpInstance;
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', minus: '-', times: '×', deg: '°', micro: 'µ', ohm: 'Ω' };
-
 /** HTML and KaTeX to plain text: tags dropped, entities decoded, maths delimiters removed. */
 export function toPlainText(html: string): string {
-  return html
-    .replace(/<\s*(br|\/p|\/div|\/li|\/h\d)\b[^>]*>/gi, '\n')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(#x?[0-9a-f]+|[a-z]+);/gi, (m, e: string) => {
-      if (e[0] === '#') return String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10));
-      return ENTITIES[e.toLowerCase()] ?? m;
-    })
+  return decodeEntities(html.replace(/<\s*(br|\/p|\/div|\/li|\/h\d)\b[^>]*>/gi, '\n').replace(/<[^>]*>/g, ' '))
     .replace(/\\[()[\]]/g, ' ')
     .replace(/\\(text|mathrm|mathbf|rm)\s*\{([^}]*)\}/g, '$2')
     .replace(/\\times/g, '×')

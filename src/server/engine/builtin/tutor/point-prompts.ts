@@ -1,5 +1,5 @@
 import type { MarkPoint } from '../../../../shared/mark-scheme';
-import { escapeHtml } from '../../text/escape-html';
+import { escapeHtml } from '../../text/html-entities';
 import { containsStem, contentStems, numericValue, plainText, STOPWORDS, stemWord } from './text-match';
 
 /**

@@ -1,4 +1,5 @@
 import type { MarkPoint } from '../../../../shared/mark-scheme';
+import { decodeEntities } from '../../text/html-entities';
 import { countSigFigs } from '../../text/sig-figs';
 
 /**
@@ -6,8 +7,6 @@ import { countSigFigs } from '../../text/sig-figs';
  * numbers with significant figures, units, and checking one student statement against one
  * mark-scheme point. Deterministic and synchronous.
  */
-
-const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };
 
 function wrapTerm(term: string): string {
   const t = term.trim();
@@ -27,12 +26,12 @@ export function plainText(html: string): string {
 }
 
 function toPlainText(html: string): string {
-  return html
+  const withoutTags = html
     .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
     .replace(/<(br|\/p|\/li|\/div|\/h\d)\s*\/?>/gi, '\n')
     .replace(/<\/?(sub|sup|em|strong|b|i|u|span|code)(\s[^>]*)?>/gi, '')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(lt|gt|amp|quot|#39|apos|nbsp);/g, (_, e: string) => ENTITIES[e] ?? ' ')
+    .replace(/<[^>]*>/g, ' ');
+  return decodeEntities(withoutTags)
     .replace(/\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}/g, (_, a: string, b: string) => `${wrapTerm(a)}/${wrapTerm(b)}`)
     .replace(/\\(?:left|right|displaystyle|mathrm|text|,|;|!|quad)/g, ' ')
     .replace(/\\times|\\cdot/g, ' × ')

@@ -2,7 +2,7 @@ import type { Feedback, MarkPoint } from '../../../../shared/mark-scheme';
 import type { QuestionForMarking, TutorInput, TutorReply } from '../../engine';
 import { classifyMessage } from './message-intent';
 import { clozeOf, commandWordOf, guidingQuestion, hintRelevance, themeLabel, type PromptContext } from './point-prompts';
-import { escapeHtml } from '../../text/escape-html';
+import { escapeHtml } from '../../text/html-entities';
 import { checkAttempt, containsPhrase, contentStems, normaliseText, plainText, type AttemptCheck } from './text-match';
 
 /**
