@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { editDistance } from '../../text/edit-distance';
-import { matchToken, normaliseText, slugify, stemWord, tokenise } from './match-text';
+import { stemWord } from '../../text/stem';
+import { matchToken, normaliseText, slugify, tokenise } from './match-text';
 
 describe('match-text', () => {
   it('normalises HTML, KaTeX commands, accents and punctuation', () => {

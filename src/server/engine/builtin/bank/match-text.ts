@@ -4,6 +4,7 @@
  */
 
 import { editDistance } from '../../text/edit-distance';
+import { stemWord } from '../../text/stem';
 
 const STOPWORDS = new Set(
   (
@@ -29,37 +30,6 @@ export function normaliseText(text: string): string {
 /** kebab-case slug of a name: 'Proof, algebra & functions' → 'proof-algebra-functions'. */
 export function slugify(name: string): string {
   return normaliseText(name.replace(/&/g, ' ')).replace(/\s+/g, '-');
-}
-
-/** A crude English stemmer: enough to make 'enzymes', 'enzyme', 'differentiating' and 'differentiation' meet. */
-export function stemWord(word: string): string {
-  let w = word;
-  if (w.length <= 3) return w;
-  const rules: [RegExp, string][] = [
-    [/ational$/, 'ate'],
-    [/isation$|ization$/, 'ise'],
-    [/iation$/, 'i'],
-    [/ation$/, ''],
-    [/ition$/, ''],
-    [/ies$/, 'y'],
-    [/ing$/, ''],
-    [/ed$/, ''],
-    [/sses$/, 'ss'],
-    [/es$/, 'e'],
-    [/([^s])s$/, '$1'],
-    [/ally$/, 'al'],
-    [/ly$/, ''],
-  ];
-  for (const [pattern, replacement] of rules) {
-    if (pattern.test(w)) {
-      const next = w.replace(pattern, replacement);
-      if (next.length >= 3) w = next;
-      break;
-    }
-  }
-  if (w.length > 4) w = w.replace(/e$/, '');
-  if (w.length > 6) w = w.replace(/ial$|al$/, '');
-  return w;
 }
 
 /** Content words of a text, stemmed, stopwords and one-letter words dropped. */

@@ -1,6 +1,7 @@
 import type { MarkPoint } from '../../../../shared/mark-scheme';
 import { escapeHtml } from '../../text/html-entities';
-import { containsStem, contentStems, numericValue, plainText, STOPWORDS, stemWord } from './text-match';
+import { stemWord } from '../../text/stem';
+import { containsStem, contentStems, numericValue, plainText, STOPWORDS } from './text-match';
 
 /**
  * Ways of talking about a mark-scheme point without giving it away: its theme (the words it shares

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { markPointSchema, type MarkPointInput } from '../../../../shared/mark-scheme';
-import { checkAttempt, containsPhrase, contentStems, extractNumbers, plainText, stemsMatch, stemWord, unitPresent } from './text-match';
+import { stemWord } from '../../text/stem';
+import { checkAttempt, containsPhrase, contentStems, extractNumbers, plainText, stemsMatch, unitPresent } from './text-match';
 
 const point = (input: MarkPointInput) => markPointSchema.parse(input);
 const ctx = (questionText: string) => ({ questionStems: contentStems(plainText(questionText)) });
