@@ -2,7 +2,10 @@
 
 /** The significant figures a written number shows: [fewest, most] (trailing zeros of integers are ambiguous). */
 export function countSigFigs(numberText: string): [number, number] {
-  const mantissa = numberText.replace(/^[-+]/, '').split(/\s*(?:[x×*·]|\\times|[eE])/)[0].replace(/,/g, '');
+  const mantissa = numberText
+    .replace(/^[-+]/, '')
+    .split(/\s*(?:[x×*·]|\\times|[eE])/)[0]
+    .replace(/,/g, '');
   if (mantissa.includes('.')) {
     const digits = mantissa.replace('.', '').replace(/^0+/, '');
     return [digits.length, digits.length];

@@ -1,9 +1,23 @@
 /** The engine's one English stemmer (the bank's matching, the tutor's point checks). Deterministic and dependency-free. */
 
 const IRREGULAR: Record<string, string> = {
-  children: 'child', mice: 'mouse', teeth: 'tooth', feet: 'foot', women: 'woman', men: 'man', data: 'datum',
-  nuclei: 'nucleus', bacteria: 'bacterium', mitochondria: 'mitochondrion', stomata: 'stoma', alveoli: 'alveolus',
-  fungi: 'fungus', hypotheses: 'hypothesis', vertices: 'vertex', matrices: 'matrix', indices: 'index',
+  children: 'child',
+  mice: 'mouse',
+  teeth: 'tooth',
+  feet: 'foot',
+  women: 'woman',
+  men: 'man',
+  data: 'datum',
+  nuclei: 'nucleus',
+  bacteria: 'bacterium',
+  mitochondria: 'mitochondrion',
+  stomata: 'stoma',
+  alveoli: 'alveolus',
+  fungi: 'fungus',
+  hypotheses: 'hypothesis',
+  vertices: 'vertex',
+  matrices: 'matrix',
+  indices: 'index',
 };
 
 function hasVowel(s: string): boolean {

@@ -3,7 +3,7 @@ import { markPointSchema, type Feedback, type MarkPoint, type MarkPointInput, ty
 import { loadWordVectors } from './embeddings';
 import type { GbdtModel } from './gbdt';
 import { listQuoted, lowerFirst, quoteTokens } from './justify';
-import { chooseOption } from './multiple-choice';
+import { chooseOption } from '../../text/choose-option';
 import { checkNumeric, formatValue } from './numeric';
 import { findPhrase, findRequired } from './phrases';
 import { classifyPoint, type PointDecision } from './point-classifier';

@@ -2,6 +2,7 @@ import type { Feedback, MarkPoint } from '../../../../shared/mark-scheme';
 import type { QuestionForMarking, TutorInput, TutorReply } from '../../engine';
 import { classifyMessage } from './message-intent';
 import { clozeOf, commandWordOf, guidingQuestion, hintRelevance, themeLabel, type PromptContext } from './point-prompts';
+import { chooseOption } from '../../text/choose-option';
 import { escapeHtml } from '../../text/html-entities';
 import { checkAttempt, containsPhrase, contentStems, normaliseText, plainText, type AttemptCheck } from './text-match';
 
@@ -139,12 +140,7 @@ function chosenOption(message: string, question: QuestionForMarking): string | n
   const options = question.options ?? {};
   const letters = Object.keys(options).map((l) => l.toUpperCase());
   if (letters.length === 0) return null;
-  const text = normaliseText(message);
-  const bare = text.match(
-    /^(?:(?:i think|i'd say|i would say|is it|it's|it is|the answer is|my answer is|answer|option|maybe|probably|surely)\s*)*\(?([a-e])\)?\s*(?:[.!?]|$)/,
-  );
-  const named = text.match(/\boption\s*\(?([a-e])\)?(?![a-z])/);
-  const letter = (bare?.[1] ?? named?.[1])?.toUpperCase();
+  const letter = chooseOption(message, options);
   if (letter && letters.includes(letter)) return letter;
   // Otherwise the option whose text the message quotes; the longest wins ('-3/2' over '3/2').
   let best: { key: string; length: number } | null = null;

@@ -1,4 +1,7 @@
-/** Reading a multiple-choice answer: "B", "b", "(B)", "Option B", "B) ...", or the option's own text. */
+/**
+ * The one reader of multiple-choice answers, for the marker and the tutor alike: "B", "b", "(B)",
+ * "Option B", "B) ...", "I think it's B", or the option's own text.
+ */
 
 function normalise(s: string): string {
   return s
@@ -6,6 +9,19 @@ function normalise(s: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9.%]+/g, ' ')
     .trim();
+}
+
+function conversationalLetter(answer: string): string | undefined {
+  const text = answer
+    .toLowerCase()
+    .replace(/[\u2018\u2019\u02bc`]/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+  const bare = text.match(
+    /^(?:(?:i think|i'd say|i would say|is it|it's|it is|the answer is|my answer is|answer|option|maybe|probably|surely)\s*)*\(?([a-e])\)?\s*(?:[.!?]|$)/,
+  );
+  const named = text.match(/\boption\s*\(?([a-e])\)?(?![a-z])/);
+  return (bare?.[1] ?? named?.[1])?.toUpperCase();
 }
 
 export function chooseOption(answer: string, options: Record<string, string> | undefined): string | undefined {
@@ -23,7 +39,19 @@ export function chooseOption(answer: string, options: Record<string, string> | u
     const m = a.match(p);
     if (m) return m[1].toUpperCase();
   }
+  // the letter said in a sentence: "I think it's b", "maybe option c"
+  const said = conversationalLetter(a);
+  if (said && letters.includes(said)) return said;
   if (!options) return undefined;
+  // the option's text as written ('-3/2' is not '3/2', though both normalise to '3 2'), then normalised
+  const written = (s: string) =>
+    s
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .toLowerCase();
+  const wa = written(a);
+  for (const [letter, text] of Object.entries(options)) if (written(text) === wa) return letter.toUpperCase();
   const na = normalise(a);
   for (const [letter, text] of Object.entries(options)) if (normalise(text) === na) return letter.toUpperCase();
   // the answer quotes one option's text (and no other)
