@@ -70,6 +70,8 @@ export async function buildApp(appDeps: AppDeps): Promise<FastifyInstance> {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { statusCode, message } = describeError(error);
     if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    // The engine (or its provider) is busy or down for a moment: say when to come back.
+    if (statusCode === 503) reply.header('retry-after', '5');
     reply.status(statusCode).send({ message });
   });
 

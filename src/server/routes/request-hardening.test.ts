@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createBuiltinEngine } from '../engine/builtin/builtin-engine';
+import { engineError } from '../engine/engine';
 import { buildTestApp, signUp, type TestApp } from '../testing/test-app';
 
 let t: TestApp;
@@ -61,6 +62,29 @@ describe('a NUL byte (U+0000) in a text field', () => {
   it('in a path parameter is a plain 404, not a failed query', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/courses/%00abc', headers: alice.headers });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('an engine that is busy', () => {
+  it('answers 503 with its message and a Retry-After', async () => {
+    const builtin = createBuiltinEngine();
+    const busy = await buildTestApp({}, {
+      ...builtin,
+      evaluateAnswer: async () => {
+        throw engineError('UNAVAILABLE', 'The server is busy marking and generating for other students. Please try again in a few seconds.');
+      },
+    });
+    try {
+      const student = await signUp(busy.app);
+      const made = await busy.app.inject({ method: 'POST', url: '/api/courses/direct-create', headers: student.headers, payload: { subject: 'Biology' } });
+      const [first] = (await busy.app.inject({ method: 'GET', url: `/api/question-papers/${made.json().paper.id}/questions`, headers: student.headers })).json();
+      const res = await busy.app.inject({ method: 'POST', url: '/api/answers/evaluate', headers: student.headers, payload: { questionId: first.id, answer: 'Enzymes are proteins' } });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.json().message).toMatch(/busy/);
+    } finally {
+      await busy.close();
+    }
   });
 });
 
