@@ -15,15 +15,23 @@ async function questionCount(db: Db, courseId: string): Promise<number> {
   return row.n;
 }
 
-export async function listCourses(db: Db, ownerId: string): Promise<Course[]> {
-  // One query: the courses with their question counts (the home page asks for this on every visit).
-  const rows = await db
+/** The home page asks for the course list on every visit: one prepared query (built once per database). */
+const listCoursesStatements = new WeakMap<Db, ReturnType<typeof prepareListCourses>>();
+function prepareListCourses(db: Db) {
+  return db
     .select({ course: courses, n: sql<number>`count(${questions.id})::int` })
     .from(courses)
     .leftJoin(questions, and(eq(questions.ownerId, courses.ownerId), eq(questions.courseId, courses.id)))
-    .where(eq(courses.ownerId, ownerId))
+    .where(eq(courses.ownerId, sql.placeholder('ownerId')))
     .groupBy(courses.id)
-    .orderBy(desc(courses.createdAt));
+    .orderBy(desc(courses.createdAt))
+    .prepare('list_courses');
+}
+
+export async function listCourses(db: Db, ownerId: string): Promise<Course[]> {
+  let statement = listCoursesStatements.get(db);
+  if (!statement) listCoursesStatements.set(db, (statement = prepareListCourses(db)));
+  const rows = await statement.execute({ ownerId });
   return rows.map((row) => toCourse(row.course, row.n));
 }
 
