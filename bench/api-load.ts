@@ -96,6 +96,10 @@ async function benchApp(label: string, env: NodeJS.ProcessEnv, port: number): Pr
       const course = await json(`${base}/api/courses/direct-create`, { method: 'POST', headers, body: JSON.stringify({ subject: ['Biology', 'Chemistry', 'Physics', 'Mathematics'][i % 4] }) });
       const questions = (await json(`${base}/api/question-papers/${course.paper.id}/questions`, { headers })) as { id: string }[];
       students.push({ headers, questions: questions.map((q) => q.id) });
+      // Each answer is started once beforehand: the load is the autosave of answers in progress.
+      for (const q of questions) {
+        await json(`${base}/api/answers/save`, { method: 'POST', headers, body: JSON.stringify({ questionId: q.id, text: 'first words', submitted: false }) });
+      }
     }
     let n = 0;
     const results: Result[] = [];
