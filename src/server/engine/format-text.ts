@@ -1,19 +1,12 @@
 import sanitizeHtml from 'sanitize-html';
-import { decodeEntities, escapeHtml } from './text/html-entities';
+import { escapeHtml } from './text/html-entities';
+import { htmlToText } from './text/html-to-text';
 
 /** Text helpers for what goes into prompts and what comes back from a model. */
 
 /** Question HTML as plain text for a prompt: tags dropped, block ends as line breaks, entities decoded. */
 export function htmlToPlainText(html: string): string {
-  const withoutTags = html
-    .replace(/<\s*br\s*\/?>/gi, '\n')
-    .replace(/<\/\s*(p|div|li|h[1-6]|tr)\s*>/gi, '\n')
-    .replace(/<li[^>]*>/gi, '- ')
-    .replace(/<[^>]*>/g, '');
-  return decodeEntities(withoutTags)
-    .replace(/[ \t]+\n/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+  return htmlToText(html.replace(/<li\b[^>]*>/gi, '- '));
 }
 
 /**

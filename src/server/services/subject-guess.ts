@@ -15,7 +15,7 @@
  * 'mathematics'; otherwise the guess is 'academic'.
  */
 
-import { decodeEntities } from '../engine/text/html-entities';
+import { htmlToText } from '../engine/text/html-to-text';
 
 export type GuessedSubject = 'physics' | 'chemistry' | 'programming' | 'mathematics' | 'biology' | 'academic';
 
@@ -306,13 +306,7 @@ const WORD_CLUES: { subject: Subject; weight: number; pattern: RegExp }[] = ORDE
  * code element leaves a marker. Dashes and minus signs become '-', curly apostrophes "'".
  */
 function plainText(html: string): string {
-  const withoutTags = html
-    .replace(/<\/?(sub|sup)\b[^>]*>/gi, '')
-    .replace(/<(code|pre)\b[^>]*>/gi, ' \u0000code\u0000 ')
-    .replace(/<[^>]*>/g, ' ');
-  return decodeEntities(withoutTags)
-    .replace(/[\u2010-\u2015\u2212]/g, '-')
-    .replace(/[\u2018\u2019]/g, "'");
+  return htmlToText(html.replace(/<(code|pre)\b[^>]*>/gi, ' \u0000code\u0000 '));
 }
 
 /** Each subject's score: the sum of the weights of its clues found in the question (exported for tests). */

@@ -1,7 +1,7 @@
 import winkNLP from 'wink-nlp';
 import type { ItemSentence, ItemToken, ItsFunction } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
-import { decodeEntities } from '../../text/html-entities';
+import { htmlToText, mathsToText } from '../../text/html-to-text';
 import { findWordRow, weighWord } from './embeddings';
 import { MEANINGFUL_FUNCTION_WORDS, NEGATORS } from './lexicon';
 
@@ -49,18 +49,9 @@ function getNlp(): ReturnType<typeof winkNLP> {
   return nlpInstance;
 }
 
-/** HTML and KaTeX to plain text: tags dropped, entities decoded, maths delimiters removed. */
+/** HTML and KaTeX to plain text (the engine's text toolkit). */
 export function toPlainText(html: string): string {
-  return decodeEntities(html.replace(/<\s*(br|\/p|\/div|\/li|\/h\d)\b[^>]*>/gi, '\n').replace(/<[^>]*>/g, ' '))
-    .replace(/\\[()[\]]/g, ' ')
-    .replace(/\\(text|mathrm|mathbf|rm)\s*\{([^}]*)\}/g, '$2')
-    .replace(/\\times/g, '×')
-    .replace(/\\cdot/g, '·')
-    .replace(/[\u2212\u2013\u2014]/g, '-')
-    .replace(/[\u2018\u2019]/g, "'")
-    .replace(/[\u201c\u201d]/g, '"')
-    .replace(/[ \t]+/g, ' ')
-    .trim();
+  return mathsToText(htmlToText(html, { joinInline: false }));
 }
 
 /** A cheap Porter-style suffix stripper for words wink's stemmer leaves alone; wink's stem is used first. */

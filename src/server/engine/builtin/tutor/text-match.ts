@@ -1,5 +1,5 @@
 import type { MarkPoint } from '../../../../shared/mark-scheme';
-import { decodeEntities } from '../../text/html-entities';
+import { htmlToText, mathsToText } from '../../text/html-to-text';
 import { countSigFigs } from '../../text/sig-figs';
 import { stemWord } from '../../text/stem';
 
@@ -9,11 +9,6 @@ import { stemWord } from '../../text/stem';
  * mark-scheme point. Deterministic and synchronous.
  */
 
-function wrapTerm(term: string): string {
-  const t = term.trim();
-  return /^[-\w.]+$/.test(t) ? t : `(${t})`;
-}
-
 const plainCache = new Map<string, string>();
 
 /** HTML (with KaTeX maths) → plain text a person would read. */
@@ -21,27 +16,9 @@ export function plainText(html: string): string {
   const cached = plainCache.get(html);
   if (cached !== undefined) return cached;
   if (plainCache.size > 5000) plainCache.clear();
-  const text = toPlainText(html);
+  const text = mathsToText(htmlToText(html));
   plainCache.set(html, text);
   return text;
-}
-
-function toPlainText(html: string): string {
-  const withoutTags = html
-    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<(br|\/p|\/li|\/div|\/h\d)\s*\/?>/gi, '\n')
-    .replace(/<\/?(sub|sup|em|strong|b|i|u|span|code)(\s[^>]*)?>/gi, '')
-    .replace(/<[^>]*>/g, ' ');
-  return decodeEntities(withoutTags)
-    .replace(/\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}/g, (_, a: string, b: string) => `${wrapTerm(a)}/${wrapTerm(b)}`)
-    .replace(/\\(?:left|right|displaystyle|mathrm|text|,|;|!|quad)/g, ' ')
-    .replace(/\\times|\\cdot/g, ' × ')
-    .replace(/\\[()[\]]/g, ' ')
-    .replace(/\\ce\s*\{([^{}]*)\}/g, '$1')
-    .replace(/\\([a-zA-Z]+)/g, '$1')
-    .replace(/[{}]/g, ' ')
-    .replace(/[ \t]+/g, ' ')
-    .trim();
 }
 
 /** Lower case, one kind of quote, dash and minus, single spaces. */
