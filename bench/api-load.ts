@@ -91,14 +91,25 @@ async function benchApp(label: string, env: NodeJS.ProcessEnv, port: number): Pr
     // Students, each with a course of 10 questions: the autosaves spread over their own answers, as in a class.
     const students: { headers: Record<string, string>; questions: string[] }[] = [];
     for (let i = 0; i < STUDENTS; i++) {
-      const reg = await json(`${base}/api/auth/register`, { method: 'POST', body: JSON.stringify({ email: `load${i}@example.org`, password: 'secret12' }) });
+      const reg = await json(`${base}/api/auth/register`, {
+        method: 'POST',
+        body: JSON.stringify({ email: `load${i}@example.org`, password: 'secret12' }),
+      });
       const headers = { authorization: `Bearer ${reg.sessionId}` };
-      const course = await json(`${base}/api/courses/direct-create`, { method: 'POST', headers, body: JSON.stringify({ subject: ['Biology', 'Chemistry', 'Physics', 'Mathematics'][i % 4] }) });
+      const course = await json(`${base}/api/courses/direct-create`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ subject: ['Biology', 'Chemistry', 'Physics', 'Mathematics'][i % 4] }),
+      });
       const questions = (await json(`${base}/api/question-papers/${course.paper.id}/questions`, { headers })) as { id: string }[];
       students.push({ headers, questions: questions.map((q) => q.id) });
       // Each answer is started once beforehand: the load is the autosave of answers in progress.
       for (const q of questions) {
-        await json(`${base}/api/answers/save`, { method: 'POST', headers, body: JSON.stringify({ questionId: q.id, text: 'first words', submitted: false }) });
+        await json(`${base}/api/answers/save`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ questionId: q.id, text: 'first words', submitted: false }),
+        });
       }
     }
     let n = 0;
@@ -122,7 +133,12 @@ async function benchApp(label: string, env: NodeJS.ProcessEnv, port: number): Pr
                 ...req,
                 method: 'POST',
                 headers: { ...req.headers, ...s.headers, 'content-type': 'application/json' },
-                body: JSON.stringify({ questionId: s.questions[Math.floor(i / STUDENTS) % s.questions.length], text: `draft ${i}: enzymes lower the activation energy`, submitted: false, timeSpentSeconds: 1 }),
+                body: JSON.stringify({
+                  questionId: s.questions[Math.floor(i / STUDENTS) % s.questions.length],
+                  text: `draft ${i}: enzymes lower the activation energy`,
+                  submitted: false,
+                  timeSpentSeconds: 1,
+                }),
               };
             },
           },
@@ -136,7 +152,9 @@ async function benchApp(label: string, env: NodeJS.ProcessEnv, port: number): Pr
 }
 
 async function main() {
-  console.log(`API load — ${CONNECTIONS} connections, ${SECONDS} s per call, node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model})`);
+  console.log(
+    `API load — ${CONNECTIONS} connections, ${SECONDS} s per call, node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model})`,
+  );
   // The bare Fastify is measured before and after the app, and the app's ratios use the mean of the two, so that
   // a machine that gets busier or quieter during the run shows up in the reference too.
   const measureBare = async (label: string) => {

@@ -24,7 +24,9 @@ const SENTENCES = [
   'Fewer enzyme-substrate complexes form, so the rate of reaction decreases.',
   'Osmosis is the net movement of water molecules across a partially permeable membrane from a high to a low water potential.',
 ];
-const LONG_ANSWER = Array.from({ length: 400 }, (_, i) => SENTENCES[i % SENTENCES.length]).join(' ').slice(0, 20_000);
+const LONG_ANSWER = Array.from({ length: 400 }, (_, i) => SENTENCES[i % SENTENCES.length])
+  .join(' ')
+  .slice(0, 20_000);
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -85,7 +87,10 @@ async function student(base: string, name: string) {
   const course = await call(base, 'POST', '/api/courses/direct-create', headers, { subject: 'Biology' });
   if (course.status !== 201) throw new Error(`course failed: ${course.status} ${course.text}`);
   const parsed = JSON.parse(course.text) as { id: string; paper: { id: string } };
-  const questions = JSON.parse((await call(base, 'GET', `/api/question-papers/${parsed.paper.id}/questions`, headers)).text) as { id: string; type: string }[];
+  const questions = JSON.parse((await call(base, 'GET', `/api/question-papers/${parsed.paper.id}/questions`, headers)).text) as {
+    id: string;
+    type: string;
+  }[];
   const prose = questions.filter((q) => q.type !== 'multiple_choice');
   return { headers, courseId: parsed.id, questionIds: (prose.length ? prose : questions).map((q) => q.id) };
 }
@@ -109,7 +114,10 @@ function report(name: string, b: { ms: number[]; failed: number }, statuses: num
   const sorted = [...b.ms].sort((x, y) => x - y);
   const counts = new Map<number, number>();
   for (const s of statuses) counts.set(s, (counts.get(s) ?? 0) + 1);
-  const byStatus = [...counts.entries()].sort(([x], [y]) => x - y).map(([s, n]) => `${s}×${n}`).join(' ');
+  const byStatus = [...counts.entries()]
+    .sort(([x], [y]) => x - y)
+    .map(([s, n]) => `${s}×${n}`)
+    .join(' ');
   console.log(
     `${name.padEnd(32)} A: ${byStatus.padEnd(18)} (429: ${counts.get(429) ?? 0}) burst ${(burstMs / 1000).toFixed(2)} s | ` +
       `B GET /api/courses n=${sorted.length} p50 ${percentile(sorted, 50).toFixed(1)} ms p99 ${percentile(sorted, 99).toFixed(1)} ms max ${sorted.at(-1)!.toFixed(1)} ms` +
@@ -127,7 +135,9 @@ async function burst(base: string, b: { headers: Record<string, string> }, fire:
 async function main() {
   let drop = async () => {};
   const dataDir = mkdtempSync(path.join(tmpdir(), 'markwell-burst-'));
-  const env: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'DATABASE_URL' && !k.startsWith('AI_')));
+  const env: NodeJS.ProcessEnv = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => k !== 'DATABASE_URL' && !k.startsWith('AI_')),
+  );
   env.DATA_DIR = path.join(dataDir, 'data');
   if (adminUrl) {
     const scratch = await createScratchDatabase(adminUrl, 'markwell_burst');
@@ -135,7 +145,10 @@ async function main() {
     drop = scratch.drop;
   }
   const { child, base } = await startServer(env);
-  const engineSettings = Object.entries(process.env).filter(([k]) => k.startsWith('ENGINE_')).map(([k, v]) => `${k}=${v}`).join(' ');
+  const engineSettings = Object.entries(process.env)
+    .filter(([k]) => k.startsWith('ENGINE_'))
+    .map(([k, v]) => `${k}=${v}`)
+    .join(' ');
   console.log(
     `Markwell burst bench — ${adminUrl ? 'PostgreSQL' : 'PGlite'}, server from ${path.relative(root, serverDir) || '.'}, node ${process.version}` +
       (engineSettings ? `, ${engineSettings}` : ''),
@@ -152,21 +165,32 @@ async function main() {
 
     const evaluations = await burst(base, b, () =>
       Array.from({ length: 200 }, (_, i) =>
-        call(base, 'POST', '/api/answers/evaluate', a.headers, { questionId: a.questionIds[i % a.questionIds.length], answer: LONG_ANSWER }),
+        call(base, 'POST', '/api/answers/evaluate', a.headers, {
+          questionId: a.questionIds[i % a.questionIds.length],
+          answer: LONG_ANSWER,
+        }),
       ),
     );
     report('200 evaluations (20,000 chars)', evaluations.bTimes, evaluations.statuses, evaluations.ms);
 
     const tutor = await burst(base, b, () =>
       Array.from({ length: 200 }, (_, i) =>
-        call(base, 'POST', '/api/tutor/message', a.headers, { questionId: a.questionIds[i % a.questionIds.length], message: 'Can I have a hint about the active site?' }),
+        call(base, 'POST', '/api/tutor/message', a.headers, {
+          questionId: a.questionIds[i % a.questionIds.length],
+          message: 'Can I have a hint about the active site?',
+        }),
       ),
     );
     report('200 tutor messages', tutor.bTimes, tutor.statuses, tutor.ms);
 
     const papers = await burst(base, b, () =>
       Array.from({ length: 100 }, () =>
-        call(base, 'POST', '/api/question-papers/generate', a.headers, { courseId: a.courseId, topic: 'enzymes', difficultyLevel: 'medium', questionCount: 20 }),
+        call(base, 'POST', '/api/question-papers/generate', a.headers, {
+          courseId: a.courseId,
+          topic: 'enzymes',
+          difficultyLevel: 'medium',
+          questionCount: 20,
+        }),
       ),
     );
     report('100 paper generations (20 q)', papers.bTimes, papers.statuses, papers.ms);

@@ -118,7 +118,13 @@ async function call(baseUrl: string, method: string, url: string, headers: Recor
 /** Signs a student up and gives them a course whose first paper's questions they will answer. */
 export async function createStudent(baseUrl: string, label: string): Promise<Student> {
   const email = `${label}-${Math.random().toString(36).slice(2, 8)}@example.org`;
-  const reg = await call(baseUrl, 'POST', '/api/auth/register', {}, { email, password: 'correct-horse-battery', firstName: 'Bench', lastName: 'Student' });
+  const reg = await call(
+    baseUrl,
+    'POST',
+    '/api/auth/register',
+    {},
+    { email, password: 'correct-horse-battery', firstName: 'Bench', lastName: 'Student' },
+  );
   if (reg.status !== 201) throw new Error(`sign-up failed: ${reg.status}`);
   const headers = { authorization: `Bearer ${(reg.json() as { sessionId: string }).sessionId}` };
   const course = await call(baseUrl, 'POST', '/api/courses/direct-create', headers, { subject: 'Biology' });
@@ -186,7 +192,12 @@ export async function autosave(
     const text = saveText(run, seq);
     const started = performance.now();
     try {
-      const res = await call(baseUrl, 'POST', '/api/answers/save', student.headers, { questionId, text, submitted: false, timeSpentSeconds: 1 });
+      const res = await call(baseUrl, 'POST', '/api/answers/save', student.headers, {
+        questionId,
+        text,
+        submitted: false,
+        timeSpentSeconds: 1,
+      });
       if (res.status === 200 && (res.json() as { text: string }).text === text) {
         latenciesMs.push(performance.now() - started);
         acknowledged.set(questionId, seq);

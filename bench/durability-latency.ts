@@ -34,16 +34,31 @@ async function openWithDefaults(dataDir: string): Promise<Database> {
 async function setUp(database: Database) {
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: 'unused' });
   const app = await buildApp({ config, database, engine: createBuiltinEngine(), clientDir: '/nonexistent' });
-  const reg = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'latency@example.org', password: 'correct-horse-battery' } });
+  const reg = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { email: 'latency@example.org', password: 'correct-horse-battery' },
+  });
   const headers = { authorization: `Bearer ${reg.json().sessionId}` };
   const course = (await app.inject({ method: 'POST', url: '/api/courses/direct-create', headers, payload: { subject: 'Biology' } })).json();
-  const questions = (await app.inject({ method: 'GET', url: `/api/question-papers/${course.paper.id}/questions`, headers })).json() as { id: string }[];
+  const questions = (await app.inject({ method: 'GET', url: `/api/question-papers/${course.paper.id}/questions`, headers })).json() as {
+    id: string;
+  }[];
   return { app, headers, questionIds: questions.map((q) => q.id) };
 }
 
-async function saves(target: { app: FastifyInstance; headers: Record<string, string>; questionIds: string[] }, round: number, out: number[]) {
+async function saves(
+  target: { app: FastifyInstance; headers: Record<string, string>; questionIds: string[] },
+  round: number,
+  out: number[],
+) {
   for (let i = 0; i < SAVES; i++) {
-    const payload = { questionId: target.questionIds[i % target.questionIds.length], text: `round ${round} draft ${i} about enzymes and substrates`, submitted: false, timeSpentSeconds: 1 };
+    const payload = {
+      questionId: target.questionIds[i % target.questionIds.length],
+      text: `round ${round} draft ${i} about enzymes and substrates`,
+      submitted: false,
+      timeSpentSeconds: 1,
+    };
     const started = performance.now();
     const res = await target.app.inject({ method: 'POST', url: '/api/answers/save', headers: target.headers, payload });
     out.push(performance.now() - started);
@@ -58,7 +73,9 @@ async function main() {
     const defaultsDb = await openWithDefaults(path.join(dir, 'defaults'));
     const durable = await setUp(durableDb);
     const defaults = await setUp(defaultsDb);
-    console.log(`Autosave latency, PGlite on disk (${tmpdir()}), in-process, ${ROUNDS} alternating rounds of ${SAVES} sequential saves — node ${process.version}`);
+    console.log(
+      `Autosave latency, PGlite on disk (${tmpdir()}), in-process, ${ROUNDS} alternating rounds of ${SAVES} sequential saves — node ${process.version}`,
+    );
     const times = { 'fsync on, WAL fsynced (Markwell)': [] as number[], 'PGlite defaults (fsync off)': [] as number[] };
     await saves(durable, -1, []); // warm-up of both, not counted
     await saves(defaults, -1, []);
@@ -68,7 +85,9 @@ async function main() {
     }
     for (const [name, ms] of Object.entries(times)) {
       const mean = ms.reduce((a, b) => a + b, 0) / ms.length;
-      console.log(`${name.padEnd(40)} n=${ms.length}  mean ${mean.toFixed(2)} ms  p50 ${percentile(ms, 50).toFixed(2)}  p95 ${percentile(ms, 95).toFixed(2)}  p99 ${percentile(ms, 99).toFixed(2)}`);
+      console.log(
+        `${name.padEnd(40)} n=${ms.length}  mean ${mean.toFixed(2)} ms  p50 ${percentile(ms, 50).toFixed(2)}  p95 ${percentile(ms, 95).toFixed(2)}  p99 ${percentile(ms, 99).toFixed(2)}`,
+      );
     }
     await durable.app.close();
     await defaults.app.close();

@@ -51,7 +51,9 @@ async function measureLatency(server: RunningServer, run: number) {
   let n = 0;
   const result = await autosave(server.baseUrl, student, run, { stop: () => n >= LATENCY_SAVES, onAck: () => n++ });
   const l = result.latenciesMs;
-  console.log(`  single-student autosave latency (${l.length} sequential saves): p50 ${ms(percentile(l, 50))}, p95 ${ms(percentile(l, 95))}, p99 ${ms(percentile(l, 99))}`);
+  console.log(
+    `  single-student autosave latency (${l.length} sequential saves): p50 ${ms(percentile(l, 50))}, p95 ${ms(percentile(l, 95))}, p99 ${ms(percentile(l, 99))}`,
+  );
   return { p50: percentile(l, 50), p95: percentile(l, 95), p99: percentile(l, 99) };
 }
 
@@ -61,7 +63,11 @@ async function benchStore(label: string, store: Store) {
   let server = await startServer(store, port);
   console.log(`  first start ${ms(server.startMs)}`);
   const setupStarted = performance.now();
-  const students = await mapLimit(Array.from({ length: STUDENTS }, (_, i) => i), 4, (i) => createStudent(server.baseUrl, `student${i}`));
+  const students = await mapLimit(
+    Array.from({ length: STUDENTS }, (_, i) => i),
+    4,
+    (i) => createStudent(server.baseUrl, `student${i}`),
+  );
   console.log(`  ${STUDENTS} students signed up with a course each in ${ms(performance.now() - setupStarted)}`);
   // Run 0: the latency of a lone autosave, before any crash.
   const latency = await measureLatency(server, 0);
@@ -93,7 +99,9 @@ async function benchStore(label: string, store: Store) {
         `lost ${losses.length}; restart ${ms(server.startMs)}`,
     );
     for (const loss of losses.slice(0, 5)) {
-      console.log(`    lost: answer ${loss.questionId} acknowledged save ${loss.acknowledged}, stored ${loss.stored ? `run ${loss.stored.run} save ${loss.stored.seq}` : 'nothing'}`);
+      console.log(
+        `    lost: answer ${loss.questionId} acknowledged save ${loss.acknowledged}, stored ${loss.stored ? `run ${loss.stored.run} save ${loss.stored.seq}` : 'nothing'}`,
+      );
     }
   }
   server.child.kill('SIGTERM');
@@ -117,7 +125,9 @@ async function main() {
   }
   if (args.db === 'all' || args.db === 'postgres') {
     if (!adminUrl) {
-      console.log('\nPostgreSQL: skipped (set DATABASE_URL or TEST_DATABASE_URL to an admin URL; a scratch database is created and dropped)');
+      console.log(
+        '\nPostgreSQL: skipped (set DATABASE_URL or TEST_DATABASE_URL to an admin URL; a scratch database is created and dropped)',
+      );
     } else {
       const scratch = await createScratchDatabase(adminUrl, 'markwell_durability');
       try {

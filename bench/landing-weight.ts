@@ -83,7 +83,14 @@ function report(name: string, assets: Asset[]) {
 
 async function main() {
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: 'memory://', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_PER_IP: '1000' },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: 'memory://',
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT_PER_IP: '1000',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const browser = await chromium.launch({
@@ -102,8 +109,16 @@ async function main() {
       firstName: 'Bench',
     });
     report('/ (home, signed in)', await measure(browser, '/', 'Welcome, Bench!', sessionId));
-    const course = await api<{ id: string; paper: { id: string } }>('POST', '/api/courses/direct-create', { subject: 'Biology' }, sessionId);
-    report('exam screen (signed in)', await measure(browser, `/courses/${course.id}/papers/${course.paper.id}/exam`, 'Question 1 of', sessionId));
+    const course = await api<{ id: string; paper: { id: string } }>(
+      'POST',
+      '/api/courses/direct-create',
+      { subject: 'Biology' },
+      sessionId,
+    );
+    report(
+      'exam screen (signed in)',
+      await measure(browser, `/courses/${course.id}/papers/${course.paper.id}/exam`, 'Question 1 of', sessionId),
+    );
   } finally {
     await browser.close();
     server.kill('SIGTERM');

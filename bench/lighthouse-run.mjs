@@ -29,7 +29,14 @@ async function api(method, url, body, token) {
 const browser = await puppeteer.launch({
   executablePath: CHROME_PATH,
   headless: true,
-  args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 
 /**
@@ -41,7 +48,12 @@ async function audit(name, url, token) {
   const page = await context.newPage();
   await page.goto(`${BASE}/api/public/stats`);
   await page.evaluate((t) => (t ? localStorage.setItem('sessionToken', t) : localStorage.clear()), token ?? null);
-  const flags = { onlyCategories: ['performance', 'accessibility'], disableStorageReset: Boolean(token), logLevel: 'error', output: 'html' };
+  const flags = {
+    onlyCategories: ['performance', 'accessibility'],
+    disableStorageReset: Boolean(token),
+    logLevel: 'error',
+    output: 'html',
+  };
   const result = await lighthouse(url, flags, PRESET === 'desktop' ? desktopConfig : undefined, page);
   await context.close();
   const { categories, audits } = result.lhr;
@@ -53,22 +65,27 @@ async function audit(name, url, token) {
       `  FCP ${metric('first-contentful-paint')}  LCP ${metric('largest-contentful-paint')}  TBT ${metric('total-blocking-time')}  CLS ${metric('cumulative-layout-shift')}`,
   );
   if ((audits['cumulative-layout-shift']?.numericValue ?? 0) > 0.05) {
-    for (const item of (audits['layout-shifts']?.details?.items ?? []).slice(0, 3)) console.log(`         shift ${item.score?.toFixed(3)}: ${item.node?.snippet ?? ''}`);
+    for (const item of (audits['layout-shifts']?.details?.items ?? []).slice(0, 3))
+      console.log(`         shift ${item.score?.toFixed(3)}: ${item.node?.snippet ?? ''}`);
   }
   for (const [id, a] of Object.entries(audits)) {
     const inCategory = ['performance', 'accessibility'].some((c) => categories[c].auditRefs.some((r) => r.id === id && r.weight > 0));
     if (inCategory && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative') {
       console.log(`         ${id}: ${a.score} ${a.displayValue ?? ''}`);
       for (const item of (a.details?.items ?? []).slice(0, 3)) if (item.node?.snippet) console.log(`           ${item.node.snippet}`);
-    }
-    else if (a.details?.type === 'opportunity' && (a.details.overallSavingsMs ?? 0) > 0) console.log(`         opportunity ${id}: ${a.displayValue ?? ''}`);
+    } else if (a.details?.type === 'opportunity' && (a.details.overallSavingsMs ?? 0) > 0)
+      console.log(`         opportunity ${id}: ${a.displayValue ?? ''}`);
   }
 }
 
 try {
   console.log(`Lighthouse ${PRESET} — ${BASE}, ${await browser.version()}`);
   await audit('landing', `${BASE}/`);
-  const { sessionId } = await api('POST', '/api/auth/register', { email: `lh-${Date.now()}@example.org`, password: 'lighthouse-secret', firstName: 'Robin' });
+  const { sessionId } = await api('POST', '/api/auth/register', {
+    email: `lh-${Date.now()}@example.org`,
+    password: 'lighthouse-secret',
+    firstName: 'Robin',
+  });
   await audit('home', `${BASE}/`, sessionId);
   const course = await api('POST', '/api/courses/direct-create', { subject: 'Biology' }, sessionId);
   await audit('exam', `${BASE}/courses/${course.id}/papers/${course.paper.id}/exam`, sessionId);

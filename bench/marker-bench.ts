@@ -22,7 +22,11 @@ console.log(`warm-up (language model, word vectors, classifier): ${(performance.
 
 const bank = readBank(defaultContentDir());
 const questions = [...bank.byId.values()].map((e) => e.question);
-const plain = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+const plain = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 const times: Record<string, number[]> = { 'model answer': [], 'half answer': [], unrelated: [], 'long (4 answers)': [] };
 
 for (let round = 0; round < ROUNDS; round++) {
@@ -38,7 +42,15 @@ for (let round = 0; round < ROUNDS; round++) {
     };
     for (const [kind, answer] of Object.entries(answers)) {
       const t = performance.now();
-      markAnswer({ questionText: q.text, type: q.type, totalMarks: q.marks, markScheme: q.markScheme, answer, options: q.options, correctAnswer: q.correctAnswer });
+      markAnswer({
+        questionText: q.text,
+        type: q.type,
+        totalMarks: q.marks,
+        markScheme: q.markScheme,
+        answer,
+        options: q.options,
+        correctAnswer: q.correctAnswer,
+      });
       times[kind].push(performance.now() - t);
     }
   }

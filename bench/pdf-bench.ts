@@ -25,7 +25,9 @@ async function main() {
   delay.disable();
   console.log(`${PAGES} pages x ${LINES} lines, ${(pdf.byteLength / 1024).toFixed(0)} KB (Node ${process.version})`);
   console.log(`read ${pages.length} pages in ${ms.toFixed(0)} ms (${(ms / pages.length).toFixed(2)} ms a page)`);
-  console.log(`event loop stall: max ${(delay.max / 1e6).toFixed(1)} ms, p99 ${(delay.percentile(99) / 1e6).toFixed(1)} ms, mean ${(delay.mean / 1e6).toFixed(1)} ms`);
+  console.log(
+    `event loop stall: max ${(delay.max / 1e6).toFixed(1)} ms, p99 ${(delay.percentile(99) / 1e6).toFixed(1)} ms, mean ${(delay.mean / 1e6).toFixed(1)} ms`,
+  );
   console.log(`peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
 }
 

@@ -40,13 +40,15 @@ try {
   fail((error as Error).message);
 }
 const { values: args, positionals } = parsed;
-if (positionals.length !== 1) fail('pass exactly one file to import, e.g. npm run content:import -- questions.gift --subject Physics --topic Waves');
+if (positionals.length !== 1)
+  fail('pass exactly one file to import, e.g. npm run content:import -- questions.gift --subject Physics --topic Waves');
 const source = path.resolve(positionals[0]);
 if (!existsSync(source)) fail(`no such file: ${positionals[0]}`);
 const format = args.format ?? (/\.json$/i.test(source) ? 'json' : 'gift');
 if (format !== 'gift' && format !== 'json') fail(`--format must be gift or json, not "${format}"`);
 const difficulty = args.difficulty === undefined ? undefined : toBankDifficulty(args.difficulty);
-if (args.difficulty !== undefined && !difficulty) fail(`--difficulty must be easy, medium or hard (or challenging or difficult, read as hard), not "${args.difficulty}"`);
+if (args.difficulty !== undefined && !difficulty)
+  fail(`--difficulty must be easy, medium or hard (or challenging or difficult, read as hard), not "${args.difficulty}"`);
 
 const root = findRepoRoot();
 const bank = readBank(path.join(root, 'content'));

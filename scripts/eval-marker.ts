@@ -16,7 +16,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defaultAsagDir, LABELS_3WAY, readAsagFile, referenceWordings, scoreLabels, toTwoWay, type AsagRecord, type ClassScores } from '../src/server/engine/builtin/marker/training/asag-data';
+import {
+  defaultAsagDir,
+  LABELS_3WAY,
+  readAsagFile,
+  referenceWordings,
+  scoreLabels,
+  toTwoWay,
+  type AsagRecord,
+  type ClassScores,
+} from '../src/server/engine/builtin/marker/training/asag-data';
 import { labelPoint, readMarkerCases, scoreMarkerCases } from '../src/server/engine/builtin/marker/training/marker-cases';
 import { crossDomain, crossValidate, recordFeatures } from '../src/server/engine/builtin/marker/training/training';
 
@@ -36,14 +45,17 @@ function row(name: string, two: ClassScores, three: ClassScores): string {
   return `| ${name} | ${two.n} | ${f(two.accuracy)} | ${f(two.macroF1)} | ${f(two.weightedF1)} | ${f(three.accuracy)} | ${f(three.macroF1)} | ${f(three.weightedF1)} |`;
 }
 
-const header = '| split | answers | 2-way acc | 2-way macro-F1 | 2-way weighted-F1 | 3-way acc | 3-way macro-F1 | 3-way weighted-F1 |\n|---|---|---|---|---|---|---|---|';
+const header =
+  '| split | answers | 2-way acc | 2-way macro-F1 | 2-way weighted-F1 | 3-way acc | 3-way macro-F1 | 3-way weighted-F1 |\n|---|---|---|---|---|---|---|---|';
 
 /** Our own A-Level cases (content/marker-cases): the product's domain, not seen in training. */
 function evaluateOwnCases(): void {
   const cases = readMarkerCases();
   if (cases.length === 0) return;
   const { scores, disagreements } = scoreMarkerCases(cases);
-  console.log(`\nOur A-Level cases (content/marker-cases, ${cases.length} answers labelled as an examiner would; never used in training):\n`);
+  console.log(
+    `\nOur A-Level cases (content/marker-cases, ${cases.length} answers labelled as an examiner would; never used in training):\n`,
+  );
   console.log(header);
   for (const s of scores) console.log(row(s.group, s.twoWay, s.threeWay));
   if (showCases) {
@@ -64,11 +76,10 @@ function labelRecord(r: AsagRecord): string {
   return labelPoint(r.question, text, accept, r.student_answer);
 }
 
-
 const predictions: { id: string; label: string }[] = [];
 const latencies: number[] = [];
 console.log(`Built-in marker on ${dir}\n`);
-console.log('Unseen answers (test-ua; the shipped model was trained on these questions\' other answers):\n');
+console.log("Unseen answers (test-ua; the shipped model was trained on these questions' other answers):\n");
 console.log(header);
 for (const file of TEST_FILES) {
   const p = path.join(dir, file);
@@ -82,11 +93,20 @@ for (const file of TEST_FILES) {
     return label;
   });
   const gold = records.map((r) => r.label_3way);
-  console.log(row(file.replace('.jsonl', ''), scoreLabels(gold.map(toTwoWay), pred.map(toTwoWay), ['correct', 'incorrect']), scoreLabels(gold, pred, LABELS_3WAY)));
+  console.log(
+    row(
+      file.replace('.jsonl', ''),
+      scoreLabels(gold.map(toTwoWay), pred.map(toTwoWay), ['correct', 'incorrect']),
+      scoreLabels(gold, pred, LABELS_3WAY),
+    ),
+  );
 }
 if (predictionsFile) {
   const write = (scheme: string, map: (l: string) => string) =>
-    fs.writeFileSync(`${predictionsFile}-${scheme}.jsonl`, predictions.map((p) => JSON.stringify({ id: p.id, label: map(p.label) })).join('\n') + '\n');
+    fs.writeFileSync(
+      `${predictionsFile}-${scheme}.jsonl`,
+      predictions.map((p) => JSON.stringify({ id: p.id, label: map(p.label) })).join('\n') + '\n',
+    );
   write('3way', (l) => l);
   write('2way', toTwoWay);
 }
@@ -97,7 +117,9 @@ console.log(`\nmarkAnswer per answer: p50 ${pct(0.5)} ms, p95 ${pct(0.95)} ms ($
 
 if (runCv) {
   const records = TRAIN_FILES.flatMap((f) => (fs.existsSync(path.join(dir, f)) ? readAsagFile(path.join(dir, f)) : []));
-  console.log(`\nUnseen questions (5-fold cross-validation on train, folds grouped by question, model retrained per fold; ${records.length} answers):\n`);
+  console.log(
+    `\nUnseen questions (5-fold cross-validation on train, folds grouped by question, model retrained per fold; ${records.length} answers):\n`,
+  );
   console.log(header);
   const X = records.map(recordFeatures);
   for (const r of crossValidate(records, X, 5)) console.log(row(`${r.corpus} (unseen questions)`, r.twoWay, r.threeWay));

@@ -42,7 +42,10 @@ describe('markBatchLine', () => {
   it('turns a bad line into an error line with its id and the reason', () => {
     expect(markBatchLine('{not json', 3)).toEqual({ id: null, error: 'line 3: not valid JSON' });
     // a line cut short still reports its id when it can be read
-    expect(markBatchLine('{"id": "q9", "question": "Define osmosis.", "answer": "water mov', 8)).toEqual({ id: 'q9', error: 'line 8: not valid JSON' });
+    expect(markBatchLine('{"id": "q9", "question": "Define osmosis.", "answer": "water mov', 8)).toEqual({
+      id: 'q9',
+      error: 'line 8: not valid JSON',
+    });
     expect(markBatchLine('{"question": "x", "id": 12, "answer": ', 9)).toEqual({ id: 12, error: 'line 9: not valid JSON' });
     const noScheme = markBatchLine(JSON.stringify({ ...enzyme, id: 'q2', mark_scheme: [] }), 4);
     expect(noScheme).toMatchObject({ id: 'q2' });
@@ -72,7 +75,10 @@ describe('npm run mark', () => {
     const result = spawnSync('npm', ['run', 'mark', '--', file], { cwd: root, encoding: 'utf8', timeout: 90_000 });
     expect(result.status).toBe(0);
     expect(result.stdout.startsWith('{')).toBe(true);
-    const lines = result.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = result.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines).toHaveLength(3);
     expect(lines[0]).toMatchObject({ id: 'q1', marks_awarded: 2 });
     expect(lines[1]).toEqual({ id: null, error: 'line 2: not valid JSON' });

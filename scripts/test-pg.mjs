@@ -13,7 +13,9 @@ if (!url) {
     console.error('Set TEST_DATABASE_URL=postgres://user@host:5432/postgres (.ci/run does this when PostgreSQL is up).');
     process.exit(1);
   }
-  console.log('API tests on PostgreSQL: NOT RUN — 0 PostgreSQL tests ran (set TEST_DATABASE_URL=postgres://user@host:5432/postgres to run them).');
+  console.log(
+    'API tests on PostgreSQL: NOT RUN — 0 PostgreSQL tests ran (set TEST_DATABASE_URL=postgres://user@host:5432/postgres to run them).',
+  );
   process.exit(0);
 }
 console.log(`API tests on PostgreSQL (${url.replace(/\/\/[^@]*@/, '//…@')})`);

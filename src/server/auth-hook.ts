@@ -40,7 +40,12 @@ function sessionCookieOptions(request: FastifyRequest, config: Pick<Config, 'COO
 }
 
 /** The session cookie, set at login and renewed as the session slides, so cookie-only reads keep working. */
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, config: Pick<Config, 'COOKIE_SECURE' | 'SESSION_TTL_DAYS'>): void {
+export function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  config: Pick<Config, 'COOKIE_SECURE' | 'SESSION_TTL_DAYS'>,
+): void {
   reply.setCookie(SESSION_COOKIE, token, { ...sessionCookieOptions(request, config), maxAge: config.SESSION_TTL_DAYS * 86_400 });
 }
 

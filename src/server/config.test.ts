@@ -25,7 +25,9 @@ describe('loadConfig', () => {
   });
 
   it('stops with a message naming each bad value', () => {
-    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(/Invalid configuration:[\s\S]*PORT:[\s\S]*DATABASE_URL: DATABASE_URL must start with postgres:\/\//);
+    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(
+      /Invalid configuration:[\s\S]*PORT:[\s\S]*DATABASE_URL: DATABASE_URL must start with postgres:\/\//,
+    );
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
   });
 });

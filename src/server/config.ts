@@ -3,46 +3,47 @@ import { llmEnvShape, refineLlmEnv } from './engine/llm/llm-config';
 
 const intFromEnv = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
-export const configSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  /** Where PGlite keeps its files when DATABASE_URL is not set. */
-  DATA_DIR: z.string().default('./data'),
-  /** postgres://... to use PostgreSQL instead of the embedded PGlite. */
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
-    .optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Set when running behind a load balancer so that rate limits see the client's address. */
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
-  /** The session cookie is Secure when the request is HTTPS (seen through TRUST_PROXY); `true`: always. */
-  COOKIE_SECURE: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
-  /** Failed logins allowed per client address, and per e-mail from one address, in each window (services/auth.ts). */
-  AUTH_RATE_LIMIT_PER_IP: intFromEnv(30),
-  AUTH_RATE_LIMIT_PER_EMAIL: intFromEnv(10),
-  /** Sign-ups allowed per client address in each window (a school's class shares one address). */
-  AUTH_SIGNUP_RATE_LIMIT_PER_IP: intFromEnv(100),
-  AUTH_RATE_LIMIT_WINDOW_MINUTES: intFromEnv(15),
-  SESSION_TTL_DAYS: intFromEnv(30),
-  /** Seconds a seen session is trusted without asking the database (0: always ask); see services/auth.ts. */
-  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
-  /** Engine calls (marking, tutor, papers, courses, documents, grading) one user may start per minute, per kind (engine-job-limits.ts). */
-  ENGINE_RATE_LIMIT_PER_MINUTE: intFromEnv(30),
-  /** Engine calls of one user running at once, over all kinds; more are refused (429), not queued. */
-  ENGINE_JOBS_PER_USER: intFromEnv(3),
-  /** Worker threads for the built-in engine (each loads the marker's word vectors, ~300 MB); 0 runs it on the main thread. */
-  ENGINE_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
-  /** Engine calls waiting for a worker beyond which a call is refused as busy (503) rather than queued. */
-  ENGINE_QUEUE_MAX: intFromEnv(64),
-})
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    /** Where PGlite keeps its files when DATABASE_URL is not set. */
+    DATA_DIR: z.string().default('./data'),
+    /** postgres://... to use PostgreSQL instead of the embedded PGlite. */
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+      .optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Set when running behind a load balancer so that rate limits see the client's address. */
+    TRUST_PROXY: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
+    /** The session cookie is Secure when the request is HTTPS (seen through TRUST_PROXY); `true`: always. */
+    COOKIE_SECURE: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
+    /** Failed logins allowed per client address, and per e-mail from one address, in each window (services/auth.ts). */
+    AUTH_RATE_LIMIT_PER_IP: intFromEnv(30),
+    AUTH_RATE_LIMIT_PER_EMAIL: intFromEnv(10),
+    /** Sign-ups allowed per client address in each window (a school's class shares one address). */
+    AUTH_SIGNUP_RATE_LIMIT_PER_IP: intFromEnv(100),
+    AUTH_RATE_LIMIT_WINDOW_MINUTES: intFromEnv(15),
+    SESSION_TTL_DAYS: intFromEnv(30),
+    /** Seconds a seen session is trusted without asking the database (0: always ask); see services/auth.ts. */
+    SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+    /** Engine calls (marking, tutor, papers, courses, documents, grading) one user may start per minute, per kind (engine-job-limits.ts). */
+    ENGINE_RATE_LIMIT_PER_MINUTE: intFromEnv(30),
+    /** Engine calls of one user running at once, over all kinds; more are refused (429), not queued. */
+    ENGINE_JOBS_PER_USER: intFromEnv(3),
+    /** Worker threads for the built-in engine (each loads the marker's word vectors, ~300 MB); 0 runs it on the main thread. */
+    ENGINE_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
+    /** Engine calls waiting for a worker beyond which a call is refused as busy (503) rather than queued. */
+    ENGINE_QUEUE_MAX: intFromEnv(64),
+  })
   // AI_PROVIDER, AI_MODEL, AI_API_KEY (or the provider's own key), AI_BASE_URL, AI_TIMEOUT_MS: docs/llm.md.
   .extend(llmEnvShape)
   .superRefine(refineLlmEnv);

@@ -21,7 +21,8 @@ describe('PGlite on disk', () => {
   it('runs with fsync on, synchronous commits, WAL synced with fsync() and full-page writes', async () => {
     const database = await openDatabase({ dataDir: path.join(tempDir('markwell-durable-'), 'data') });
     try {
-      const setting = async (name: string) => ((await database.db.execute(sql.raw(`show ${name}`))) as unknown as { rows: Record<string, string>[] }).rows[0][name];
+      const setting = async (name: string) =>
+        ((await database.db.execute(sql.raw(`show ${name}`))) as unknown as { rows: Record<string, string>[] }).rows[0][name];
       expect(await setting('fsync')).toBe('on');
       expect(await setting('synchronous_commit')).toBe('on');
       expect(await setting('wal_sync_method')).toBe('fsync');

@@ -55,7 +55,10 @@ describe('the server process (npm run serve)', () => {
   }, 90_000);
 
   it('refuses to start on a bad setting, naming it', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], { cwd: root, env: { ...offlineEnv(), PORT: 'eighty' } });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+      cwd: root,
+      env: { ...offlineEnv(), PORT: 'eighty' },
+    });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));

@@ -15,14 +15,19 @@ async function main() {
     onConnectionError: (error) => console.warn(`A database connection was closed (${error.message}); the pool opens a new one.`),
   });
   // The built-in engine's work runs in worker threads (ENGINE_WORKERS; 0: on this thread), off the event loop.
-  const pooled = config.ENGINE_WORKERS > 0 ? createPooledEngine({ workers: config.ENGINE_WORKERS, maxQueue: config.ENGINE_QUEUE_MAX }) : null;
+  const pooled =
+    config.ENGINE_WORKERS > 0 ? createPooledEngine({ workers: config.ENGINE_WORKERS, maxQueue: config.ENGINE_QUEUE_MAX }) : null;
   const builtin = pooled ?? createBuiltinEngine();
   const llmConfig = resolveLlmConfig(config);
   const engine = llmConfig
     ? createLlmEngine({
         config: llmConfig,
         fallback: builtin,
-        onFallback: (event) => app.log.warn({ task: event.task, failed: event.failed, reason: event.reason }, 'AI provider failed; the built-in engine answered'),
+        onFallback: (event) =>
+          app.log.warn(
+            { task: event.task, failed: event.failed, reason: event.reason },
+            'AI provider failed; the built-in engine answered',
+          ),
       })
     : builtin;
   const app = await buildApp({ config, database, engine, bankQuestionCount: () => loadBank().byId.size });

@@ -72,7 +72,11 @@ export type Paper = z.infer<typeof paperSchema>;
 export const generatePaperRequestSchema = z.object({
   courseId: z.string({ error: 'courseId is required' }).min(1, 'courseId is required'),
   subject: z.string().trim().max(80).optional(),
-  topic: z.string({ error: 'Please enter a topic' }).trim().min(1, 'Please enter a topic').max(120, 'A topic can be at most 120 characters'),
+  topic: z
+    .string({ error: 'Please enter a topic' })
+    .trim()
+    .min(1, 'Please enter a topic')
+    .max(120, 'A topic can be at most 120 characters'),
   difficultyLevel: difficultySchema.default(DEFAULT_DIFFICULTY),
   questionCount: z.coerce
     .number({ error: 'Number of questions must be a number' })

@@ -23,7 +23,8 @@ export function describeIssue(issue: {
       if (issue.input === undefined) return field ? `${field} is required` : 'The request body is required';
       return `${subject} must be ${describeType(issue.expected)}`;
     case 'too_small':
-      if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? `${subject} is required` : `${subject} must be at least ${issue.minimum} characters`;
+      if (issue.origin === 'string')
+        return Number(issue.minimum) <= 1 ? `${subject} is required` : `${subject} must be at least ${issue.minimum} characters`;
       if (issue.origin === 'array') return `${subject} needs at least ${issue.minimum} item${Number(issue.minimum) === 1 ? '' : 's'}`;
       return `${subject} must be at least ${issue.minimum}`;
     case 'too_big':

@@ -5,7 +5,15 @@ import { signUpThroughUi } from './fixtures';
 async function expectNoSeriousViolations(page: Page, what: string) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${what}: ${v.id} — ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);
+  expect(
+    serious.map(
+      (v) =>
+        `${what}: ${v.id} — ${v.help} (${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')})`,
+    ),
+  ).toEqual([]);
 }
 
 test('the main screens have no serious accessibility violations', async ({ page }) => {
@@ -19,7 +27,10 @@ test('the main screens have no serious accessibility violations', async ({ page 
   await page.getByRole('tab', { name: 'New Course' }).click();
   await page.getByPlaceholder('Biology, Chemistry, Physics, etc.').fill('Chemistry');
   await page.getByRole('button', { name: 'Generate Course' }).click();
-  await page.getByRole('article', { name: 'Chemistry A-Level Practice' }).getByRole('link', { name: 'View Course' }).click({ timeout: 45_000 });
+  await page
+    .getByRole('article', { name: 'Chemistry A-Level Practice' })
+    .getByRole('link', { name: 'View Course' })
+    .click({ timeout: 45_000 });
   await expect(page.getByText('Paper 1')).toBeVisible();
   await expectNoSeriousViolations(page, 'course');
   await page.getByRole('link', { name: 'Start Exam' }).first().click();

@@ -11,11 +11,16 @@ test('analytics show the answers a student has submitted, with the real time spe
   // Two answers submitted through the API the exam screen uses: 4 and 6 minutes on task.
   const token = await page.evaluate(() => localStorage.getItem('sessionToken'));
   const headers = { authorization: `Bearer ${token}` };
-  const course = (await (await page.request.post('/api/courses/direct-create', { headers, data: { title: 'Physics A-Level Practice', subject: 'Physics' } })).json()) as { id: string };
+  const course = (await (
+    await page.request.post('/api/courses/direct-create', { headers, data: { title: 'Physics A-Level Practice', subject: 'Physics' } })
+  ).json()) as { id: string };
   const questions = (await (await page.request.get(`/api/courses/${course.id}/questions`, { headers })).json()) as { id: string }[];
   for (const [i, q] of questions.slice(0, 2).entries()) {
     const answer = 'I am not sure.';
-    await page.request.post('/api/answers/save', { headers, data: { questionId: q.id, text: answer, submitted: true, timeSpentSeconds: 240 + i * 120 } });
+    await page.request.post('/api/answers/save', {
+      headers,
+      data: { questionId: q.id, text: answer, submitted: true, timeSpentSeconds: 240 + i * 120 },
+    });
     const feedback = await (await page.request.post('/api/answers/evaluate', { headers, data: { questionId: q.id, answer } })).json();
     await page.request.post('/api/feedback/save', { headers, data: { questionId: q.id, feedback } });
   }

@@ -6,7 +6,9 @@ import { signUpThroughUi } from './fixtures';
 async function sheet(page: Page, text: string): Promise<Buffer> {
   const renderer = await page.context().newPage();
   await renderer.setViewportSize({ width: 1000, height: 420 });
-  await renderer.setContent(`<body style="margin:0;background:#fffef8;font:30px/1.6 'DejaVu Sans',sans-serif;color:#1a2a6c;padding:40px">${text}</body>`);
+  await renderer.setContent(
+    `<body style="margin:0;background:#fffef8;font:30px/1.6 'DejaVu Sans',sans-serif;color:#1a2a6c;padding:40px">${text}</body>`,
+  );
   const png = await renderer.screenshot();
   await renderer.close();
   return png;
@@ -26,7 +28,9 @@ const notes = [
     'Translocation is the movement of sucrose through the phloem from sources to sinks.',
   ],
 ];
-const notesPdf = Buffer.from(buildPdf(notes.map((lines) => lines.map((l, i) => `BT /F1 11 Tf 50 ${780 - i * 18} Td (${l}) Tj ET`).join('\n'))));
+const notesPdf = Buffer.from(
+  buildPdf(notes.map((lines) => lines.map((l, i) => `BT /F1 11 Tf 50 ${780 - i * 18} Td (${l}) Tj ET`).join('\n'))),
+);
 
 test('a teacher grades a photographed answer: both sheets read offline, marked point by point', async ({ page }) => {
   test.setTimeout(120_000);
@@ -39,11 +43,18 @@ test('a teacher grades a photographed answer: both sheets read offline, marked p
   await expect(page.getByText('Missing Images', { exact: true })).toBeVisible();
 
   const files = page.locator('input[type=file]');
-  await files.nth(0).setInputFiles({ name: 'question.png', mimeType: 'image/png', buffer: await sheet(page, 'Q3. Describe how a peptide bond is formed between two amino acids. (4 marks)') });
+  await files.nth(0).setInputFiles({
+    name: 'question.png',
+    mimeType: 'image/png',
+    buffer: await sheet(page, 'Q3. Describe how a peptide bond is formed between two amino acids. (4 marks)'),
+  });
   await files.nth(1).setInputFiles({
     name: 'answer.png',
     mimeType: 'image/png',
-    buffer: await sheet(page, 'A condensation reaction happens. The OH from the carboxyl group of one amino acid and an H from the amine group of the other are removed, so water is released and a peptide bond forms.'),
+    buffer: await sheet(
+      page,
+      'A condensation reaction happens. The OH from the carboxyl group of one amino acid and an H from the amine group of the other are removed, so water is released and a peptide bond forms.',
+    ),
   });
   await expect(page.getByText('answer.png', { exact: true })).toBeVisible();
   await page.getByLabel(/Maximum Marks/).fill('4');
@@ -75,7 +86,11 @@ test('a student asks a PDF a question and turns it into a question paper', async
   await page.getByRole('textbox', { name: /question/i }).fill('Why does wind increase transpiration?');
   await page.getByRole('button', { name: 'Get Answer' }).click();
   // The answer quotes the whole sentence, across the PDF's line break, with its page.
-  await expect(page.getByText(/Wind increases the rate of transpiration because it removes the humid air around the leaf, which keeps the water vapour concentration gradient steep\./)).toBeVisible({ timeout: 30_000 });
+  await expect(
+    page.getByText(
+      /Wind increases the rate of transpiration because it removes the humid air around the leaf, which keeps the water vapour concentration gradient steep\./,
+    ),
+  ).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('Page 1', { exact: true })).toBeVisible();
 
   await page.getByRole('tab', { name: 'Generate Paper' }).click();

@@ -78,13 +78,17 @@ test('generate a course, answer questions, get marked, use the tutor, move betwe
   };
 
   // A short answer: autosave, reload, still there; then submit and see the feedback.
-  const short = questions.find((q) => q.type === 'short_answer' && q !== calc && !/\d/.test(q.text)) ?? questions.find((q) => q.type !== 'multiple_choice' && q !== calc)!;
+  const short =
+    questions.find((q) => q.type === 'short_answer' && q !== calc && !/\d/.test(q.text)) ??
+    questions.find((q) => q.type !== 'multiple_choice' && q !== calc)!;
   await open(short);
   const box = page.getByPlaceholder('Type your answer here...');
   await box.fill('The resultant force is zero so the object moves at constant velocity.');
   await expect(page.getByText('Saved', { exact: true })).toBeVisible({ timeout: 10_000 });
   await page.reload();
-  await expect(page.getByPlaceholder('Type your answer here...')).toHaveValue('The resultant force is zero so the object moves at constant velocity.');
+  await expect(page.getByPlaceholder('Type your answer here...')).toHaveValue(
+    'The resultant force is zero so the object moves at constant velocity.',
+  );
   await expect(page.getByText('1 of 10 answers saved')).toBeVisible();
   await page.getByRole('button', { name: 'Submit Answer' }).click();
   await expect(page.getByText('Answer submitted', { exact: true })).toBeVisible({ timeout: 45_000 });
@@ -111,8 +115,13 @@ test('generate a course, answer questions, get marked, use the tutor, move betwe
   }
   await page.getByRole('link', { name: 'Back to the paper' }).click();
   await expect(page.getByRole('link', { name: 'Back to Question Papers' })).toBeVisible();
-  await expect.poll(async () => (await api<AnswerView>(page, `/api/questions/${short.id}/answer`)).timeSpentSeconds).toBeGreaterThan(before.timeSpentSeconds);
-  expect(await api<AnswerView>(page, `/api/questions/${short.id}/answer`)).toMatchObject({ text: 'The resultant force is zero.', submitted: true });
+  await expect
+    .poll(async () => (await api<AnswerView>(page, `/api/questions/${short.id}/answer`)).timeSpentSeconds)
+    .toBeGreaterThan(before.timeSpentSeconds);
+  expect(await api<AnswerView>(page, `/api/questions/${short.id}/answer`)).toMatchObject({
+    text: 'The resultant force is zero.',
+    submitted: true,
+  });
 
   // Multiple choice.
   const mc = questions.find((q) => q.type === 'multiple_choice');

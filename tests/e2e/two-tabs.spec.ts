@@ -16,7 +16,10 @@ async function storedAnswer(page: Page, questionId: string): Promise<AnswerView>
 
 const isSave = (r: { url(): string; method(): string }) => r.url().endsWith('/api/answers/save') && r.method() === 'POST';
 
-test('one answer open in two tabs: a stale save from the first tab never replaces the second tab’s newer text', async ({ page, context }) => {
+test('one answer open in two tabs: a stale save from the first tab never replaces the second tab’s newer text', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(120_000);
   await signUpThroughUi(page);
   const headers = await bearer(page);
@@ -24,7 +27,9 @@ test('one answer open in two tabs: a stale save from the first tab never replace
     id: string;
     paper: { id: string };
   };
-  const questions = (await (await page.request.get(`/api/question-papers/${course.paper.id}/questions`, { headers })).json()) as QuestionView[];
+  const questions = (await (
+    await page.request.get(`/api/question-papers/${course.paper.id}/questions`, { headers })
+  ).json()) as QuestionView[];
   const question = questions.find((q) => q.type !== 'multiple_choice')!;
   const url = `/courses/${course.id}/papers/${course.paper.id}/questions/${question.id}`;
 

@@ -45,7 +45,13 @@ function fitting(max: number, from = 0): string {
 
 type Session = { token: string; headers: Record<string, string> };
 
-async function call<T>(request: APIRequestContext, session: Session | null, method: 'GET' | 'POST', url: string, data?: object): Promise<T> {
+async function call<T>(
+  request: APIRequestContext,
+  session: Session | null,
+  method: 'GET' | 'POST',
+  url: string,
+  data?: object,
+): Promise<T> {
   const res = await request.fetch(url, { method, headers: session?.headers ?? {}, data });
   expect(res.status(), `${method} ${url}: ${(await res.text()).slice(0, 300)}`).toBeLessThan(300);
   return (await res.json()) as T;
@@ -61,7 +67,8 @@ async function expectNothingRan(page: Page, where: string, dialogs: string[]) {
     for (const el of Array.from(document.querySelectorAll('*'))) {
       for (const attr of Array.from(el.attributes)) {
         if (/^on/i.test(attr.name)) found.push(`<${el.tagName.toLowerCase()} ${attr.name}>`);
-        if (/^(href|src|xlink:href|action|formaction)$/i.test(attr.name) && /^\s*javascript:/i.test(attr.value)) found.push(`<${el.tagName.toLowerCase()} ${attr.name}=javascript:>`);
+        if (/^(href|src|xlink:href|action|formaction)$/i.test(attr.name) && /^\s*javascript:/i.test(attr.value))
+          found.push(`<${el.tagName.toLowerCase()} ${attr.name}=javascript:>`);
       }
       if (el.tagName === 'SCRIPT' && !el.getAttribute('src')) found.push('<script> inline');
       if (el.tagName === 'IFRAME' && el.hasAttribute('srcdoc')) found.push('<iframe srcdoc>');
@@ -75,7 +82,9 @@ async function expectNothingRan(page: Page, where: string, dialogs: string[]) {
 async function sheet(page: Page, text: string): Promise<string> {
   const renderer = await page.context().newPage();
   await renderer.setViewportSize({ width: 1000, height: 420 });
-  await renderer.setContent(`<body style="margin:0;background:#fffef8;font:30px/1.6 'DejaVu Sans',sans-serif;color:#1a2a6c;padding:40px"></body>`);
+  await renderer.setContent(
+    `<body style="margin:0;background:#fffef8;font:30px/1.6 'DejaVu Sans',sans-serif;color:#1a2a6c;padding:40px"></body>`,
+  );
   await renderer.evaluate((t) => {
     document.body.textContent = t;
   }, text);
@@ -103,9 +112,21 @@ test('payloads stored through every field never run on any page that shows them'
     lastName: fitting(100, 4),
   });
   const session: Session = { token: registered.sessionId, headers: { authorization: `Bearer ${registered.sessionId}` } };
-  const course = await call<{ id: string; paper: { id: string } }>(request, session, 'POST', '/api/courses/direct-create', { title: fitting(120, 1), subject: 'Chemistry' });
-  const generated = await call<{ paper: { id: string } }>(request, session, 'POST', '/api/question-papers/generate', { courseId: course.id, topic: `Energetics ${fitting(100, 2)}`, questionCount: 5 });
-  const questions = await call<{ id: string; type: string }[]>(request, session, 'GET', `/api/question-papers/${course.paper.id}/questions`);
+  const course = await call<{ id: string; paper: { id: string } }>(request, session, 'POST', '/api/courses/direct-create', {
+    title: fitting(120, 1),
+    subject: 'Chemistry',
+  });
+  const generated = await call<{ paper: { id: string } }>(request, session, 'POST', '/api/question-papers/generate', {
+    courseId: course.id,
+    topic: `Energetics ${fitting(100, 2)}`,
+    questionCount: 5,
+  });
+  const questions = await call<{ id: string; type: string }[]>(
+    request,
+    session,
+    'GET',
+    `/api/question-papers/${course.paper.id}/questions`,
+  );
   const q = questions.find((x) => x.type !== 'multiple_choice') ?? questions[0];
   await call(request, session, 'POST', '/api/answers/save', { questionId: q.id, text: ALL, submitted: false });
   await call(request, session, 'POST', '/api/answers/evaluate', { questionId: q.id, answer: ALL });
@@ -154,7 +175,9 @@ test('payloads stored through every field never run on any page that shows them'
     div.innerHTML = html;
     document.body.append(div);
   }, ALL);
-  await expect.poll(() => page.evaluate(() => (window as unknown as { __xss?: string[] }).__xss ?? [])).toEqual(expect.arrayContaining(['img', 'details', 'iframe']));
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __xss?: string[] }).__xss ?? []))
+    .toEqual(expect.arrayContaining(['img', 'details', 'iframe']));
   await expect.poll(() => dialogs).toContain('attr');
   dialogs.length = 0;
 
@@ -173,7 +196,8 @@ test('payloads stored through every field never run on any page that shows them'
   await visit(`/courses/${course.id}/papers/${generated.paper.id}`, /Energetics/);
   await visit(`/courses/${fromPdf.courseId}`, SHOWN);
   await visit(`/question-papers/${fromPdf.questionPaperId}`, SHOWN);
-  for (const pq of pdfQuestions) await visit(`/courses/${fromPdf.courseId}/papers/${fromPdf.questionPaperId}/questions/${pq.id}`, /__xss|movement|Question \d/);
+  for (const pq of pdfQuestions)
+    await visit(`/courses/${fromPdf.courseId}/papers/${fromPdf.questionPaperId}/questions/${pq.id}`, /__xss|movement|Question \d/);
 
   // The marked answer: the answer, the feedback, the disagreement, and the tutor chat.
   await visit(`/courses/${course.id}/papers/${course.paper.id}/questions/${q.id}`, SHOWN);
@@ -184,7 +208,10 @@ test('payloads stored through every field never run on any page that shows them'
   await visit('/analytics', SHOWN);
   await visit('/progress', SHOWN);
   await visit('/teacher-grading', /Earlier Results/);
-  await page.getByRole('button', { name: /marks ·/ }).first().click();
+  await page
+    .getByRole('button', { name: /marks ·/ })
+    .first()
+    .click();
   await expect(page.getByText(/condensation/i).first()).toBeVisible();
   await expectNothingRan(page, 'an earlier grading result', dialogs);
   await visit('/pdf-documents', SHOWN);

@@ -70,9 +70,15 @@ function Footer() {
       <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-3 px-4 py-6 text-sm text-slate-500 sm:flex-row">
         <p>© {new Date().getFullYear()} Markwell. All rights reserved.</p>
         <nav aria-label="Footer" className="flex gap-4">
-          <button type="button" className={linkClass} onClick={() => openInfo('terms')}>Terms</button>
-          <button type="button" className={linkClass} onClick={() => openInfo('privacy')}>Privacy</button>
-          <button type="button" className={linkClass} onClick={() => openInfo('help')}>Help</button>
+          <button type="button" className={linkClass} onClick={() => openInfo('terms')}>
+            Terms
+          </button>
+          <button type="button" className={linkClass} onClick={() => openInfo('privacy')}>
+            Privacy
+          </button>
+          <button type="button" className={linkClass} onClick={() => openInfo('help')}>
+            Help
+          </button>
         </nav>
       </div>
     </footer>

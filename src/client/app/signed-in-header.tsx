@@ -38,7 +38,11 @@ function UserMenu({ user, onLogOut }: { user: User; onLogOut: () => void }) {
         </Button>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-[14rem] rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          className="z-50 min-w-[14rem] rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
+        >
           <DropdownMenu.Label className="px-3 py-2">
             <p className="text-sm font-semibold text-slate-900">{user.username}</p>
             {user.email ? <p className="truncate text-xs text-slate-500">{user.email}</p> : null}
@@ -121,4 +125,3 @@ export function SignedInHeader({ user, onLogOut }: { user: User; onLogOut: () =>
     </header>
   );
 }
-

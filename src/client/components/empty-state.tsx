@@ -2,7 +2,17 @@ import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 /** A list with nothing in it yet: an icon, the spec's empty-state title, one line on what to do, an optional action. */
-export function EmptyState({ icon: Icon, title, children, action }: { icon: LucideIcon; title: string; children: ReactNode; action?: ReactNode }) {
+export function EmptyState({
+  icon: Icon,
+  title,
+  children,
+  action,
+}: {
+  icon: LucideIcon;
+  title: string;
+  children: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <div className="flex flex-col items-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
       <Icon aria-hidden className="size-10 text-slate-400" />

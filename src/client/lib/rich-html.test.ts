@@ -4,7 +4,9 @@ import { renderRichHtml } from './rich-html';
 
 describe('renderRichHtml', () => {
   it('removes scripts, event handlers and javascript: links', () => {
-    const out = renderRichHtml('<p onclick="steal()">Hi<script>alert(1)</script><a href="javascript:alert(1)">x</a><img src=x onerror="alert(1)"></p>');
+    const out = renderRichHtml(
+      '<p onclick="steal()">Hi<script>alert(1)</script><a href="javascript:alert(1)">x</a><img src=x onerror="alert(1)"></p>',
+    );
     expect(out).not.toMatch(/script|onclick|onerror|javascript:/i);
     expect(out).toContain('<p>Hi');
   });

@@ -6,8 +6,9 @@ import { sanitiseHtml } from './sanitise';
 const MATH = /\\\[([\s\S]+?)\\\]|\$\$([\s\S]+?)\$\$|\\\(([\s\S]+?)\\\)/g;
 
 function decodeEntities(text: string): string {
-  return text.replace(/&(lt|gt|amp|quot|#39|nbsp);/g, (_, e: string) =>
-    ({ lt: '<', gt: '>', amp: '&', quot: '"', '#39': "'", nbsp: ' ' })[e] ?? _,
+  return text.replace(
+    /&(lt|gt|amp|quot|#39|nbsp);/g,
+    (_, e: string) => ({ lt: '<', gt: '>', amp: '&', quot: '"', '#39': "'", nbsp: ' ' })[e] ?? _,
   );
 }
 

@@ -28,7 +28,11 @@ const MIGRATION_LOCK_ID = 724_311_905;
  * Opens the database and applies pending migrations.
  * `databaseUrl` → PostgreSQL; otherwise PGlite in `dataDir` ('memory://' keeps it in memory, for tests).
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; onConnectionError?: (error: Error) => void }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  onConnectionError?: (error: Error) => void;
+}): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.onConnectionError);
   return openPglite(opts.dataDir);
 }

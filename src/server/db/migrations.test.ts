@@ -14,7 +14,16 @@ describe('migrations', () => {
     cpSync(migrations, copy, { recursive: true });
     const result = spawnSync(
       process.execPath,
-      [path.join(root, 'node_modules/drizzle-kit/bin.cjs'), 'generate', '--dialect', 'postgresql', '--schema', 'src/server/db/schema.ts', '--out', path.relative(root, copy)],
+      [
+        path.join(root, 'node_modules/drizzle-kit/bin.cjs'),
+        'generate',
+        '--dialect',
+        'postgresql',
+        '--schema',
+        'src/server/db/schema.ts',
+        '--out',
+        path.relative(root, copy),
+      ],
       { cwd: root, encoding: 'utf8', timeout: 60_000 },
     );
     expect(result.status, result.stderr).toBe(0);

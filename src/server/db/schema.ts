@@ -1,18 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  customType,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  real,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, customType, date, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -108,7 +95,9 @@ export const questions = pgTable(
     paperId: uuid('paper_id').references(() => questionPapers.id, { onDelete: 'cascade' }),
     questionNumber: integer('question_number').notNull(),
     text: text('text').notNull(),
-    type: text('type', { enum: ['essay', 'multiple_choice', 'short_answer'] }).notNull().default('essay'),
+    type: text('type', { enum: ['essay', 'multiple_choice', 'short_answer'] })
+      .notNull()
+      .default('essay'),
     totalMarks: integer('total_marks').notNull(),
     options: jsonb('options').$type<Record<string, string>>(),
     correctAnswer: text('correct_answer'),
@@ -119,10 +108,7 @@ export const questions = pgTable(
     sourceId: text('source_id'),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('questions_owner_course_idx').on(t.ownerId, t.courseId),
-    index('questions_paper_idx').on(t.paperId, t.questionNumber),
-  ],
+  (t) => [index('questions_owner_course_idx').on(t.ownerId, t.courseId), index('questions_paper_idx').on(t.paperId, t.questionNumber)],
 );
 
 export const markSchemePoints = pgTable(
@@ -139,7 +125,10 @@ export const markSchemePoints = pgTable(
     text: text('text').notNull(),
     marks: integer('marks').notNull().default(1),
     /** kind, accept, reject, ignore, required and numeric (src/shared/mark-scheme.ts). */
-    details: jsonb('details').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    details: jsonb('details')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
   },
   (t) => [index('mark_scheme_points_question_idx').on(t.questionId, t.position)],
 );
@@ -242,7 +231,10 @@ export const pdfDocuments = pgTable(
     sizeBytes: integer('size_bytes').notNull(),
     pageCount: integer('page_count').notNull().default(0),
     /** Extracted text, one entry per page, for retrieval with page citations. */
-    pages: jsonb('pages').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    pages: jsonb('pages')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     data: bytea('data').notNull(),
     createdAt: createdAt(),
   },

@@ -120,7 +120,13 @@ export interface Engine {
   warmUp?(): Promise<void>;
   /** A course for a subject: its title and an initial question paper. */
   generateCourse(input: { subject: string; seed?: number }): Promise<{ title: string; subject: string; paper: GeneratedPaper }>;
-  generatePaper(input: { subject: string; topic?: string | null; difficulty: Difficulty; count: number; seed?: number }): Promise<GeneratedPaper>;
+  generatePaper(input: {
+    subject: string;
+    topic?: string | null;
+    difficulty: Difficulty;
+    count: number;
+    seed?: number;
+  }): Promise<GeneratedPaper>;
   /** §3 Feedback, with marked_by set. */
   evaluateAnswer(input: { question: QuestionForMarking; answer: string }): Promise<Feedback>;
   tutorReply(input: TutorInput): Promise<TutorReply>;

@@ -4,7 +4,9 @@ import { htmlToPlainText, markdownToHtml, neutraliseTags, sanitizeModelHtml } fr
 
 describe('markdownToHtml', () => {
   it('converts paragraphs, emphasis, code and lists after escaping', () => {
-    const html = markdownToHtml('What does **Km** tell you?\n\n- first *idea*\n- uses `code`\n\n1. one\n2. two\n\n<script>alert(1)</script>');
+    const html = markdownToHtml(
+      'What does **Km** tell you?\n\n- first *idea*\n- uses `code`\n\n1. one\n2. two\n\n<script>alert(1)</script>',
+    );
     expect(html).toContain('<p>What does <strong>Km</strong> tell you?</p>');
     expect(html).toContain('<ul><li>first <em>idea</em></li><li>uses <code>code</code></li></ul>');
     expect(html).toContain('<ol><li>one</li><li>two</li></ol>');

@@ -21,8 +21,32 @@ export function neutraliseTags(text: string, tag: string): string {
 }
 
 const allowedTags = [
-  'p', 'br', 'strong', 'b', 'em', 'i', 'u', 'sub', 'sup', 'ul', 'ol', 'li', 'code', 'pre',
-  'blockquote', 'h3', 'h4', 'h5', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'span', 'div',
+  'p',
+  'br',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  'sub',
+  'sup',
+  'ul',
+  'ol',
+  'li',
+  'code',
+  'pre',
+  'blockquote',
+  'h3',
+  'h4',
+  'h5',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'span',
+  'div',
 ];
 
 /** HTML a model wrote, reduced to simple formatting tags (no scripts, styles, links or attributes). */

@@ -22,7 +22,18 @@ const paper = (overrides: Partial<GeneratedPaper> = {}): GeneratedPaper => ({
       text: '<p>State Newton’s first law.</p>',
       type: 'short_answer',
       totalMarks: 1,
-      markScheme: [{ id: 'p1', text: 'stays at rest or moves uniformly unless a resultant force acts', marks: 1, kind: 'content', accept: [], reject: [], ignore: [], required: [] }],
+      markScheme: [
+        {
+          id: 'p1',
+          text: 'stays at rest or moves uniformly unless a resultant force acts',
+          marks: 1,
+          kind: 'content',
+          accept: [],
+          reject: [],
+          ignore: [],
+          required: [],
+        },
+      ],
       hints: [],
     },
   ],
@@ -38,7 +49,9 @@ describe('renderPracticePaper', () => {
     expect(html).toContain('<h1>Physics: mixed topics</h1>');
     expect(html).toContain('<title>Physics: mixed topics practice paper</title>');
     expect(html).not.toContain('<h1>Physics: Nonexistent topic xyz</h1>');
-    expect(header(html)).toContain('<p class="note">The bank has no Physics topic matching &quot;Nonexistent topic xyz&quot;, so the questions come from across Physics.</p>');
+    expect(header(html)).toContain(
+      '<p class="note">The bank has no Physics topic matching &quot;Nonexistent topic xyz&quot;, so the questions come from across Physics.</p>',
+    );
     expect(filename).toBe('physics-mixed-topics-practice-paper.html');
   });
 

@@ -15,7 +15,11 @@ import { decodeEntities, escapeHtml } from './text/html-entities';
 export function renderPrintableHtml(html: string): string {
   return sanitizeModelHtml(html).replace(/\\\(([\s\S]+?)\\\)|\\\[([\s\S]+?)\\\]/g, (whole, inline?: string, display?: string) => {
     try {
-      return katex.renderToString(decodeEntities(inline ?? display ?? ''), { output: 'mathml', displayMode: display !== undefined, throwOnError: true });
+      return katex.renderToString(decodeEntities(inline ?? display ?? ''), {
+        output: 'mathml',
+        displayMode: display !== undefined,
+        throwOnError: true,
+      });
     } catch {
       return whole;
     }
@@ -73,18 +77,17 @@ export function renderPracticePaper(paper: GeneratedPaper, input: PracticePaperI
   const schemes = input.includeMarkScheme
     ? `<section class="teacher"><h2>Mark scheme (for teachers)</h2>${paper.questions
         .map(
-          (q, i) => `<h3>Question ${i + 1} (${q.totalMarks})</h3><ul>${q.markScheme
-            .map((p) => {
-              const extra = [
-                p.accept.length ? `accept: ${escapeHtml(p.accept.join('; '))}` : '',
-                p.reject.length ? `reject: ${escapeHtml(p.reject.join('; '))}` : '',
-                p.numeric
-                  ? `value ${escapeHtml(String(p.numeric.value))}${p.numeric.unit ? ` ${escapeHtml(p.numeric.unit)}` : ''}`
-                  : '',
-              ].filter(Boolean);
-              return `<li>${escapeHtml(p.text)} [${p.marks}]${extra.length ? ` <em>(${extra.join('; ')})</em>` : ''}</li>`;
-            })
-            .join('')}</ul>`,
+          (q, i) =>
+            `<h3>Question ${i + 1} (${q.totalMarks})</h3><ul>${q.markScheme
+              .map((p) => {
+                const extra = [
+                  p.accept.length ? `accept: ${escapeHtml(p.accept.join('; '))}` : '',
+                  p.reject.length ? `reject: ${escapeHtml(p.reject.join('; '))}` : '',
+                  p.numeric ? `value ${escapeHtml(String(p.numeric.value))}${p.numeric.unit ? ` ${escapeHtml(p.numeric.unit)}` : ''}` : '',
+                ].filter(Boolean);
+                return `<li>${escapeHtml(p.text)} [${p.marks}]${extra.length ? ` <em>(${extra.join('; ')})</em>` : ''}</li>`;
+              })
+              .join('')}</ul>`,
         )
         .join('')}</section>`
     : '';

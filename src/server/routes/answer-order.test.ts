@@ -12,9 +12,18 @@ let next = 0;
 beforeAll(async () => {
   t = await buildTestApp();
   alice = await signUp(t.app);
-  const course = await t.app.inject({ method: 'POST', url: '/api/courses/direct-create', headers: alice.headers, payload: { subject: 'Biology' } });
+  const course = await t.app.inject({
+    method: 'POST',
+    url: '/api/courses/direct-create',
+    headers: alice.headers,
+    payload: { subject: 'Biology' },
+  });
   expect(course.statusCode).toBe(201);
-  const questions = await t.app.inject({ method: 'GET', url: `/api/question-papers/${course.json().paper.id}/questions`, headers: alice.headers });
+  const questions = await t.app.inject({
+    method: 'GET',
+    url: `/api/question-papers/${course.json().paper.id}/questions`,
+    headers: alice.headers,
+  });
   questionIds = (questions.json() as { id: string }[]).map((q) => q.id);
 });
 afterAll(async () => {
@@ -29,7 +38,8 @@ function freshQuestion(): string {
 }
 
 const save = (payload: object) => t.app.inject({ method: 'POST', url: '/api/answers/save', payload, headers: alice.headers });
-const stored = async (questionId: string) => (await t.app.inject({ method: 'GET', url: `/api/questions/${questionId}/answer`, headers: alice.headers })).json();
+const stored = async (questionId: string) =>
+  (await t.app.inject({ method: 'GET', url: `/api/questions/${questionId}/answer`, headers: alice.headers })).json();
 const studySeconds = async (questionId: string) =>
   (await t.database.db.select().from(studyActivity).where(eq(studyActivity.questionId, questionId))).reduce((n, a) => n + a.seconds, 0);
 
@@ -50,10 +60,21 @@ describe('POST /api/answers/save in order', () => {
     const q = freshQuestion();
     const base = (await save({ questionId: q, text: 'photosynthesis makes', submitted: false, revision: 0 })).json();
     // Two tabs both hold revision 1. Tab 2's save lands first; tab 1's delayed retry of an older draft lands last.
-    const newer = await save({ questionId: q, text: 'photosynthesis makes glucose from carbon dioxide and water', submitted: false, revision: base.revision });
+    const newer = await save({
+      questionId: q,
+      text: 'photosynthesis makes glucose from carbon dioxide and water',
+      submitted: false,
+      revision: base.revision,
+    });
     expect(newer.statusCode).toBe(200);
     expect(newer.json().revision).toBe(2);
-    const older = await save({ questionId: q, text: 'photosynthesis makes sugar', submitted: false, revision: base.revision, timeSpentSeconds: 20 });
+    const older = await save({
+      questionId: q,
+      text: 'photosynthesis makes sugar',
+      submitted: false,
+      revision: base.revision,
+      timeSpentSeconds: 20,
+    });
     expect(older.statusCode).toBe(409);
     expect(older.json()).toEqual({
       message: expect.stringContaining('changed in another tab'),

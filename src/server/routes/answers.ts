@@ -17,7 +17,15 @@ import {
 } from '../../shared/practice';
 import type { AppDeps, ZodApp } from '../app-deps';
 import { currentUser, requireUser } from '../auth-hook';
-import { confirmFeedback, disagreeWithPoint, evaluateAnswer, getAnswer, getFeedback, listUserAnswers, saveAnswer } from '../services/answers';
+import {
+  confirmFeedback,
+  disagreeWithPoint,
+  evaluateAnswer,
+  getAnswer,
+  getFeedback,
+  listUserAnswers,
+  saveAnswer,
+} from '../services/answers';
 import { getMarkScheme, listUserQuestions } from '../services/questions';
 import { sendTutorMessage, tutorHistory } from '../services/tutor';
 
@@ -57,7 +65,10 @@ export function answerRoutes(app: ZodApp, deps: AppDeps) {
 
   app.post(
     '/answers/evaluate',
-    { ...app.engineJobLimits.route(auth, 'evaluate'), schema: { body: evaluateRequestSchema, response: { 200: storedFeedbackSchema, ...errors } } },
+    {
+      ...app.engineJobLimits.route(auth, 'evaluate'),
+      schema: { body: evaluateRequestSchema, response: { 200: storedFeedbackSchema, ...errors } },
+    },
     async (req) => evaluateAnswer(db, deps.engine, currentUser(req).id, req.body),
   );
 
@@ -81,7 +92,10 @@ export function answerRoutes(app: ZodApp, deps: AppDeps) {
 
   app.post(
     '/tutor/message',
-    { ...app.engineJobLimits.route(auth, 'tutor'), schema: { body: tutorMessageRequestSchema, response: { 200: tutorReplySchema, ...errors } } },
+    {
+      ...app.engineJobLimits.route(auth, 'tutor'),
+      schema: { body: tutorMessageRequestSchema, response: { 200: tutorReplySchema, ...errors } },
+    },
     async (req) => sendTutorMessage(db, deps.engine, currentUser(req).id, req.body),
   );
 

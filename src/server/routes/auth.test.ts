@@ -25,7 +25,12 @@ describe('POST /api/auth/register', () => {
     const res = await register({ email: '  Ada.Lovelace+maths@Example.org ', password: 'secret1', firstName: 'Ada', lastName: '' });
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body.user).toMatchObject({ username: 'ada.lovelace', email: 'ada.lovelace+maths@example.org', firstName: 'Ada', lastName: null });
+    expect(body.user).toMatchObject({
+      username: 'ada.lovelace',
+      email: 'ada.lovelace+maths@example.org',
+      firstName: 'Ada',
+      lastName: null,
+    });
     expect(body.user).not.toHaveProperty('passwordHash');
     expect(body.sessionId).toMatch(/^[A-Za-z0-9_-]{43}$/); // 32 random bytes, base64url
     const current = await me(body.sessionId);
@@ -197,7 +202,8 @@ describe('sessions', () => {
   it('trusts a seen session for SESSION_CACHE_SECONDS: revoked here it stops at once, revoked elsewhere within that time', async () => {
     const cached = await buildTestApp({ SESSION_CACHE_SECONDS: '1' });
     try {
-      const ask = (token: string) => cached.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${token}` } });
+      const ask = (token: string) =>
+        cached.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${token}` } });
       const here = await signUp(cached.app);
       expect((await ask(here.sessionId)).statusCode).toBe(200);
       await cached.app.inject({ method: 'POST', url: '/api/auth/logout', headers: here.headers });
@@ -235,7 +241,11 @@ describe('rate limits', () => {
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json()).toEqual({ message: AUTH_TEXT.tooManyAttempts });
       // Another address from the same client is still allowed.
-      const other = await limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'other@example.org', password: 'guess123' } });
+      const other = await limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'other@example.org', password: 'guess123' },
+      });
       expect(other.statusCode).toBe(401);
     } finally {
       await limited.close();
@@ -269,7 +279,11 @@ describe('rate limits', () => {
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json().message).toBe(AUTH_TEXT.tooManyAttempts);
       // Logins are counted apart from sign-ups: the two students can still log in from the same address.
-      const login1 = await limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'ip1@example.org', password: 'secret1' } });
+      const login1 = await limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'ip1@example.org', password: 'secret1' },
+      });
       expect(login1.statusCode).toBe(200);
     } finally {
       await limited.close();
@@ -295,9 +309,17 @@ describe('rate limits', () => {
     const limited = await buildTestApp({ AUTH_RATE_LIMIT_PER_EMAIL: '3', AUTH_RATE_LIMIT_PER_IP: '100' });
     try {
       const account = { email: 'owner@example.org', password: 'owners-password' };
-      expect((await limited.app.inject({ method: 'POST', url: '/api/auth/register', payload: account, remoteAddress: '198.51.100.1' })).statusCode).toBe(201);
+      expect(
+        (await limited.app.inject({ method: 'POST', url: '/api/auth/register', payload: account, remoteAddress: '198.51.100.1' }))
+          .statusCode,
+      ).toBe(201);
       const guess = () =>
-        limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { ...account, password: 'wrong-guess' }, remoteAddress: '192.0.2.66' });
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { ...account, password: 'wrong-guess' },
+          remoteAddress: '192.0.2.66',
+        });
       for (let i = 0; i < 3; i++) expect((await guess()).statusCode).toBe(401);
       expect((await guess()).statusCode).toBe(429);
       // The owner, at their own address, with the right password: in.
@@ -314,7 +336,12 @@ describe('rate limits', () => {
       const account = { email: 'spread@example.org', password: 'owners-password' };
       await limited.app.inject({ method: 'POST', url: '/api/auth/register', payload: account });
       for (let i = 1; i <= 3; i++) {
-        const res = await limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { ...account, password: 'nope' }, remoteAddress: `192.0.2.${i}` });
+        const res = await limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { ...account, password: 'nope' },
+          remoteAddress: `192.0.2.${i}`,
+        });
         expect(res.statusCode).toBe(401);
       }
       const owner = await limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: account, remoteAddress: '198.51.100.9' });
@@ -329,7 +356,8 @@ describe('rate limits', () => {
     try {
       const account = { email: 'typo@example.org', password: 'right-password' };
       await limited.app.inject({ method: 'POST', url: '/api/auth/register', payload: account });
-      const attempt = (password: string) => limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { ...account, password } });
+      const attempt = (password: string) =>
+        limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { ...account, password } });
       for (let round = 0; round < 3; round++) {
         expect((await attempt('typo-1')).statusCode).toBe(401);
         expect((await attempt('typo-2')).statusCode).toBe(401);
@@ -347,7 +375,12 @@ describe('rate limits', () => {
         limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: `someone${n}@example.org`, password: 'guess123' } });
       for (let n = 0; n < 3; n++) expect((await attempt(n)).statusCode).toBe(401);
       expect((await attempt(99)).statusCode).toBe(429);
-      const elsewhere = await limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'someone99@example.org', password: 'guess123' }, remoteAddress: '198.51.100.20' });
+      const elsewhere = await limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'someone99@example.org', password: 'guess123' },
+        remoteAddress: '198.51.100.20',
+      });
       expect(elsewhere.statusCode).toBe(401);
     } finally {
       await limited.close();
@@ -371,13 +404,32 @@ describe('the session cookie', () => {
     const proxied = await buildTestApp({ TRUST_PROXY: 'true' });
     try {
       const https = { 'x-forwarded-proto': 'https' };
-      const reg = await proxied.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'tls@example.org', password: 'secret123' }, headers: https });
+      const reg = await proxied.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { email: 'tls@example.org', password: 'secret123' },
+        headers: https,
+      });
       expect(setCookie(reg)).toMatch(/markwell_session=[^;]+;.*HttpOnly; Secure; SameSite=Lax/);
-      const login = await proxied.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'tls@example.org', password: 'secret123' }, headers: https });
+      const login = await proxied.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'tls@example.org', password: 'secret123' },
+        headers: https,
+      });
       expect(setCookie(login)).toContain('Secure');
-      const out = await proxied.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { ...https, authorization: `Bearer ${login.json().sessionId}` } });
+      const out = await proxied.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: { ...https, authorization: `Bearer ${login.json().sessionId}` },
+      });
       expect(setCookie(out)).toMatch(/markwell_session=;.*HttpOnly; Secure/);
-      const plain = await proxied.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'tls@example.org', password: 'secret123' }, headers: { 'x-forwarded-proto': 'http' } });
+      const plain = await proxied.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'tls@example.org', password: 'secret123' },
+        headers: { 'x-forwarded-proto': 'http' },
+      });
       expect(setCookie(plain)).not.toContain('Secure');
     } finally {
       await proxied.close();
@@ -385,11 +437,20 @@ describe('the session cookie', () => {
   });
 
   it('ignores X-Forwarded-Proto without TRUST_PROXY, and is always Secure with COOKIE_SECURE=true', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'spoof@example.org', password: 'secret123' }, headers: { 'x-forwarded-proto': 'https' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: 'spoof@example.org', password: 'secret123' },
+      headers: { 'x-forwarded-proto': 'https' },
+    });
     expect(setCookie(res)).not.toContain('Secure');
     const always = await buildTestApp({ COOKIE_SECURE: 'true' });
     try {
-      const reg = await always.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'always@example.org', password: 'secret123' } });
+      const reg = await always.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { email: 'always@example.org', password: 'secret123' },
+      });
       expect(setCookie(reg)).toContain('Secure');
     } finally {
       await always.close();
@@ -406,17 +467,35 @@ describe('the HTTP surface', () => {
   });
 
   it('answers a non-JSON body with 415 and says what to send', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: '<login/>', headers: { 'content-type': 'application/xml' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: '<login/>',
+      headers: { 'content-type': 'application/xml' },
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json()).toEqual({ message: 'Send the request body as JSON (Content-Type: application/json).' });
   });
 
   it('turns an unexpected failure into a plain 500 with no stack trace or internal message', async () => {
     const builtin = createBuiltinEngine();
-    const broken = await buildTestApp({}, { ...builtin, generateCourse: async () => { throw new Error('secret internal detail at /srv/app.ts:42'); } });
+    const broken = await buildTestApp(
+      {},
+      {
+        ...builtin,
+        generateCourse: async () => {
+          throw new Error('secret internal detail at /srv/app.ts:42');
+        },
+      },
+    );
     try {
       const account = await signUp(broken.app);
-      const res = await broken.app.inject({ method: 'POST', url: '/api/courses/direct-create', headers: account.headers, payload: { title: 'Biology A-Level Practice', subject: 'Biology' } });
+      const res = await broken.app.inject({
+        method: 'POST',
+        url: '/api/courses/direct-create',
+        headers: account.headers,
+        payload: { title: 'Biology A-Level Practice', subject: 'Biology' },
+      });
       expect(res.statusCode).toBe(500);
       expect(Object.keys(res.json())).toEqual(['message']);
       expect(res.body).not.toMatch(/secret internal detail|app\.ts|at \w+ \(/);

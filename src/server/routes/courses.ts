@@ -28,7 +28,10 @@ export function courseRoutes(app: ZodApp, deps: AppDeps) {
 
   app.post(
     '/courses/direct-create',
-    { ...app.engineJobLimits.route(auth, 'course'), schema: { body: createCourseRequestSchema, response: { 201: createCourseResponseSchema, ...errors } } },
+    {
+      ...app.engineJobLimits.route(auth, 'course'),
+      schema: { body: createCourseRequestSchema, response: { 201: createCourseResponseSchema, ...errors } },
+    },
     async (req, reply) => reply.status(201).send(await createCourse(db, deps.engine, currentUser(req).id, req.body)),
   );
 
@@ -48,8 +51,10 @@ export function courseRoutes(app: ZodApp, deps: AppDeps) {
     async (req) => listCourseQuestions(db, currentUser(req).id, req.params.id),
   );
 
-  app.get('/question-papers/:id', { onRequest: auth, schema: { params: idParams, response: { 200: paperSchema, ...errors } } }, async (req) =>
-    getPaper(db, currentUser(req).id, req.params.id),
+  app.get(
+    '/question-papers/:id',
+    { onRequest: auth, schema: { params: idParams, response: { 200: paperSchema, ...errors } } },
+    async (req) => getPaper(db, currentUser(req).id, req.params.id),
   );
 
   app.get(
@@ -60,7 +65,10 @@ export function courseRoutes(app: ZodApp, deps: AppDeps) {
 
   app.post(
     '/question-papers/generate',
-    { ...app.engineJobLimits.route(auth, 'paper'), schema: { body: generatePaperRequestSchema, response: { 201: generatePaperResponseSchema, ...errors } } },
+    {
+      ...app.engineJobLimits.route(auth, 'paper'),
+      schema: { body: generatePaperRequestSchema, response: { 201: generatePaperResponseSchema, ...errors } },
+    },
     async (req, reply) => reply.status(201).send(await generatePaper(db, deps.engine, currentUser(req).id, req.body)),
   );
 }

@@ -49,7 +49,11 @@ const base64Of = (n: number) => 'A'.repeat(n);
 
 describe('POST /api/pdf/ask-question', () => {
   it('answers from the document, quoting passages with their page numbers, and names what answered', async () => {
-    const res = await post('/api/pdf/ask-question', { pdfData: notesBase64, question: 'Why do root hair cells absorb water quickly?', pdfName: 'transport-notes.pdf' });
+    const res = await post('/api/pdf/ask-question', {
+      pdfData: notesBase64,
+      question: 'Why do root hair cells absorb water quickly?',
+      pdfName: 'transport-notes.pdf',
+    });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.response).toContain('surface area');
@@ -72,7 +76,9 @@ describe('POST /api/pdf/ask-question', () => {
 
     const list = await get('/api/pdf/documents');
     expect(list.statusCode).toBe(200);
-    expect(list.json()).toEqual([expect.objectContaining({ id: rows[0].id, name: 'transport-notes.pdf', pageCount: 2, sizeBytes: notes.byteLength })]);
+    expect(list.json()).toEqual([
+      expect.objectContaining({ id: rows[0].id, name: 'transport-notes.pdf', pageCount: 2, sizeBytes: notes.byteLength }),
+    ]);
   });
 
   it('serves the stored file to its owner only; anyone else gets 404', async () => {
@@ -106,11 +112,19 @@ describe('POST /api/pdf/ask-question', () => {
 
   it('refuses bytes that are not a readable PDF with the reader’s message, and stores nothing', async () => {
     const before = await t.database.db.select({ id: pdfDocuments.id }).from(pdfDocuments);
-    const notPdf = await post('/api/pdf/ask-question', { pdfData: Buffer.from('just some text, not a PDF').toString('base64'), question: 'What?' }, bob);
+    const notPdf = await post(
+      '/api/pdf/ask-question',
+      { pdfData: Buffer.from('just some text, not a PDF').toString('base64'), question: 'What?' },
+      bob,
+    );
     expect(notPdf.statusCode).toBe(400);
     expect(notPdf.json().message).toBe(notAPdfMessage);
 
-    const scanned = await post('/api/pdf/ask-question', { pdfData: Buffer.from(buildPdf([''])).toString('base64'), question: 'What?' }, bob);
+    const scanned = await post(
+      '/api/pdf/ask-question',
+      { pdfData: Buffer.from(buildPdf([''])).toString('base64'), question: 'What?' },
+      bob,
+    );
     expect(scanned.statusCode).toBe(400);
     expect(scanned.json().message).toBe(noTextMessage);
 
@@ -119,7 +133,11 @@ describe('POST /api/pdf/ask-question', () => {
     expect(notBase64.json().message).toBe(DOCUMENT_TEXT.notBase64);
 
     // A data: URL prefix is tolerated.
-    const withPrefix = await post('/api/pdf/ask-question', { pdfData: `data:application/pdf;base64,${notesBase64}`, question: 'What is diffusion?' }, bob);
+    const withPrefix = await post(
+      '/api/pdf/ask-question',
+      { pdfData: `data:application/pdf;base64,${notesBase64}`, question: 'What is diffusion?' },
+      bob,
+    );
     expect(withPrefix.statusCode).toBe(200);
     const after = await t.database.db.select({ id: pdfDocuments.id }).from(pdfDocuments);
     expect(after.length).toBe(before.length + 1); // only bob's readable copy
@@ -165,7 +183,11 @@ describe('POST /api/pdf/generate-questions', () => {
   it('reuses the student’s course whose subject matches, ignoring case', async () => {
     const created = await post('/api/courses/direct-create', { subject: 'Chemistry' }, bob);
     expect(created.statusCode).toBe(201);
-    const res = await post('/api/pdf/generate-questions', { pdfData: notesBase64, pdfName: 'C:\\fakepath\\notes.pdf', subject: ' CHEMISTRY ' }, bob);
+    const res = await post(
+      '/api/pdf/generate-questions',
+      { pdfData: notesBase64, pdfName: 'C:\\fakepath\\notes.pdf', subject: ' CHEMISTRY ' },
+      bob,
+    );
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().courseId).toBe(created.json().id);
     expect((await get(`/api/question-papers/${res.json().questionPaperId}`, bob)).json().topic).toBe('notes');
@@ -188,7 +210,11 @@ describe('POST /api/pdf/generate-questions', () => {
   });
 
   it('refuses a document without text to write questions from', async () => {
-    const res = await post('/api/pdf/generate-questions', { pdfData: Buffer.from(buildPdf([pdfLines('Hello.')])).toString('base64'), pdfName: 'short.pdf', subject: 'Physics' });
+    const res = await post('/api/pdf/generate-questions', {
+      pdfData: Buffer.from(buildPdf([pdfLines('Hello.')])).toString('base64'),
+      pdfName: 'short.pdf',
+      subject: 'Physics',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/No definitions, explanations, processes or figures/);
   });

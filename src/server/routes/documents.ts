@@ -33,18 +33,28 @@ export function documentRoutes(app: ZodApp, deps: AppDeps) {
 
   app.post(
     '/pdf/ask-question',
-    { ...upload, ...app.engineJobLimits.route(auth, 'document-question'), schema: { body: askDocumentRequestSchema, response: { 200: askDocumentResponseSchema, ...errors } } },
+    {
+      ...upload,
+      ...app.engineJobLimits.route(auth, 'document-question'),
+      schema: { body: askDocumentRequestSchema, response: { 200: askDocumentResponseSchema, ...errors } },
+    },
     async (req) => askAboutDocument(db, deps.engine, currentUser(req).id, req.body),
   );
 
   app.post(
     '/pdf/generate-questions',
-    { ...upload, ...app.engineJobLimits.route(auth, 'document-paper'), schema: { body: documentQuestionsRequestSchema, response: { 201: documentQuestionsResponseSchema, ...errors } } },
+    {
+      ...upload,
+      ...app.engineJobLimits.route(auth, 'document-paper'),
+      schema: { body: documentQuestionsRequestSchema, response: { 201: documentQuestionsResponseSchema, ...errors } },
+    },
     async (req, reply) => reply.status(201).send(await generateDocumentQuestions(db, deps.engine, currentUser(req).id, req.body)),
   );
 
-  app.get('/pdf/documents', { onRequest: auth, schema: { response: { 200: z.array(pdfDocumentSchema), 401: errorResponseSchema } } }, async (req) =>
-    listDocuments(db, currentUser(req).id),
+  app.get(
+    '/pdf/documents',
+    { onRequest: auth, schema: { response: { 200: z.array(pdfDocumentSchema), 401: errorResponseSchema } } },
+    async (req) => listDocuments(db, currentUser(req).id),
   );
 
   // The stored file, for the viewer's download and open-in-new-tab links (a GET: the session cookie is enough).

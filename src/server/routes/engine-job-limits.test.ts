@@ -33,7 +33,11 @@ describe('per-user rate limit on the calls that start engine work', () => {
       const refused = await send(a.headers);
       expect(refused.statusCode).toBe(429);
       expect(refused.json()).toEqual({
-        message: expect.stringMatching(new RegExp(`^You have asked for too many ${call.asked} in the last minute \\(the limit is 2 a minute\\)\\. Please try again in \\d+ seconds?\\.$`)),
+        message: expect.stringMatching(
+          new RegExp(
+            `^You have asked for too many ${call.asked} in the last minute \\(the limit is 2 a minute\\)\\. Please try again in \\d+ seconds?\\.$`,
+          ),
+        ),
       });
       const retryAfter = Number(refused.headers['retry-after']);
       expect(retryAfter).toBeGreaterThanOrEqual(1);
@@ -46,7 +50,8 @@ describe('per-user rate limit on the calls that start engine work', () => {
 
   it('counts each kind of call on its own: marking a lot does not stop the tutor', async () => {
     const a = await signUp(t.app);
-    for (let i = 0; i < 3; i++) await t.app.inject({ method: 'POST', url: '/api/answers/evaluate', headers: a.headers, payload: LIMITED[0].payload });
+    for (let i = 0; i < 3; i++)
+      await t.app.inject({ method: 'POST', url: '/api/answers/evaluate', headers: a.headers, payload: LIMITED[0].payload });
     const tutor = await t.app.inject({ method: 'POST', url: '/api/tutor/message', headers: a.headers, payload: LIMITED[1].payload });
     expect(tutor.statusCode).toBe(404);
   });
@@ -95,8 +100,12 @@ describe('per-user cap on engine calls running at once', () => {
 
   async function studentWithQuestion() {
     const student = await signUp(t.app);
-    const course = (await t.app.inject({ method: 'POST', url: '/api/courses/direct-create', headers: student.headers, payload: { subject: 'Biology' } })).json();
-    const questions = (await t.app.inject({ method: 'GET', url: `/api/question-papers/${course.paper.id}/questions`, headers: student.headers })).json() as { id: string }[];
+    const course = (
+      await t.app.inject({ method: 'POST', url: '/api/courses/direct-create', headers: student.headers, payload: { subject: 'Biology' } })
+    ).json();
+    const questions = (
+      await t.app.inject({ method: 'GET', url: `/api/question-papers/${course.paper.id}/questions`, headers: student.headers })
+    ).json() as { id: string }[];
     return { ...student, questionId: questions[0].id };
   }
 
@@ -104,7 +113,12 @@ describe('per-user cap on engine calls running at once', () => {
     const a = await studentWithQuestion();
     const b = await studentWithQuestion();
     const evaluate = (s: typeof a) =>
-      t.app.inject({ method: 'POST', url: '/api/answers/evaluate', headers: s.headers, payload: { questionId: s.questionId, answer: 'The enzyme is denatured.' } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/answers/evaluate',
+        headers: s.headers,
+        payload: { questionId: s.questionId, answer: 'The enzyme is denatured.' },
+      });
 
     const running = [evaluate(a), evaluate(a)];
     await until(() => gated.started() === 2);
@@ -112,9 +126,16 @@ describe('per-user cap on engine calls running at once', () => {
     const third = await evaluate(a);
     expect(third.statusCode).toBe(429);
     expect(third.json()).toEqual({ message: tooManyAtOnceMessage(2) });
-    expect(third.json().message).toBe('You already have 2 requests being marked or generated. Please wait for them to finish, then try again.');
+    expect(third.json().message).toBe(
+      'You already have 2 requests being marked or generated. Please wait for them to finish, then try again.',
+    );
     expect(third.headers['retry-after']).toBe(String(BUSY_RETRY_AFTER_SECONDS));
-    const tutor = await t.app.inject({ method: 'POST', url: '/api/tutor/message', headers: a.headers, payload: { questionId: a.questionId, message: 'hint?' } });
+    const tutor = await t.app.inject({
+      method: 'POST',
+      url: '/api/tutor/message',
+      headers: a.headers,
+      payload: { questionId: a.questionId, message: 'hint?' },
+    });
     expect(tutor.statusCode).toBe(429);
     // the cap is the user's, not the session's: signing in again does not buy more
     const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: a.email, password: 'correct-horse' } });
@@ -139,7 +160,12 @@ describe('per-user cap on engine calls running at once', () => {
   it('frees the place of a call that failed', async () => {
     const a = await studentWithQuestion();
     for (let i = 0; i < 3; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/answers/evaluate', headers: a.headers, payload: { questionId: 'missing', answer: 'x' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/answers/evaluate',
+        headers: a.headers,
+        payload: { questionId: 'missing', answer: 'x' },
+      });
       expect(res.statusCode).toBe(404);
     }
   });

@@ -19,16 +19,28 @@ describe('the API on the pooled built-in engine', () => {
 
   it('creates a course and marks an answer in the worker, with the marks the in-process engine gives', async () => {
     const student = await signUp(t.app);
-    const course = await t.app.inject({ method: 'POST', url: '/api/courses/direct-create', headers: student.headers, payload: { subject: 'Chemistry' } });
+    const course = await t.app.inject({
+      method: 'POST',
+      url: '/api/courses/direct-create',
+      headers: student.headers,
+      payload: { subject: 'Chemistry' },
+    });
     expect(course.statusCode).toBe(201);
-    const questions = (await t.app.inject({ method: 'GET', url: `/api/question-papers/${course.json().paper.id}/questions`, headers: student.headers })).json() as {
+    const questions = (
+      await t.app.inject({ method: 'GET', url: `/api/question-papers/${course.json().paper.id}/questions`, headers: student.headers })
+    ).json() as {
       id: string;
     }[];
     const scheme = await t.app.inject({ method: 'GET', url: `/api/questions/${questions[0].id}/markscheme`, headers: student.headers });
     const answer = (scheme.json() as { text: string }[]).map((p) => p.text).join('. ');
 
     const before = pooled.stats().completed;
-    const res = await t.app.inject({ method: 'POST', url: '/api/answers/evaluate', headers: student.headers, payload: { questionId: questions[0].id, answer } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/answers/evaluate',
+      headers: student.headers,
+      payload: { questionId: questions[0].id, answer },
+    });
     expect(res.statusCode).toBe(200);
     expect(pooled.stats().completed).toBe(before + 1);
 
@@ -39,7 +51,12 @@ describe('the API on the pooled built-in engine', () => {
 
   it('answers an engine error from the worker with its status and message (422 for a subject the bank lacks)', async () => {
     const student = await signUp(t.app);
-    const res = await t.app.inject({ method: 'POST', url: '/api/courses/direct-create', headers: student.headers, payload: { subject: 'Klingon' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/courses/direct-create',
+      headers: student.headers,
+      payload: { subject: 'Klingon' },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toContain('"Klingon" is not in the offline question bank');
   });

@@ -15,7 +15,14 @@ afterAll(async () => {
 
 const generate = (payload: object, who: { headers: Record<string, string> } | null = alice) =>
   t.app.inject({ method: 'POST', url: '/api/generate-custom-pdf', payload, headers: who?.headers ?? {} });
-const valid = { subject: 'Biology', topic: 'Biological molecules', questionCount: 6, difficultyLevel: 'medium', includeAnswers: false, includeMarkScheme: false };
+const valid = {
+  subject: 'Biology',
+  topic: 'Biological molecules',
+  questionCount: 6,
+  difficultyLevel: 'medium',
+  includeAnswers: false,
+  includeMarkScheme: false,
+};
 
 describe('POST /api/generate-custom-pdf', () => {
   it('returns a complete printable HTML paper and a file name', async () => {

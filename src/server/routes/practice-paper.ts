@@ -12,7 +12,10 @@ export function practicePaperRoutes(app: ZodApp, deps: AppDeps) {
 
   app.post(
     '/generate-custom-pdf',
-    { ...app.engineJobLimits.route(auth, 'practice-paper'), schema: { body: practicePaperRequestSchema, response: { 200: practicePaperResponseSchema, ...errors } } },
+    {
+      ...app.engineJobLimits.route(auth, 'practice-paper'),
+      schema: { body: practicePaperRequestSchema, response: { 200: practicePaperResponseSchema, ...errors } },
+    },
     async (req) => generatePracticePaper(deps.engine, req.body),
   );
 }

@@ -9,7 +9,14 @@ let alice: Awaited<ReturnType<typeof signUp>>;
 let bob: Awaited<ReturnType<typeof signUp>>;
 let course: { id: string; title: string; subject: string; totalQuestions: number; paper: { id: string } };
 
-type Q = { id: string; type: string; totalMarks: number; questionNumber: number; correctAnswer: string | null; options: Record<string, string> | null };
+type Q = {
+  id: string;
+  type: string;
+  totalMarks: number;
+  questionNumber: number;
+  correctAnswer: string | null;
+  options: Record<string, string> | null;
+};
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -123,7 +130,11 @@ describe('question papers', () => {
   });
 
   it('will not generate into, or show, another student’s course or paper', async () => {
-    const res = await post('/api/question-papers/generate', { courseId: course.id, topic: 'kinetics', difficultyLevel: 'easy', questionCount: 5 }, bob);
+    const res = await post(
+      '/api/question-papers/generate',
+      { courseId: course.id, topic: 'kinetics', difficultyLevel: 'easy', questionCount: 5 },
+      bob,
+    );
     expect(res.statusCode).toBe(404);
     expect((await get(`/api/question-papers/${course.paper.id}`, bob)).statusCode).toBe(404);
     expect((await get(`/api/question-papers/${course.paper.id}/questions`, bob)).statusCode).toBe(404);
@@ -148,7 +159,12 @@ describe('answers, marking and feedback', () => {
     const submitted = await post('/api/answers/save', { questionId: q.id, text: 'final answer', submitted: true, timeSpentSeconds: 45 });
     expect(submitted.json()).toMatchObject({ submitted: true, timeSpentSeconds: 75 });
     // An edit names the revision it is based on (decision 004); without one a draft never replaces a submitted text.
-    const edited = await post('/api/answers/save', { questionId: q.id, text: 'final answer, improved', submitted: false, revision: submitted.json().revision });
+    const edited = await post('/api/answers/save', {
+      questionId: q.id,
+      text: 'final answer, improved',
+      submitted: false,
+      revision: submitted.json().revision,
+    });
     expect(edited.json()).toMatchObject({ text: 'final answer, improved', submitted: true });
     expect((await get(`/api/questions/${q.id}/answer`)).json().text).toBe('final answer, improved');
     const activity = await t.database.db.select().from(studyActivity).where(eq(studyActivity.questionId, q.id));
@@ -173,7 +189,12 @@ describe('answers, marking and feedback', () => {
     const res = await post('/api/answers/evaluate', { questionId: q.id, answer: row.modelAnswer! });
     expect(res.statusCode).toBe(200);
     const feedback = res.json();
-    expect(feedback).toMatchObject({ questionId: q.id, total_marks: q.totalMarks, marks_awarded: q.totalMarks, marked_by: 'the built-in marker' });
+    expect(feedback).toMatchObject({
+      questionId: q.id,
+      total_marks: q.totalMarks,
+      marks_awarded: q.totalMarks,
+      marked_by: 'the built-in marker',
+    });
     expect(feedback.markscheme_evaluation.every((p: { status: string }) => p.status === 'COVERED')).toBe(true);
 
     // feedback/save cannot award marks: the stored evaluation wins.
@@ -224,7 +245,12 @@ describe('answers, marking and feedback', () => {
     expect((await get(`/api/questions/${q.id}/feedback`)).json().evaluatedText).toBe('marked text');
 
     // Edited after marking: still submitted; the feedback still says which text it marked, so the screen offers re-evaluation.
-    await post('/api/answers/save', { questionId: q.id, text: 'edited after marking', submitted: false, revision: timeOnly.json().revision });
+    await post('/api/answers/save', {
+      questionId: q.id,
+      text: 'edited after marking',
+      submitted: false,
+      revision: timeOnly.json().revision,
+    });
     expect((await get(`/api/questions/${q.id}/answer`)).json()).toMatchObject({ submitted: true, text: 'edited after marking' });
     expect((await get(`/api/questions/${q.id}/feedback`)).json().evaluatedText).toBe('marked text');
   });
@@ -242,7 +268,12 @@ describe('answers, marking and feedback', () => {
 
   it('keeps every answer, feedback and mark scheme private to its owner', async () => {
     const [q] = await paperQuestions();
-    for (const url of [`/api/questions/${q.id}/answer`, `/api/questions/${q.id}/feedback`, `/api/questions/${q.id}/markscheme`, `/api/questions/${q.id}/tutor`]) {
+    for (const url of [
+      `/api/questions/${q.id}/answer`,
+      `/api/questions/${q.id}/feedback`,
+      `/api/questions/${q.id}/markscheme`,
+      `/api/questions/${q.id}/tutor`,
+    ]) {
       const res = await get(url, bob);
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe(PRACTICE_TEXT.questionNotFound);
@@ -259,7 +290,9 @@ describe('answers, marking and feedback', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe(PRACTICE_TEXT.questionNotFound);
     }
-    expect((await get(`/api/questions/${q.id}/feedback`)).json().disagreements.some((d: { reason: string }) => d.reason === 'hijack')).toBe(false);
+    expect((await get(`/api/questions/${q.id}/feedback`)).json().disagreements.some((d: { reason: string }) => d.reason === 'hijack')).toBe(
+      false,
+    );
     expect((await get(`/api/questions/${q.id}/answer`)).json().text).not.toBe('hijack');
   });
 });

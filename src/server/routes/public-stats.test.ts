@@ -25,11 +25,20 @@ describe('GET /api/public/stats on a known history', () => {
     const course = (
       await t.app.inject({ method: 'POST', url: '/api/courses/direct-create', headers: alice.headers, payload: { subject: 'Physics' } })
     ).json();
-    const questions = (await t.app.inject({ method: 'GET', url: `/api/question-papers/${course.paper.id}/questions`, headers: alice.headers })).json();
+    const questions = (
+      await t.app.inject({ method: 'GET', url: `/api/question-papers/${course.paper.id}/questions`, headers: alice.headers })
+    ).json();
     expect(questions.length).toBeGreaterThanOrEqual(6);
 
     // Six marked answers: 80% and 70% and 61% pass; exactly 60%, 50% and 0% do not (a pass is *above* 60%).
-    const marks: [number, number][] = [[4, 5], [7, 10], [61, 100], [6, 10], [2, 4], [0, 3]];
+    const marks: [number, number][] = [
+      [4, 5],
+      [7, 10],
+      [61, 100],
+      [6, 10],
+      [2, 4],
+      [0, 3],
+    ];
     await t.database.db.insert(feedback).values(
       marks.map(([awarded, total], i) => ({
         ownerId: alice.user.id,
@@ -43,7 +52,12 @@ describe('GET /api/public/stats on a known history', () => {
 
     // Recorded study time: 3600 + 3600 + 1799 s (alice) and 1200 s (bob's autosave on alice's question is refused: not his).
     const save = (who: typeof alice, questionId: string, seconds: number) =>
-      t.app.inject({ method: 'POST', url: '/api/answers/save', headers: who.headers, payload: { questionId, text: 'working', submitted: false, timeSpentSeconds: seconds } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/answers/save',
+        headers: who.headers,
+        payload: { questionId, text: 'working', submitted: false, timeSpentSeconds: seconds },
+      });
     expect((await save(alice, questions[0].id, 3600)).statusCode).toBe(200);
     expect((await save(alice, questions[1].id, 3600)).statusCode).toBe(200);
     expect((await save(alice, questions[1].id, 1799)).statusCode).toBe(200);

@@ -22,7 +22,9 @@ beforeAll(async () => {
     payload: { title: 'Biology', subject: 'Biology' },
   });
   course = res.json();
-  const questions = (await t.app.inject({ method: 'GET', url: `/api/question-papers/${course.paper.id}/questions`, headers: alice.headers })).json();
+  const questions = (
+    await t.app.inject({ method: 'GET', url: `/api/question-papers/${course.paper.id}/questions`, headers: alice.headers })
+  ).json();
   questionId = questions.find((q: { type: string }) => q.type !== 'multiple_choice').id;
 });
 afterAll(async () => {
@@ -68,17 +70,35 @@ describe('a NUL byte (U+0000) in a text field', () => {
 describe('an engine that is busy', () => {
   it('answers 503 with its message and a Retry-After', async () => {
     const builtin = createBuiltinEngine();
-    const busy = await buildTestApp({}, {
-      ...builtin,
-      evaluateAnswer: async () => {
-        throw engineError('UNAVAILABLE', 'The server is busy marking and generating for other students. Please try again in a few seconds.');
+    const busy = await buildTestApp(
+      {},
+      {
+        ...builtin,
+        evaluateAnswer: async () => {
+          throw engineError(
+            'UNAVAILABLE',
+            'The server is busy marking and generating for other students. Please try again in a few seconds.',
+          );
+        },
       },
-    });
+    );
     try {
       const student = await signUp(busy.app);
-      const made = await busy.app.inject({ method: 'POST', url: '/api/courses/direct-create', headers: student.headers, payload: { subject: 'Biology' } });
-      const [first] = (await busy.app.inject({ method: 'GET', url: `/api/question-papers/${made.json().paper.id}/questions`, headers: student.headers })).json();
-      const res = await busy.app.inject({ method: 'POST', url: '/api/answers/evaluate', headers: student.headers, payload: { questionId: first.id, answer: 'Enzymes are proteins' } });
+      const made = await busy.app.inject({
+        method: 'POST',
+        url: '/api/courses/direct-create',
+        headers: student.headers,
+        payload: { subject: 'Biology' },
+      });
+      const [first] = (
+        await busy.app.inject({ method: 'GET', url: `/api/question-papers/${made.json().paper.id}/questions`, headers: student.headers })
+      ).json();
+      const res = await busy.app.inject({
+        method: 'POST',
+        url: '/api/answers/evaluate',
+        headers: student.headers,
+        payload: { questionId: first.id, answer: 'Enzymes are proteins' },
+      });
       expect(res.statusCode).toBe(503);
       expect(res.headers['retry-after']).toBe('5');
       expect(res.json().message).toMatch(/busy/);
@@ -122,16 +142,34 @@ describe('logs', () => {
       const email = 'private.person@example.org';
       const ok = await logged.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email, password: 'hunter2-secret' } });
       const headers = { authorization: `Bearer ${ok.json().sessionId}` };
-      const created = await logged.app.inject({ method: 'POST', url: '/api/courses/direct-create', headers, payload: { subject: 'Biology' } });
-      const questions = await logged.app.inject({ method: 'GET', url: `/api/question-papers/${created.json().paper.id}/questions`, headers });
+      const created = await logged.app.inject({
+        method: 'POST',
+        url: '/api/courses/direct-create',
+        headers,
+        payload: { subject: 'Biology' },
+      });
+      const questions = await logged.app.inject({
+        method: 'GET',
+        url: `/api/question-papers/${created.json().paper.id}/questions`,
+        headers,
+      });
       const qid = questions.json()[0].id;
 
       // Break the tables so the next inserts fail with their values bound.
       await logged.database.db.execute(sql`alter table users drop column first_name`);
       await logged.database.db.execute(sql`drop table feedback cascade`);
-      const signUpFails = await logged.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'second.person@example.org', password: 'another-secret' } });
+      const signUpFails = await logged.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { email: 'second.person@example.org', password: 'another-secret' },
+      });
       expect(signUpFails.statusCode).toBe(500);
-      const evaluateFails = await logged.app.inject({ method: 'POST', url: '/api/answers/evaluate', headers, payload: { questionId: qid, answer: 'my confidential answer about enzymes' } });
+      const evaluateFails = await logged.app.inject({
+        method: 'POST',
+        url: '/api/answers/evaluate',
+        headers,
+        payload: { questionId: qid, answer: 'my confidential answer about enzymes' },
+      });
       expect(evaluateFails.statusCode).toBe(500);
 
       const log = logged.lines.join('\n');

@@ -96,7 +96,8 @@ function pathResources(url: string): { param: string; resource: Resource }[] {
   return segments.flatMap((segment, i) => {
     if (!segment.startsWith(':') && !segment.includes('*')) return [];
     const resource = RESOURCE_OF_SEGMENT[segments[i - 1]];
-    if (segment !== ':id' || !resource) throw new Error(`${url}: no fixture id for the parameter '${segment}' — add one to RESOURCE_OF_SEGMENT`);
+    if (segment !== ':id' || !resource)
+      throw new Error(`${url}: no fixture id for the parameter '${segment}' — add one to RESOURCE_OF_SEGMENT`);
     return [{ param: segment, resource }];
   });
 }
@@ -133,7 +134,12 @@ function whitePng(size: number): string {
   header.writeUInt32BE(size, 4);
   header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
   const rows = Buffer.concat(Array.from({ length: size }, () => Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3, 0xff)])));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]).toString('base64');
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]).toString('base64');
 }
 const tinyPng = whitePng(24);
 
@@ -148,10 +154,21 @@ interface Ids {
 
 /** A valid body for each POST route with a body, built from the caller's own ids. The suite fails for a POST route missing here. */
 const VALID_BODIES: Record<string, (ids: Ids, n: number) => Record<string, unknown>> = {
-  'POST /api/auth/register': (_ids, n) => ({ email: `fuzz-register-${n}@example.org`, password: 'correct-horse', firstName: 'Fuzz', lastName: 'Case' }),
+  'POST /api/auth/register': (_ids, n) => ({
+    email: `fuzz-register-${n}@example.org`,
+    password: 'correct-horse',
+    firstName: 'Fuzz',
+    lastName: 'Case',
+  }),
   'POST /api/auth/login': () => ({ email: 'nobody-here@example.org', password: 'wrong-password' }),
   'POST /api/courses/direct-create': () => ({ title: 'Physics practice', subject: 'Physics' }),
-  'POST /api/question-papers/generate': (ids) => ({ courseId: ids.course[0], subject: 'Chemistry', topic: 'energetics', difficultyLevel: 'medium', questionCount: 5 }),
+  'POST /api/question-papers/generate': (ids) => ({
+    courseId: ids.course[0],
+    subject: 'Chemistry',
+    topic: 'energetics',
+    difficultyLevel: 'medium',
+    questionCount: 5,
+  }),
   'POST /api/answers/save': (ids) => ({ questionId: ids.question[0], text: 'An answer', submitted: false, timeSpentSeconds: 3 }),
   'POST /api/answers/evaluate': (ids) => ({ questionId: ids.question[0], answer: 'An answer to mark' }),
   'POST /api/feedback/save': (ids) => ({ questionId: ids.question[0], feedback: { marks_awarded: 1 } }),
@@ -160,7 +177,14 @@ const VALID_BODIES: Record<string, (ids: Ids, n: number) => Record<string, unkno
   'POST /api/pdf/ask-question': () => ({ pdfData: pdfBase64, question: 'What is osmosis?', pdfName: 'notes.pdf' }),
   'POST /api/pdf/generate-questions': () => ({ pdfData: pdfBase64, pdfName: 'notes.pdf', subject: 'Biology' }),
   'POST /api/teacher/grade-answer': () => ({ questionImage: tinyPng, answerImage: tinyPng, maxMarks: 5 }),
-  'POST /api/generate-custom-pdf': () => ({ subject: 'Physics', topic: 'waves', questionCount: 5, difficultyLevel: 'easy', includeAnswers: true, includeMarkScheme: true }),
+  'POST /api/generate-custom-pdf': () => ({
+    subject: 'Physics',
+    topic: 'waves',
+    questionCount: 5,
+    difficultyLevel: 'easy',
+    includeAnswers: true,
+    includeMarkScheme: true,
+  }),
 };
 /** Body fields that carry a file as base64. */
 const UPLOAD_FIELDS = new Set(['pdfData', 'questionImage', 'answerImage']);
@@ -219,16 +243,30 @@ async function ownEverything(who: Who, ids: Ids, options: { grade: boolean; secr
   ids.paper.push(course.paper.id);
   const questions = (await must('GET', `/api/question-papers/${course.paper.id}/questions`, who)) as { id: string; type: string }[];
   const q = questions.find((x) => x.type !== 'multiple_choice') ?? questions[0];
-  ids.question.push(q.id, ...questions.filter((x) => x.id !== q.id).map((x) => x.id).slice(0, 2));
+  ids.question.push(
+    q.id,
+    ...questions
+      .filter((x) => x.id !== q.id)
+      .map((x) => x.id)
+      .slice(0, 2),
+  );
   await must('POST', '/api/answers/save', who, { questionId: q.id, text: s?.answer ?? 'draft', submitted: false });
   await must('POST', '/api/answers/evaluate', who, { questionId: q.id, answer: s?.answer ?? 'An answer' });
   const points = (await must('GET', `/api/questions/${q.id}/markscheme`, who)) as { id: string }[];
   ids.point.push(points[0].id);
   await must('POST', '/api/feedback/disagree', who, { questionId: q.id, pointId: points[0].id, reason: s?.reason ?? 'a reason' });
   await must('POST', '/api/tutor/message', who, { questionId: q.id, message: s?.tutor ?? 'Where do I start?' });
-  const generated = await must('POST', '/api/question-papers/generate', who, { courseId: course.id, topic: 'energetics', questionCount: 5 });
+  const generated = await must('POST', '/api/question-papers/generate', who, {
+    courseId: course.id,
+    topic: 'energetics',
+    questionCount: 5,
+  });
   ids.paper.push(generated.paper.id);
-  const asked = await must('POST', '/api/pdf/ask-question', who, { pdfData: pdfBase64, question: 'What is osmosis?', pdfName: s?.pdfName ?? 'notes.pdf' });
+  const asked = await must('POST', '/api/pdf/ask-question', who, {
+    pdfData: pdfBase64,
+    question: 'What is osmosis?',
+    pdfName: s?.pdfName ?? 'notes.pdf',
+  });
   ids.document.push(asked.documentId);
   const fromPdf = await must('POST', '/api/pdf/generate-questions', who, { pdfData: pdfBase64, subject: 'Biology' });
   ids.course.push(fromPdf.courseId);
@@ -325,7 +363,8 @@ describe('the route table', () => {
   it('has a fixture for every path parameter and every id field, and a valid body for every POST route', () => {
     for (const e of endpoints) {
       expect(() => pathResources(e.url), e.key).not.toThrow();
-      for (const field of idFields(e.body)) expect(RESOURCE_OF_FIELD[field], `${e.key}: no fixture for the body field ${field}`).toBeDefined();
+      for (const field of idFields(e.body))
+        expect(RESOURCE_OF_FIELD[field], `${e.key}: no fixture for the body field ${field}`).toBeDefined();
       if (e.method === 'POST' && e.body) expect(VALID_BODIES[e.key], `${e.key}: add a valid body to VALID_BODIES`).toBeDefined();
     }
     expect(endpoints.filter((e) => e.url.includes(':')).length).toBeGreaterThanOrEqual(8);
@@ -375,7 +414,12 @@ describe('1. every protected route needs a signed-in user', () => {
       }
       if (withBody) {
         // The session cookie authorises reads only: a write that brings it without the header is refused.
-        const res = await inject({ method: e.method as 'POST', url, cookies: { markwell_session: alice.sessionId }, payload: VALID_BODIES[e.key]?.(aliceIds, 0) ?? {} });
+        const res = await inject({
+          method: e.method as 'POST',
+          url,
+          cookies: { markwell_session: alice.sessionId },
+          payload: VALID_BODIES[e.key]?.(aliceIds, 0) ?? {},
+        });
         expect(res.statusCode, `${e.key} with only the session cookie`).toBe(401);
         checked++;
       }
@@ -474,9 +518,13 @@ describe("2. another user's ids are not found", () => {
 async function aliceState() {
   const q = aliceIds.question[0];
   const parts = await Promise.all(
-    [`/api/questions/${q}/answer`, `/api/questions/${q}/feedback`, `/api/questions/${q}/tutor`, `/api/courses/${aliceIds.course[0]}/question-papers`, '/api/courses'].map(
-      async (url) => (await inject({ method: 'GET', url, headers: alice.headers })).json(),
-    ),
+    [
+      `/api/questions/${q}/answer`,
+      `/api/questions/${q}/feedback`,
+      `/api/questions/${q}/tutor`,
+      `/api/courses/${aliceIds.course[0]}/question-papers`,
+      '/api/courses',
+    ].map(async (url) => (await inject({ method: 'GET', url, headers: alice.headers })).json()),
   );
   return parts;
 }
@@ -509,7 +557,16 @@ const ODD_STRINGS = [
   '<img src=x onerror=alert(1)>',
   '{{constructor.constructor("return 1")()}}',
 ];
-const INVALID_BASE64 = ['!!!!', 'abc', 'A', '====', 'data:application/pdf;base64,@@@@', '   ', Buffer.from('not a file at all').toString('base64'), 'QUJD\u0000REVG'];
+const INVALID_BASE64 = [
+  '!!!!',
+  'abc',
+  'A',
+  '====',
+  'data:application/pdf;base64,@@@@',
+  '   ',
+  Buffer.from('not a file at all').toString('base64'),
+  'QUJD\u0000REVG',
+];
 
 /** `depth` levels of alternating arrays and objects, as JSON text (built without recursion). */
 function deepJson(depth: number): string {
@@ -536,7 +593,14 @@ function randomString(rand: () => number, length: number): string {
   for (let i = 0; i < length; i++) {
     const r = rand();
     // mostly ASCII, some Latin-1, some astral plane, some control characters
-    const cp = r < 0.6 ? 32 + Math.floor(rand() * 95) : r < 0.75 ? 0xa0 + Math.floor(rand() * 0x5f) : r < 0.9 ? 0x1f300 + Math.floor(rand() * 0x300) : Math.floor(rand() * 32);
+    const cp =
+      r < 0.6
+        ? 32 + Math.floor(rand() * 95)
+        : r < 0.75
+          ? 0xa0 + Math.floor(rand() * 0x5f)
+          : r < 0.9
+            ? 0x1f300 + Math.floor(rand() * 0x300)
+            : Math.floor(rand() * 32);
     out += String.fromCodePoint(cp);
   }
   return out;
@@ -573,21 +637,58 @@ function fuzzCases(e: Endpoint, valid: Record<string, unknown>): FuzzCase[] {
     { name: 'a number', payload: 42 },
     { name: 'null', payload: null },
     { name: 'invalid JSON', payload: undefined, raw: '{"a": [1, 2', rejectAlways: true },
-    { name: 'a JSON prototype key', payload: undefined, raw: `{"__proto__": {"isAdmin": true}, ${JSON.stringify(valid).slice(1)}`, rejectAlways: true },
-    { name: 'a constructor.prototype key', payload: undefined, raw: `{"constructor": {"prototype": {"isAdmin": true}}, ${JSON.stringify(valid).slice(1)}`, rejectAlways: true },
+    {
+      name: 'a JSON prototype key',
+      payload: undefined,
+      raw: `{"__proto__": {"isAdmin": true}, ${JSON.stringify(valid).slice(1)}`,
+      rejectAlways: true,
+    },
+    {
+      name: 'a constructor.prototype key',
+      payload: undefined,
+      raw: `{"constructor": {"prototype": {"isAdmin": true}}, ${JSON.stringify(valid).slice(1)}`,
+      rejectAlways: true,
+    },
     { name: 'text/plain', payload: undefined, raw: JSON.stringify(valid), contentType: 'text/plain' },
     { name: 'form encoded', payload: undefined, raw: 'a=1&b=2', contentType: 'application/x-www-form-urlencoded' },
-    { name: 'JSON declared as UTF-16', payload: undefined, raw: Buffer.from(JSON.stringify(valid), 'utf16le'), contentType: 'application/json; charset=utf-16' },
+    {
+      name: 'JSON declared as UTF-16',
+      payload: undefined,
+      raw: Buffer.from(JSON.stringify(valid), 'utf16le'),
+      contentType: 'application/json; charset=utf-16',
+    },
     { name: 'JSON with a byte-order mark', payload: undefined, raw: `\ufeff${JSON.stringify(valid)}`, proxy: valid },
-    { name: 'a gzip encoding that is not gzip', payload: undefined, raw: JSON.stringify(valid), headers: { 'content-encoding': 'gzip' }, proxy: valid },
-    { name: 'multipart', payload: undefined, raw: '--b\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--b--', contentType: 'multipart/form-data; boundary=b' },
-    { name: 'extra fields', payload: { ...valid, isAdmin: true, ownerId: alice.user.id, userId: alice.user.id, role: 'teacher', id: aliceIds.course[0] } },
+    {
+      name: 'a gzip encoding that is not gzip',
+      payload: undefined,
+      raw: JSON.stringify(valid),
+      headers: { 'content-encoding': 'gzip' },
+      proxy: valid,
+    },
+    {
+      name: 'multipart',
+      payload: undefined,
+      raw: '--b\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--b--',
+      contentType: 'multipart/form-data; boundary=b',
+    },
+    {
+      name: 'extra fields',
+      payload: { ...valid, isAdmin: true, ownerId: alice.user.id, userId: alice.user.id, role: 'teacher', id: aliceIds.course[0] },
+    },
     { name: 'deep nesting as the body', payload: undefined, raw: deepJson(5000), proxy: deepNest(20) },
-    { name: 'deep nesting in an extra field', payload: undefined, raw: withDeepField(valid, 'extra', 5000), proxy: { ...valid, extra: deepNest(20) } },
+    {
+      name: 'deep nesting in an extra field',
+      payload: undefined,
+      raw: withDeepField(valid, 'extra', 5000),
+      proxy: { ...valid, extra: deepNest(20) },
+    },
     { name: 'NUL bytes in every string', payload: mapStrings(valid, (s, k) => (UPLOAD_FIELDS.has(k) ? s : withNul(s, rand))) },
     { name: 'a NUL byte as a key', payload: { ...valid, 'a\u0000b': 'x' } },
     // (not in ids or files, which they would only make not found or unreadable before anything is stored)
-    { name: 'lone surrogates in every text field', payload: mapStrings(valid, (s, k) => (UPLOAD_FIELDS.has(k) || /Id$/.test(k) ? s : `\ud800${s}\udfff`)) },
+    {
+      name: 'lone surrogates in every text field',
+      payload: mapStrings(valid, (s, k) => (UPLOAD_FIELDS.has(k) || /Id$/.test(k) ? s : `\ud800${s}\udfff`)),
+    },
     { name: 'a body just over the JSON limit', payload: { ...valid, extra: 'x'.repeat(Math.min(e.bodyLimit, JSON_BODY_LIMIT) + 1) } },
   ];
   for (const field of fields) {
@@ -616,20 +717,34 @@ function fuzzCases(e: Endpoint, valid: Record<string, unknown>): FuzzCase[] {
     if (isText && !isUpload) {
       const text = typeof base === 'string' ? base : 'text';
       const max = e.body ? longestAccepted(e.body, (n) => set('a'.repeat(n))) : 0;
-      if (max > 1) cases.push({ name: `${field} random text at its maximum length (${max})`, payload: set(randomString(rand, max).slice(0, max)) });
-      cases.push({ name: `${field} with NUL bytes`, payload: set(withNul(text, rand)) }, { name: `${field} only NUL bytes`, payload: set('\u0000\u0000') });
+      if (max > 1)
+        cases.push({ name: `${field} random text at its maximum length (${max})`, payload: set(randomString(rand, max).slice(0, max)) });
+      cases.push(
+        { name: `${field} with NUL bytes`, payload: set(withNul(text, rand)) },
+        { name: `${field} only NUL bytes`, payload: set('\u0000\u0000') },
+      );
       ODD_STRINGS.forEach((odd, i) => {
         if (i % 2 === Math.floor(rand() * 2)) cases.push({ name: `${field} odd unicode #${i}`, payload: set(odd) });
       });
-      cases.push({ name: `${field} odd unicode around the value`, payload: set(`${ODD_STRINGS[Math.floor(rand() * ODD_STRINGS.length)]}${text}`) });
+      cases.push({
+        name: `${field} odd unicode around the value`,
+        payload: set(`${ODD_STRINGS[Math.floor(rand() * ODD_STRINGS.length)]}${text}`),
+      });
     }
     if (isUpload) {
-      for (const bad of INVALID_BASE64) cases.push({ name: `${field} invalid base64 ${JSON.stringify(bad.slice(0, 12))}`, payload: set(bad) });
+      for (const bad of INVALID_BASE64)
+        cases.push({ name: `${field} invalid base64 ${JSON.stringify(bad.slice(0, 12))}`, payload: set(bad) });
       cases.push(
         { name: `${field} with a NUL byte inside`, payload: set(withNul(String(base), rand)) },
         { name: `${field} truncated`, payload: set(String(base).slice(0, Math.floor(String(base).length / 2) & ~3)) },
-        { name: `${field} as a data URL of another type`, payload: set(`data:text/html;base64,${Buffer.from('<script>alert(1)</script>').toString('base64')}`) },
-        { name: `${field} random bytes`, payload: set(Buffer.from(Array.from({ length: 64 }, () => Math.floor(rand() * 256))).toString('base64')) },
+        {
+          name: `${field} as a data URL of another type`,
+          payload: set(`data:text/html;base64,${Buffer.from('<script>alert(1)</script>').toString('base64')}`),
+        },
+        {
+          name: `${field} random bytes`,
+          payload: set(Buffer.from(Array.from({ length: 64 }, () => Math.floor(rand() * 256))).toString('base64')),
+        },
       );
     }
   }
@@ -656,7 +771,13 @@ function mapStrings(value: Record<string, unknown>, fn: (s: string, key: string)
 /** What the contract says of a body, as the server sees it (NUL bytes dropped before validation). */
 function contractAccepts(schema: z.ZodObject, payload: unknown): boolean {
   const strip = (v: unknown): unknown =>
-    typeof v === 'string' ? v.replaceAll('\u0000', '') : Array.isArray(v) ? v.map(strip) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k.replaceAll('\u0000', ''), strip(x)])) : v;
+    typeof v === 'string'
+      ? v.replaceAll('\u0000', '')
+      : Array.isArray(v)
+        ? v.map(strip)
+        : v && typeof v === 'object'
+          ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k.replaceAll('\u0000', ''), strip(x)]))
+          : v;
   try {
     return schema.safeParse(strip(payload)).success;
   } catch {
@@ -721,7 +842,9 @@ describe('3. every POST route, fuzzed from its contract', () => {
         }
       }
     }
-    console.log(`fuzz: ${fuzzTally.requests} requests, by status ${JSON.stringify(fuzzTally.byStatus)}; rate-limited (429) ${JSON.stringify(fuzzTally.limited)}`);
+    console.log(
+      `fuzz: ${fuzzTally.requests} requests, by status ${JSON.stringify(fuzzTally.byStatus)}; rate-limited (429) ${JSON.stringify(fuzzTally.limited)}`,
+    );
     expect(failures, failures.join('\n')).toEqual([]);
     // Cases named Alice's user and course ids in extra fields (ownerId, userId, id): none of it became hers.
     expect(await aliceState()).toEqual(aliceBefore);
@@ -730,7 +853,18 @@ describe('3. every POST route, fuzzed from its contract', () => {
   }, 240_000);
 
   it('odd path ids are simply not found (never 5xx)', async () => {
-    const oddIds = ['%00', 'x%00y', '..%2F..%2Fetc%2Fpasswd', '%E2%80%AE', encodeURIComponent('👩‍👩‍👧'), 'a'.repeat(2000), '00000000-0000-0000-0000-000000000000', `${aliceIds.course[0]}%00`, "1'%20OR%20'1'%3D'1", '%ff%fe'];
+    const oddIds = [
+      '%00',
+      'x%00y',
+      '..%2F..%2Fetc%2Fpasswd',
+      '%E2%80%AE',
+      encodeURIComponent('👩‍👩‍👧'),
+      'a'.repeat(2000),
+      '00000000-0000-0000-0000-000000000000',
+      `${aliceIds.course[0]}%00`,
+      "1'%20OR%20'1'%3D'1",
+      '%ff%fe',
+    ];
     for (const e of endpoints.filter((x) => x.url.includes(':') && x.method === 'GET')) {
       for (const id of oddIds) {
         const res = await inject({ method: 'GET', url: e.url.replace(':id', id), headers: bob.headers });

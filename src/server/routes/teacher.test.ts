@@ -40,7 +40,13 @@ describe('POST /api/teacher/grade-answer', () => {
     expect(result).toMatchObject({ marksAwarded: 6, totalMarks: 6, gradedBy: 'the built-in marker (OCR by Tesseract)' });
     expect(result.detailedBreakdown).toHaveLength(3);
     expect(result.detailedBreakdown.reduce((n: number, s: { maxMarks: number }) => n + s.maxMarks, 0)).toBe(6);
-    for (const section of result.detailedBreakdown) expect(section).toEqual({ section: expect.any(String), marksAwarded: expect.any(Number), maxMarks: expect.any(Number), comments: expect.any(String) });
+    for (const section of result.detailedBreakdown)
+      expect(section).toEqual({
+        section: expect.any(String),
+        marksAwarded: expect.any(Number),
+        maxMarks: expect.any(Number),
+        comments: expect.any(String),
+      });
     expect(result.feedback).toContain('<p>');
     expect(result.questionText.toLowerCase()).toContain('peptide bond');
 

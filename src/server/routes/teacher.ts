@@ -32,7 +32,9 @@ export function teacherRoutes(app: ZodApp, deps: AppDeps) {
     async (req) => gradeAnswer(db, deps.engine, currentUser(req).id, req.body),
   );
 
-  app.get('/teacher/grading-results', { onRequest: auth, schema: { response: { 200: z.array(gradingResultSchema), 401: errorResponseSchema } } }, async (req) =>
-    listGradingResults(db, currentUser(req).id),
+  app.get(
+    '/teacher/grading-results',
+    { onRequest: auth, schema: { response: { 200: z.array(gradingResultSchema), 401: errorResponseSchema } } },
+    async (req) => listGradingResults(db, currentUser(req).id),
   );
 }

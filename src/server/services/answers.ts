@@ -44,14 +44,18 @@ function today(): string {
 
 export async function getAnswer(db: Db, ownerId: string, questionId: string): Promise<Answer | null> {
   await findQuestion(db, ownerId, questionId);
-  const [row] = await db.select().from(answers).where(and(eq(answers.ownerId, ownerId), eq(answers.questionId, questionId)));
+  const [row] = await db
+    .select()
+    .from(answers)
+    .where(and(eq(answers.ownerId, ownerId), eq(answers.questionId, questionId)));
   return row ? toAnswer(row) : null;
 }
 
 type SaveInput = { questionId: string; text: string; submitted: boolean; timeSpentSeconds?: number; revision?: number };
 
 /** A save is refused when it was based on an older revision, or (without one) is a draft over a submitted answer. */
-export const STALE_SAVE_MESSAGE = 'This answer was changed in another tab or on another device since this copy was loaded. Nothing was overwritten: merge the two versions and save again.';
+export const STALE_SAVE_MESSAGE =
+  'This answer was changed in another tab or on another device since this copy was loaded. Nothing was overwritten: merge the two versions and save again.';
 
 export type SaveResult = { saved: Answer } | { conflict: AnswerConflict };
 
@@ -236,7 +240,10 @@ export async function evaluateAnswer(db: Db, engine: Engine, ownerId: string, in
 
 export async function getFeedback(db: Db, ownerId: string, questionId: string): Promise<StoredFeedback | null> {
   await findQuestion(db, ownerId, questionId);
-  const [row] = await db.select().from(feedback).where(and(eq(feedback.ownerId, ownerId), eq(feedback.questionId, questionId)));
+  const [row] = await db
+    .select()
+    .from(feedback)
+    .where(and(eq(feedback.ownerId, ownerId), eq(feedback.questionId, questionId)));
   return row ? toStoredFeedback(row) : null;
 }
 

@@ -9,7 +9,11 @@ import { hashPassword, verifyPassword } from './passwords';
 
 type AuthConfig = Pick<
   Config,
-  'AUTH_RATE_LIMIT_PER_IP' | 'AUTH_RATE_LIMIT_PER_EMAIL' | 'AUTH_SIGNUP_RATE_LIMIT_PER_IP' | 'AUTH_RATE_LIMIT_WINDOW_MINUTES' | 'SESSION_TTL_DAYS'
+  | 'AUTH_RATE_LIMIT_PER_IP'
+  | 'AUTH_RATE_LIMIT_PER_EMAIL'
+  | 'AUTH_SIGNUP_RATE_LIMIT_PER_IP'
+  | 'AUTH_RATE_LIMIT_WINDOW_MINUTES'
+  | 'SESSION_TTL_DAYS'
 >;
 
 /** Sliding expiry is pushed forward at most this often, to keep reads cheap. */
@@ -56,7 +60,10 @@ async function countAttempt(db: Db, config: AuthConfig, limits: { key: string; m
       .groupBy(authAttempts.key);
     const count = (key: string) => counts.find((c) => c.key === key)?.n ?? 0;
     if (limits.some((l) => count(l.key) >= l.max)) return null;
-    const rows = await tx.insert(authAttempts).values(keys.map((key) => ({ key }))).returning({ id: authAttempts.id });
+    const rows = await tx
+      .insert(authAttempts)
+      .values(keys.map((key) => ({ key })))
+      .returning({ id: authAttempts.id });
     return { ids: rows.map((r) => r.id), earlier: Object.fromEntries(keys.map((k) => [k, count(k)])) as Record<string, number> };
   });
   if (!outcome) throw httpError(429, AUTH_TEXT.tooManyAttempts);

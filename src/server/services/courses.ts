@@ -11,7 +11,10 @@ function toCourse(row: CourseRow, totalQuestions: number): Course {
 }
 
 async function questionCount(db: Db, courseId: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(questions).where(eq(questions.courseId, courseId));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(questions)
+    .where(eq(questions.courseId, courseId));
   return row.n;
 }
 

@@ -119,7 +119,13 @@ export async function generateDocumentQuestions(
 
   const stored = await db.transaction(async (tx) => {
     const courseId =
-      course?.id ?? (await tx.insert(courses).values({ ownerId, title: `${subject}${COURSE_TITLE_SUFFIX}`, subject }).returning({ id: courses.id }))[0].id;
+      course?.id ??
+      (
+        await tx
+          .insert(courses)
+          .values({ ownerId, title: `${subject}${COURSE_TITLE_SUFFIX}`, subject })
+          .returning({ id: courses.id })
+      )[0].id;
     return storePaper(tx, ownerId, courseId, paper);
   });
   return {
@@ -136,7 +142,13 @@ export async function generateDocumentQuestions(
 /** The student's stored documents, newest first. */
 export async function listDocuments(db: Db, ownerId: string): Promise<PdfDocument[]> {
   const rows = await db
-    .select({ id: pdfDocuments.id, name: pdfDocuments.name, sizeBytes: pdfDocuments.sizeBytes, pageCount: pdfDocuments.pageCount, createdAt: pdfDocuments.createdAt })
+    .select({
+      id: pdfDocuments.id,
+      name: pdfDocuments.name,
+      sizeBytes: pdfDocuments.sizeBytes,
+      pageCount: pdfDocuments.pageCount,
+      createdAt: pdfDocuments.createdAt,
+    })
     .from(pdfDocuments)
     .where(eq(pdfDocuments.ownerId, ownerId))
     .orderBy(desc(pdfDocuments.createdAt));

@@ -53,7 +53,11 @@ export async function submittedQuestionIds(db: Db, ownerId: string, questionIds:
 }
 
 export async function withQuestionVisibility(db: Db, ownerId: string, rows: QuestionRow[]): Promise<Question[]> {
-  const submitted = await submittedQuestionIds(db, ownerId, rows.map((r) => r.id));
+  const submitted = await submittedQuestionIds(
+    db,
+    ownerId,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => toQuestion(r, submitted.has(r.id)));
 }
 
@@ -124,7 +128,10 @@ export async function listPapers(db: Db, ownerId: string, courseId: string): Pro
     .from(questionPapers)
     .where(and(eq(questionPapers.ownerId, ownerId), eq(questionPapers.courseId, courseId)))
     .orderBy(desc(questionPapers.createdAt));
-  const counts = await countQuestions(db, rows.map((r) => r.id));
+  const counts = await countQuestions(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => toPaper(r, counts.get(r.id) ?? 0));
 }
 

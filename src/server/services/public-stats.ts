@@ -10,7 +10,10 @@ export async function readPublicStats(db: Db, bankQuestionCount: number): Promis
   const [[u], [q], [f], [s]] = await Promise.all([
     db.select({ n: sql<number>`count(*)::int` }).from(users),
     // Questions copied from the bank into a paper are already counted in the bank.
-    db.select({ n: sql<number>`count(*)::int` }).from(questions).where(isNull(questions.sourceId)),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(questions)
+      .where(isNull(questions.sourceId)),
     db
       .select({
         n: sql<number>`count(*)::int`,

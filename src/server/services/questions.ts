@@ -13,7 +13,10 @@ export type QuestionRow = typeof questions.$inferSelect;
 /** The student's question, or 404 (whether it is missing or someone else's). */
 export async function findQuestion(db: Db, ownerId: string, questionId: string): Promise<QuestionRow> {
   if (!isUuid(questionId)) throw httpError(404, PRACTICE_TEXT.questionNotFound);
-  const [row] = await db.select().from(questions).where(and(eq(questions.id, questionId), eq(questions.ownerId, ownerId)));
+  const [row] = await db
+    .select()
+    .from(questions)
+    .where(and(eq(questions.id, questionId), eq(questions.ownerId, ownerId)));
   if (!row) throw httpError(404, PRACTICE_TEXT.questionNotFound);
   return row;
 }
@@ -27,7 +30,11 @@ export async function listCourseQuestions(db: Db, ownerId: string, courseId: str
     .leftJoin(questionPapers, eq(questionPapers.id, questions.paperId))
     .where(and(eq(questions.courseId, courseId), eq(questions.ownerId, ownerId)))
     .orderBy(asc(questionPapers.createdAt), asc(questions.questionNumber));
-  return withQuestionVisibility(db, ownerId, rows.map((r) => r.question));
+  return withQuestionVisibility(
+    db,
+    ownerId,
+    rows.map((r) => r.question),
+  );
 }
 
 export async function getMarkScheme(db: Db, ownerId: string, questionId: string) {
@@ -55,6 +62,10 @@ export async function questionForMarking(db: Db, question: QuestionRow): Promise
 
 /** GET /api/user/questions: every question the student has, across courses. */
 export async function listUserQuestions(db: Db, ownerId: string) {
-  const rows = await db.select().from(questions).where(eq(questions.ownerId, ownerId)).orderBy(asc(questions.createdAt), asc(questions.questionNumber));
+  const rows = await db
+    .select()
+    .from(questions)
+    .where(eq(questions.ownerId, ownerId))
+    .orderBy(asc(questions.createdAt), asc(questions.questionNumber));
   return withQuestionVisibility(db, ownerId, rows);
 }

@@ -67,7 +67,10 @@ describe('guessSubject', () => {
 describe('guessSubject on questions outside the bank', () => {
   it.each([
     // Physics, including an ideal gas counted in moles (moles alone would say chemistry).
-    ['<p>A sealed flask holds 0.40 moles of helium, which behaves as an ideal gas, at 290 K and 120 kPa. Calculate the volume of the flask.</p>', 'physics'],
+    [
+      '<p>A sealed flask holds 0.40 moles of helium, which behaves as an ideal gas, at 290 K and 120 kPa. Calculate the volume of the flask.</p>',
+      'physics',
+    ],
     ['<p>Explain why a step-down transformer has fewer turns on its secondary coil than on its primary coil.</p>', 'physics'],
     ['<p>State how the quark composition of a proton differs from that of a neutron.</p>', 'physics'],
     ['<p>Describe how the amplitude of a driven oscillator changes near resonance when the damping is increased.</p>', 'physics'],
@@ -86,7 +89,10 @@ describe('guessSubject on questions outside the bank', () => {
     ['<p>Trace the following code and state its output: <code>for i in range(3): print(i * 2)</code></p>', 'programming'],
     ['<p>Convert the denary number 202 into binary and into hexadecimal.</p>', 'programming'],
     // Mathematics, including a projectile modelled as a particle (the vocabulary of physics otherwise).
-    ['<p>A stone is projected from the top of a cliff with speed 15 m s<sup>-1</sup> at 40° above the horizontal. Modelling the stone as a particle and taking \\( g = 9.8 \\) m s<sup>-2</sup>, find the time it takes to reach the sea 50 m below.</p>', 'mathematics'],
+    [
+      '<p>A stone is projected from the top of a cliff with speed 15 m s<sup>-1</sup> at 40° above the horizontal. Modelling the stone as a particle and taking \\( g = 9.8 \\) m s<sup>-2</sup>, find the time it takes to reach the sea 50 m below.</p>',
+      'mathematics',
+    ],
     ['<p>A particle of mass 3 kg slides down a rough slope inclined at 25° to the horizontal. Find its acceleration.</p>', 'mathematics'],
     ['<p>Find the probability that exactly 3 of 10 randomly chosen bulbs are faulty, assuming a binomial distribution.</p>', 'mathematics'],
     ['<p>Use the cosine rule to find the length of the third side of the triangle.</p>', 'mathematics'],
@@ -135,4 +141,3 @@ describe('tutorGreeting', () => {
     expect(tutorGreeting('<p>What is 2 &lt; 3?</p>')).not.toMatch(/[<>&]/);
   });
 });
-

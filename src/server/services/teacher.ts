@@ -25,7 +25,11 @@ function toGradingResult(row: GradingRow): GradingResult {
 
 /** A photographed sheet: at most 10MB (413), and a complete JPEG or PNG (400) before any reader sees it. */
 function decodeSheet(data: string, which: string): Buffer {
-  const bytes = decodeUpload(data, { maxBytes: GRADING_IMAGE_MAX_BYTES, tooLarge: GRADING_TEXT.tooLarge, invalid: GRADING_TEXT.unreadableImage(which) });
+  const bytes = decodeUpload(data, {
+    maxBytes: GRADING_IMAGE_MAX_BYTES,
+    tooLarge: GRADING_TEXT.tooLarge,
+    invalid: GRADING_TEXT.unreadableImage(which),
+  });
   if (!detectImage(bytes)) throw httpError(400, GRADING_TEXT.unreadableImage(which));
   return bytes;
 }

@@ -39,11 +39,15 @@ export async function sendTutorMessage(db: Db, engine: Engine, ownerId: string, 
   const greetingStored = history.length > 1 || (await hasStoredMessages(db, ownerId, question.id));
   const base = Date.now();
   const at = (offset: number) => new Date(base + offset);
-  await db.insert(tutorMessages).values([
-    ...(greetingStored ? [] : [{ ownerId, questionId: question.id, role: 'assistant' as const, content: history[0].content, createdAt: at(0) }]),
-    { ownerId, questionId: question.id, role: 'user' as const, content: input.message, createdAt: at(1) },
-    { ownerId, questionId: question.id, role: 'assistant' as const, content: reply.content, createdAt: at(2) },
-  ]);
+  await db
+    .insert(tutorMessages)
+    .values([
+      ...(greetingStored
+        ? []
+        : [{ ownerId, questionId: question.id, role: 'assistant' as const, content: history[0].content, createdAt: at(0) }]),
+      { ownerId, questionId: question.id, role: 'user' as const, content: input.message, createdAt: at(1) },
+      { ownerId, questionId: question.id, role: 'assistant' as const, content: reply.content, createdAt: at(2) },
+    ]);
   await db.insert(studyActivity).values({
     ownerId,
     day: new Date().toISOString().slice(0, 10),

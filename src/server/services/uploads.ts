@@ -64,7 +64,10 @@ const ADAM7 = [
 function pngRawSize(width: number, height: number, bitsPerPixel: number, interlaced: boolean): number {
   const rows = (w: number, h: number) => (w === 0 || h === 0 ? 0 : h * (1 + Math.ceil((w * bitsPerPixel) / 8)));
   if (!interlaced) return rows(width, height);
-  return ADAM7.reduce((n, [x0, y0, dx, dy]) => n + rows(Math.max(0, Math.ceil((width - x0) / dx)), Math.max(0, Math.ceil((height - y0) / dy))), 0);
+  return ADAM7.reduce(
+    (n, [x0, y0, dx, dy]) => n + rows(Math.max(0, Math.ceil((width - x0) / dx)), Math.max(0, Math.ceil((height - y0) / dy))),
+    0,
+  );
 }
 
 function isCompletePng(bytes: Buffer): boolean {
@@ -82,7 +85,15 @@ function isCompletePng(bytes: Buffer): boolean {
     const body = bytes.subarray(offset + 8, offset + 8 + length);
     if (header === null) {
       if (type !== 'IHDR' || length !== 13) return false;
-      const [width, height, depth, colour, , , interlace] = [body.readUInt32BE(0), body.readUInt32BE(4), body[8], body[9], body[10], body[11], body[12]];
+      const [width, height, depth, colour, , , interlace] = [
+        body.readUInt32BE(0),
+        body.readUInt32BE(4),
+        body[8],
+        body[9],
+        body[10],
+        body[11],
+        body[12],
+      ];
       const channels = PNG_CHANNELS[colour];
       if (!width || !height || !channels || ![1, 2, 4, 8, 16].includes(depth) || interlace > 1) return false;
       if (width * height > MAX_PIXELS) return false;
@@ -134,7 +145,13 @@ function isCompleteJpeg(bytes: Buffer): boolean {
       scans += 1;
       // Entropy-coded data runs to the next marker that is not a stuffed 0xFF00 or a restart marker.
       while (offset + 1 < bytes.length) {
-        if (bytes[offset] === 0xff && bytes[offset + 1] !== 0x00 && !(bytes[offset + 1] >= 0xd0 && bytes[offset + 1] <= 0xd7) && bytes[offset + 1] !== 0xff) break;
+        if (
+          bytes[offset] === 0xff &&
+          bytes[offset + 1] !== 0x00 &&
+          !(bytes[offset + 1] >= 0xd0 && bytes[offset + 1] <= 0xd7) &&
+          bytes[offset + 1] !== 0xff
+        )
+          break;
         offset += 1;
       }
       if (offset + 1 >= bytes.length) return false; // truncated in a scan

@@ -14,5 +14,10 @@ const TONES = {
 
 export function Badge({ tone = 'neutral', className, ...props }: HTMLAttributes<HTMLSpanElement> & { tone?: string }) {
   const toneClass = TONES[tone as keyof typeof TONES] ?? TONES.neutral;
-  return <span className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium capitalize', toneClass, className)} {...props} />;
+  return (
+    <span
+      className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium capitalize', toneClass, className)}
+      {...props}
+    />
+  );
 }

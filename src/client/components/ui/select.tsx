@@ -2,10 +2,7 @@ import { forwardRef, type SelectHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn';
 
 /** A native select: keyboard and screen-reader friendly on every device. */
-export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement>>(function Select(
-  { className, ...props },
-  ref,
-) {
+export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement>>(function Select({ className, ...props }, ref) {
   return (
     <select
       ref={ref}

@@ -18,7 +18,9 @@ export function Sheet(props: {
         <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
         <DialogPrimitive.Content className="fixed inset-y-0 right-0 z-50 flex w-full max-w-md flex-col overflow-y-auto bg-white p-6 shadow-xl focus:outline-none">
           <DialogPrimitive.Title className="pr-8 text-lg font-semibold text-slate-900">{props.title}</DialogPrimitive.Title>
-          <DialogPrimitive.Description className="mt-1 text-sm text-slate-600">{props.description ?? props.title}</DialogPrimitive.Description>
+          <DialogPrimitive.Description className="mt-1 text-sm text-slate-600">
+            {props.description ?? props.title}
+          </DialogPrimitive.Description>
           <div className="mt-6">{props.children}</div>
           <DialogPrimitive.Close aria-label="Close" className="absolute right-4 top-4 rounded-md p-1 text-slate-500 hover:bg-slate-100">
             <X className="size-4" />

@@ -6,10 +6,7 @@ export const Tabs = TabsPrimitive.Root;
 
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
   return (
-    <TabsPrimitive.List
-      className={cn('inline-flex h-10 items-center rounded-lg bg-slate-100 p-1 text-slate-600', className)}
-      {...props}
-    />
+    <TabsPrimitive.List className={cn('inline-flex h-10 items-center rounded-lg bg-slate-100 p-1 text-slate-600', className)} {...props} />
   );
 }
 

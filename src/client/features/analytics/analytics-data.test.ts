@@ -200,7 +200,13 @@ describe('days and today, in local time', () => {
       answer('q3', 'bio', localTime(NOW, 1, 23, 59), 40, 120), // yesterday
     ];
     const days = summariseDays(joinAnswers(answers, questions, courses));
-    expect(days.get(localDayKey(NOW))).toEqual({ date: localDayKey(NOW), questionsAnswered: 2, timeSpentSeconds: 900, timeSpent: 15, score: 80 });
+    expect(days.get(localDayKey(NOW))).toEqual({
+      date: localDayKey(NOW),
+      questionsAnswered: 2,
+      timeSpentSeconds: 900,
+      timeSpent: 15,
+      score: 80,
+    });
     expect(days.get(localDayKey(addDays(NOW, -1)))?.questionsAnswered).toBe(1);
     expect(summariseToday(joinAnswers(answers, questions, courses), NOW)).toEqual({ questionsAnswered: 2, timeSpentSeconds: 900 });
   });
@@ -265,10 +271,7 @@ describe('splitSessions', () => {
 
   it('types sessions by size: quick (1–2), standard (3–9), extended (10+)', () => {
     expect([1, 2, 3, 9, 10, 40].map(sessionTypeOf)).toEqual(['quick', 'quick', 'standard', 'standard', 'extended', 'extended']);
-    const answers = [
-      ...Array.from({ length: 3 }, (_, i) => answer(`s${i}`, 'bio', at(i), 80, 60)),
-      answer('q9', 'bio', at(120), 80, 600),
-    ];
+    const answers = [...Array.from({ length: 3 }, (_, i) => answer(`s${i}`, 'bio', at(i), 80, 60)), answer('q9', 'bio', at(120), 80, 600)];
     const types = summariseSessionTypes(splitSessions(joinAnswers(answers, questions, courses)));
     expect(types.map((t) => [t.type, t.sessions, t.timeSpentSeconds, t.minutes])).toEqual([
       ['quick', 1, 600, 10],
@@ -296,13 +299,23 @@ describe('summariseTime', () => {
   });
 
   it('is all zeros without answers', () => {
-    expect(summariseTime([], [])).toEqual({ totalSeconds: 0, questionsAnswered: 0, averageSecondsPerQuestion: 0, sessions: 0, averageSessionSeconds: 0 });
+    expect(summariseTime([], [])).toEqual({
+      totalSeconds: 0,
+      questionsAnswered: 0,
+      averageSecondsPerQuestion: 0,
+      sessions: 0,
+      averageSessionSeconds: 0,
+    });
   });
 });
 
 describe('dailyTrend and timeBySubject', () => {
   it('gives the last 30 local days ending today, with zeros on days without study', () => {
-    const answers = [answer('q1', 'bio', localTime(NOW, 0, 9), 80, 1500), answer('q2', 'bio', localTime(NOW, 29, 9), 80, 90), answer('q3', 'bio', localTime(NOW, 30, 9), 80, 60)];
+    const answers = [
+      answer('q1', 'bio', localTime(NOW, 0, 9), 80, 1500),
+      answer('q2', 'bio', localTime(NOW, 29, 9), 80, 90),
+      answer('q3', 'bio', localTime(NOW, 30, 9), 80, 60),
+    ];
     const trend = dailyTrend(summariseDays(joinAnswers(answers, questions, courses)), NOW);
     expect(trend).toHaveLength(30);
     expect(trend[29]).toEqual({ date: '2026-03-10', label: '3/10', minutes: 25, questions: 1 });
@@ -324,7 +337,11 @@ describe('dailyTrend and timeBySubject', () => {
 
 describe('overall figures', () => {
   it('counts distinct courses and averages every marked answer', () => {
-    const joined = joinAnswers([answer('q1', 'bio', NOW, 90), answer('q2', 'bio', NOW, null), answer('q5', 'chem', NOW, 60)], questions, courses);
+    const joined = joinAnswers(
+      [answer('q1', 'bio', NOW, 90), answer('q2', 'bio', NOW, null), answer('q5', 'chem', NOW, 60)],
+      questions,
+      courses,
+    );
     expect(countCourses(joined)).toBe(2);
     expect(overallAverage(joined)).toBe(75);
     expect(overallAverage([])).toBeNull();
@@ -333,7 +350,16 @@ describe('overall figures', () => {
 
 describe('scoreBand (§9 course score colours)', () => {
   it('is green at 80 or more, blue at 60 or more, yellow at 40 or more, red below', () => {
-    expect([100, 80, 79.9, 60, 59.9, 40, 39.9, 0].map(scoreBand)).toEqual(['green', 'green', 'blue', 'blue', 'yellow', 'yellow', 'red', 'red']);
+    expect([100, 80, 79.9, 60, 59.9, 40, 39.9, 0].map(scoreBand)).toEqual([
+      'green',
+      'green',
+      'blue',
+      'blue',
+      'yellow',
+      'yellow',
+      'red',
+      'red',
+    ]);
   });
 
   it('judges the score as shown to one decimal, so 79.96 (shown 80.0) is green', () => {

@@ -280,7 +280,13 @@ export function summariseDays(answered: AnsweredQuestion[]): Map<string, StudyDa
   const days = new Map<string, StudyDay>();
   for (const [date, group] of groupBy(answered, (a) => a.day)) {
     const seconds = sum(group.map((a) => a.timeSpentSeconds));
-    days.set(date, { date, questionsAnswered: group.length, timeSpentSeconds: seconds, timeSpent: seconds / 60, score: mean(marked(group)) });
+    days.set(date, {
+      date,
+      questionsAnswered: group.length,
+      timeSpentSeconds: seconds,
+      timeSpent: seconds / 60,
+      score: mean(marked(group)),
+    });
   }
   return days;
 }

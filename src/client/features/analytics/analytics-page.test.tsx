@@ -53,7 +53,11 @@ beforeEach(() => {
   calls = [];
   gate = null;
   failing = new Set();
-  stubAnalyticsFetch(() => ({ data, gate, failing }), calls, () => Response.json({ message: 'Database unavailable' }, { status: 500 }));
+  stubAnalyticsFetch(
+    () => ({ data, gate, failing }),
+    calls,
+    () => Response.json({ message: 'Database unavailable' }, { status: 500 }),
+  );
 });
 afterEach(() => {
   cleanup();

@@ -79,9 +79,14 @@ function PerformanceOverview({ courses }: { courses: CoursePerformance[] }) {
               <span className="min-w-0 break-words font-medium text-slate-900">{course.title}</span>
               <ScoreValue score={course.averageScore} className="shrink-0 text-sm" />
             </div>
-            <ProgressBar value={course.averageScore ?? 0} label={`${course.title} average score`} barClassName={scoreBarClass(course.averageScore)} />
+            <ProgressBar
+              value={course.averageScore ?? 0}
+              label={`${course.title} average score`}
+              barClassName={scoreBarClass(course.averageScore)}
+            />
             <p className="text-xs text-slate-600">
-              {plural(course.questionsAnswered, 'question')} answered of {course.questionsAvailable} · {plural(course.correctAnswers, 'correct answer')}
+              {plural(course.questionsAnswered, 'question')} answered of {course.questionsAvailable} ·{' '}
+              {plural(course.correctAnswers, 'correct answer')}
             </p>
           </div>
         </li>
@@ -109,7 +114,13 @@ export function AnalyticsPage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <PageHeader title="Analytics" description="Your practice at a glance: today, by subject and by course.">
-        <Button variant="outline" onClick={() => refresh('all')} aria-disabled={refreshing} aria-busy={refreshing} className={cn(refreshing && 'cursor-progress')}>
+        <Button
+          variant="outline"
+          onClick={() => refresh('all')}
+          aria-disabled={refreshing}
+          aria-busy={refreshing}
+          className={cn(refreshing && 'cursor-progress')}
+        >
           <RefreshCw aria-hidden className={cn(refreshing && 'animate-spin')} />
           {ANALYTICS_TEXT.refresh}
         </Button>
@@ -122,8 +133,18 @@ export function AnalyticsPage() {
         <div className="grid gap-6">
           {queries.staleError ? <StaleDataNotice onRetry={() => refresh('failed')} /> : null}
           <section aria-label="Summary" className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-            <StatCard icon={FileQuestion} label="Total Questions" value={analytics.questionsAvailable} hint={ANALYTICS_TEXT.availableToPractice} />
-            <StatCard icon={CheckCircle2} label="Answers Submitted" value={analytics.answersSubmitted} hint={`${analytics.markedAnswers} marked`} />
+            <StatCard
+              icon={FileQuestion}
+              label="Total Questions"
+              value={analytics.questionsAvailable}
+              hint={ANALYTICS_TEXT.availableToPractice}
+            />
+            <StatCard
+              icon={CheckCircle2}
+              label="Answers Submitted"
+              value={analytics.answersSubmitted}
+              hint={`${analytics.markedAnswers} marked`}
+            />
             <StatCard
               icon={CalendarCheck}
               label="Today's Progress"
@@ -137,14 +158,18 @@ export function AnalyticsPage() {
               <SectionTitle>Today's Activity</SectionTitle>
             </CardHeader>
             <CardContent className="flex items-center gap-3">
-              <Activity aria-hidden className={cn('size-6 shrink-0', analytics.today.questionsAnswered > 0 ? 'text-green-600' : 'text-slate-400')} />
+              <Activity
+                aria-hidden
+                className={cn('size-6 shrink-0', analytics.today.questionsAnswered > 0 ? 'text-green-600' : 'text-slate-400')}
+              />
               <div>
                 <p className="font-medium text-slate-900">
                   {analytics.today.questionsAnswered > 0 ? ANALYTICS_TEXT.practisedToday : ANALYTICS_TEXT.notPractisedToday}
                 </p>
                 {analytics.today.questionsAnswered > 0 ? (
                   <p className="text-sm text-slate-600">
-                    {plural(analytics.today.questionsAnswered, 'question')} answered in {formatDuration(analytics.today.timeSpentSeconds)} of study today.
+                    {plural(analytics.today.questionsAnswered, 'question')} answered in {formatDuration(analytics.today.timeSpentSeconds)}{' '}
+                    of study today.
                   </p>
                 ) : null}
               </div>

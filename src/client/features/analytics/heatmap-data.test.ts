@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, joinAnswers, localDayKey, summariseDays } from './analytics-data';
-import {
-  HEATMAP_DAYS,
-  heatmapCellLabel,
-  heatmapCells,
-  heatmapIntensity,
-  heatmapLayout,
-  heatmapLevel,
-  studyStreaks,
-} from './heatmap-data';
+import { HEATMAP_DAYS, heatmapCellLabel, heatmapCells, heatmapIntensity, heatmapLayout, heatmapLevel, studyStreaks } from './heatmap-data';
 import { answer, course, localTime, question } from './test-fixtures';
 
 const NOW = new Date(2026, 2, 10, 15, 0); // Tuesday 10 March 2026, local
@@ -34,7 +26,14 @@ describe('heatmapCells: the 365-day window', () => {
   });
 
   it('puts each day’s questions and time in its cell, and leaves out days older than the window', () => {
-    const cells = heatmapCells(daysFrom([[0, 3, 100], [364, 1, 60], [365, 5, 60]]), NOW);
+    const cells = heatmapCells(
+      daysFrom([
+        [0, 3, 100],
+        [364, 1, 60],
+        [365, 5, 60],
+      ]),
+      NOW,
+    );
     expect(cells[364]).toMatchObject({ questionsAnswered: 3, timeSpentSeconds: 300, level: 2 });
     expect(cells[0]).toMatchObject({ questionsAnswered: 1, timeSpentSeconds: 60, level: 1 });
     expect(cells.reduce((sum, c) => sum + c.questionsAnswered, 0)).toBe(4);
@@ -73,7 +72,21 @@ describe('heatmapLayout', () => {
   it('labels the week in which each month starts', () => {
     const layout = heatmapLayout(heatmapCells(new Map(), NOW));
     expect(layout.months[0]).toEqual({ week: 0, label: 'Mar' });
-    expect(layout.months.map((m) => m.label)).toEqual(['Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec', 'Jan', 'Feb', 'Mar']);
+    expect(layout.months.map((m) => m.label)).toEqual([
+      'Mar',
+      'Apr',
+      'May',
+      'Jun',
+      'Jul',
+      'Aug',
+      'Sep',
+      'Oct',
+      'Nov',
+      'Dec',
+      'Jan',
+      'Feb',
+      'Mar',
+    ]);
     const weeks = layout.months.map((m) => m.week);
     expect([...weeks].sort((a, b) => a - b)).toEqual(weeks);
   });

@@ -1,4 +1,10 @@
-import { STRONG_TOPIC_FROM, WEAK_TOPIC_BELOW, type AnsweredQuestion, type SubjectPerformance, type TopicPerformance } from './analytics-data';
+import {
+  STRONG_TOPIC_FROM,
+  WEAK_TOPIC_BELOW,
+  type AnsweredQuestion,
+  type SubjectPerformance,
+  type TopicPerformance,
+} from './analytics-data';
 
 /*
  * How a subject's prediction is made — from the student's own marked answers only, nothing fixed:
@@ -115,7 +121,11 @@ function roundToHalfHour(hours: number): number {
 }
 
 /** One prediction per subject, in the order of `subjects` (see the method above). */
-export function predictSubjects(answered: AnsweredQuestion[], subjects: SubjectPerformance[], topics: TopicPerformance[]): SubjectPrediction[] {
+export function predictSubjects(
+  answered: AnsweredQuestion[],
+  subjects: SubjectPerformance[],
+  topics: TopicPerformance[],
+): SubjectPrediction[] {
   const totalSeconds = answered.reduce((s, a) => s + a.timeSpentSeconds, 0);
   const overallSecondsPerQuestion = answered.length > 0 ? totalSeconds / answered.length : 0;
   return subjects.map((subject): SubjectPrediction => {
@@ -125,7 +135,12 @@ export function predictSubjects(answered: AnsweredQuestion[], subjects: SubjectP
       .sort((a, b) => a.at.getTime() - b.at.getTime())
       .map((a) => a.score as number);
     if (scores.length < MIN_MARKED_FOR_PREDICTION) {
-      return { status: 'too-few', subject: subject.subject, markedAnswers: scores.length, needed: MIN_MARKED_FOR_PREDICTION - scores.length };
+      return {
+        status: 'too-few',
+        subject: subject.subject,
+        markedAnswers: scores.length,
+        needed: MIN_MARKED_FOR_PREDICTION - scores.length,
+      };
     }
     const window = scores.slice(-PREDICTION_WINDOW);
     const { slope, intercept, rmse } = linearTrend(window);

@@ -46,7 +46,11 @@ beforeEach(() => {
   calls = [];
   gate = null;
   failing = new Set();
-  stubAnalyticsFetch(() => ({ data, gate, failing }), calls, () => new Response('', { status: 503, statusText: 'Service Unavailable' }));
+  stubAnalyticsFetch(
+    () => ({ data, gate, failing }),
+    calls,
+    () => new Response('', { status: 503, statusText: 'Service Unavailable' }),
+  );
 });
 afterEach(() => {
   cleanup();
@@ -117,7 +121,9 @@ describe('ProgressPage (/progress)', () => {
 
     expect(screen.getByText('3 topics analysed')).toBeTruthy();
     const topics = screen.getByRole('list', { name: 'Topics' });
-    const rows = within(topics).getAllByRole('listitem').map((li) => li.textContent);
+    const rows = within(topics)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(rows).toEqual([
       'CellsBiology2 questions answered · 2 correct answers61.0%',
       'GeneticsBiology2 questions answered · 0 correct answers57.0%',
@@ -196,8 +202,12 @@ describe('ProgressPage (/progress)', () => {
     expect(today.getAttribute('tabindex')).toBe('0');
     expect(today.getAttribute('data-level')).toBe('2');
     expect(cells.filter((c) => c.getAttribute('tabindex') === '0')).toHaveLength(1); // one tab stop
-    expect(within(grid).getByRole('gridcell', { name: 'Saturday, March 7, 2026: 1 question answered, 15m studied' }).getAttribute('data-level')).toBe('1');
-    expect(within(grid).getByRole('gridcell', { name: 'Tuesday, March 11, 2025: no questions answered' }).getAttribute('data-level')).toBe('0');
+    expect(
+      within(grid).getByRole('gridcell', { name: 'Saturday, March 7, 2026: 1 question answered, 15m studied' }).getAttribute('data-level'),
+    ).toBe('1');
+    expect(within(grid).getByRole('gridcell', { name: 'Tuesday, March 11, 2025: no questions answered' }).getAttribute('data-level')).toBe(
+      '0',
+    );
     expect(screen.getByText('1.3 hours')).toBeTruthy(); // 4800 s = 80 minutes
 
     act(() => today.focus());
@@ -265,15 +275,21 @@ describe('ProgressPage (/progress)', () => {
     expect(trendRows[28].textContent).toBe('3/9/2026101');
 
     const bySubject = screen.getByRole('table', { name: 'Time by subject' });
-    expect(within(bySubject).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual(['Biology1h 5m81%', 'Chemistry15m19%']);
+    expect(
+      within(bySubject)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.textContent),
+    ).toEqual(['Biology1h 5m81%', 'Chemistry15m19%']);
     expect(screen.getByText('Biology 1h 5m (81%), Chemistry 15m (19%).')).toBeTruthy();
 
     const sessions = screen.getByRole('table', { name: 'Session types' });
-    expect(within(sessions).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual([
-      'Quick (1–2 questions)41h 20m',
-      'Standard (3–9 questions)00m',
-      'Extended (10 or more questions)00m',
-    ]);
+    expect(
+      within(sessions)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.textContent),
+    ).toEqual(['Quick (1–2 questions)41h 20m', 'Standard (3–9 questions)00m', 'Extended (10 or more questions)00m']);
 
     const efficiency = screen.getByRole('list', { name: 'Efficiency by subject' });
     expect(within(efficiency).getByText('70% efficient')).toBeTruthy(); // Chemistry: 15 minutes a question

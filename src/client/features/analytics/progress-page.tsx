@@ -44,12 +44,20 @@ export function ProgressPage() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <PageHeader title="Advanced Analytics" description="Your activity, mastery, predictions and study time, from every answer you have submitted." />
+      <PageHeader
+        title="Advanced Analytics"
+        description="Your activity, mastery, predictions and study time, from every answer you have submitted."
+      />
       {analytics ? (
         <>
           {queries.staleError ? <StaleDataNotice onRetry={retry} /> : null}
           <section aria-label="Summary" className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-            <StatCard icon={Target} label="Questions answered" value={analytics.answersSubmitted} hint={`${analytics.markedAnswers} marked`} />
+            <StatCard
+              icon={Target}
+              label="Questions answered"
+              value={analytics.answersSubmitted}
+              hint={`${analytics.markedAnswers} marked`}
+            />
             <StatCard
               icon={TrendingUp}
               label="Average score"
@@ -57,7 +65,12 @@ export function ProgressPage() {
               hint={analytics.averageScore === null ? 'Nothing marked yet' : 'Across your marked answers'}
             />
             <StatCard icon={Clock} label="Study time" value={formatDuration(analytics.time.totalSeconds)} hint="Active time on questions" />
-            <StatCard icon={Flame} label="Current streak" value={plural(analytics.streaks.current, 'day')} hint={`Longest: ${plural(analytics.streaks.longest, 'day')}`} />
+            <StatCard
+              icon={Flame}
+              label="Current streak"
+              value={plural(analytics.streaks.current, 'day')}
+              hint={`Longest: ${plural(analytics.streaks.longest, 'day')}`}
+            />
           </section>
 
           <Tabs value={tab} onValueChange={setTab}>

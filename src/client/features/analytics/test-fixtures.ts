@@ -27,7 +27,14 @@ export function question(id: string, courseId: string, topic: string | null = nu
 let answerCount = 0;
 
 /** A submitted answer to `questionId` written at `at` (a Date, so tests choose local times). */
-export function answer(questionId: string, courseId: string, at: Date, score: number | null, timeSpentSeconds = 0, over: Partial<UserAnswer> = {}): UserAnswer {
+export function answer(
+  questionId: string,
+  courseId: string,
+  at: Date,
+  score: number | null,
+  timeSpentSeconds = 0,
+  over: Partial<UserAnswer> = {},
+): UserAnswer {
   answerCount += 1;
   return {
     id: `a${answerCount}`,

@@ -21,7 +21,8 @@ export function useAnalyticsQueries(page: 'simple' | 'advanced') {
   );
 
   const data = useMemo(
-    () => (courses.data && answers.data && questions.data ? { courses: courses.data, answers: answers.data, questions: questions.data } : null),
+    () =>
+      courses.data && answers.data && questions.data ? { courses: courses.data, answers: answers.data, questions: questions.data } : null,
     [courses.data, answers.data, questions.data],
   );
   return {

@@ -81,7 +81,15 @@ function LoginForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
-      <Field id="login-email" label="Email" type="email" autoComplete="email" value={email} onChange={setEmail} placeholder="you@example.com" />
+      <Field
+        id="login-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={setEmail}
+        placeholder="you@example.com"
+      />
       <Field id="login-password" label="Password" type="password" autoComplete="current-password" value={password} onChange={setPassword} />
       <FormError message={error} />
       <Button type="submit" disabled={login.isPending} className="w-full">
@@ -134,8 +142,23 @@ function SignUpForm({ onDone }: { onDone: () => void }) {
         <Field id="firstName" label="First name (optional)" autoComplete="given-name" value={form.firstName} onChange={set('firstName')} />
         <Field id="lastName" label="Last name (optional)" autoComplete="family-name" value={form.lastName} onChange={set('lastName')} />
       </div>
-      <Field id="signup-email" label="Email" type="email" autoComplete="email" value={form.email} onChange={set('email')} placeholder="you@example.com" />
-      <Field id="signup-password" label="Password" type="password" autoComplete="new-password" value={form.password} onChange={set('password')} />
+      <Field
+        id="signup-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={form.email}
+        onChange={set('email')}
+        placeholder="you@example.com"
+      />
+      <Field
+        id="signup-password"
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        value={form.password}
+        onChange={set('password')}
+      />
       <p className="-mt-2 text-xs text-slate-500">At least {PASSWORD_MIN_LENGTH} characters.</p>
       <FormError message={error} />
       <Button type="submit" disabled={register.isPending} className="w-full">

@@ -22,7 +22,12 @@ export function CoursePage() {
   if (course.isPending) return <LoadingBlock text="Loading course..." />;
   if (course.isError || !course.data) {
     if (isApiError(course.error) && course.error.status !== 404) {
-      return <NotFoundCard title="Something went wrong" detail={serverMessageOf(course.error, 'The course could not be loaded. Please try again.')} />;
+      return (
+        <NotFoundCard
+          title="Something went wrong"
+          detail={serverMessageOf(course.error, 'The course could not be loaded. Please try again.')}
+        />
+      );
     }
     return <NotFoundCard title={PRACTICE_TEXT.courseNotFound} detail={PRACTICE_TEXT.courseNotFoundDetail} />;
   }
@@ -78,7 +83,11 @@ export function CoursePage() {
                 subject={subject}
                 difficulties={COURSE_PAGE_DIFFICULTIES}
                 onTopicMissing={() =>
-                  toast({ title: PRACTICE_TEXT.topicRequiredTitle, description: PRACTICE_TEXT.topicRequired(subjectOrDefault(subject)), variant: 'destructive' })
+                  toast({
+                    title: PRACTICE_TEXT.topicRequiredTitle,
+                    description: PRACTICE_TEXT.topicRequired(subjectOrDefault(subject)),
+                    variant: 'destructive',
+                  })
                 }
                 onGenerated={(result, topic) => {
                   flashToast({

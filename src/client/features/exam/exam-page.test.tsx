@@ -4,13 +4,31 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ANSWER_CONFLICT_NOTICE, PRACTICE_TEXT, type Answer, type Course, type Paper, type Question, type StoredFeedback } from '../../../shared/practice';
+import {
+  ANSWER_CONFLICT_NOTICE,
+  PRACTICE_TEXT,
+  type Answer,
+  type Course,
+  type Paper,
+  type Question,
+  type StoredFeedback,
+} from '../../../shared/practice';
 import { createQueryClient } from '../../lib/api-client';
 import { ExamPage } from './exam-page';
 
 const AT = '2020-01-01T00:00:00.000Z';
 const course: Course = { id: 'c1', title: 'Physics A-Level Practice', subject: 'Physics', totalQuestions: 2, createdAt: AT };
-const paper: Paper = { id: 'p1', courseId: 'c1', title: 'Forces paper', description: null, topic: 'forces', difficultyLevel: 'medium', totalQuestions: 2, createdAt: AT, generatedBy: null };
+const paper: Paper = {
+  id: 'p1',
+  courseId: 'c1',
+  title: 'Forces paper',
+  description: null,
+  topic: 'forces',
+  difficultyLevel: 'medium',
+  totalQuestions: 2,
+  createdAt: AT,
+  generatedBy: null,
+};
 const question = (n: number): Question => ({
   id: `q${n}`,
   courseId: 'c1',
@@ -23,7 +41,17 @@ const question = (n: number): Question => ({
   correctAnswer: null,
   topic: null,
 });
-const submittedAnswer = (text: string): Answer => ({ id: 'a1', questionId: 'q1', userId: 'u', text, submitted: true, timeSpentSeconds: 10, revision: 1, createdAt: AT, updatedAt: AT });
+const submittedAnswer = (text: string): Answer => ({
+  id: 'a1',
+  questionId: 'q1',
+  userId: 'u',
+  text,
+  submitted: true,
+  timeSpentSeconds: 10,
+  revision: 1,
+  createdAt: AT,
+  updatedAt: AT,
+});
 const feedbackFor = (evaluatedText: string | null): StoredFeedback => ({
   questionId: 'q1',
   marks_awarded: 1,
@@ -56,7 +84,13 @@ beforeEach(() => {
     'GET /api/questions/q1/answer': { status: 200, body: submittedAnswer('first answer') },
     'GET /api/questions/q1/feedback': { status: 200, body: feedbackFor('first answer') },
     'GET /api/questions/q2/answer': { status: 200, body: null },
-    'GET /api/questions/q1/markscheme': { status: 200, body: [{ id: 'p1', text: 'resultant force is zero', marks: 1 }, { id: 'p2', text: 'so velocity is constant', marks: 1 }] },
+    'GET /api/questions/q1/markscheme': {
+      status: 200,
+      body: [
+        { id: 'p1', text: 'resultant force is zero', marks: 1 },
+        { id: 'p2', text: 'so velocity is constant', marks: 1 },
+      ],
+    },
   };
   vi.stubGlobal(
     'fetch',
@@ -171,7 +205,9 @@ describe('ExamPage, the same answer saved from another tab', () => {
     await screen.findByRole('button', { name: 'Update Answer' });
     fireEvent.change(screen.getByPlaceholderText('Type your answer here...'), { target: { value: 'first answer, edited here' } });
     expect(await screen.findByText(ANSWER_CONFLICT_NOTICE, undefined, { timeout: 4000 })).toBeTruthy();
-    expect(saves).toEqual([{ questionId: 'q1', text: 'first answer, edited here', submitted: false, timeSpentSeconds: expect.any(Number), revision: 1 }]);
+    expect(saves).toEqual([
+      { questionId: 'q1', text: 'first answer, edited here', submitted: false, timeSpentSeconds: expect.any(Number), revision: 1 },
+    ]);
     expect(screen.getByTestId('conflict-mine').textContent).toBe('first answer, edited here');
     expect(screen.getByTestId('conflict-theirs').textContent).toBe('first answer, rewritten on the phone');
     expect(screen.getByText('Saved from another tab or device (submitted)')).toBeTruthy();
@@ -184,13 +220,18 @@ describe('ExamPage, the same answer saved from another tab', () => {
   });
 
   it('does not submit over another tab’s newer text: the submission’s 409 opens the same choice', async () => {
-    saveReply = (body) => (body.submitted ? Response.json({ ...theirs, submitted: false }, { status: 409 }) : Response.json({ message: 'unexpected' }, { status: 500 }));
+    saveReply = (body) =>
+      body.submitted
+        ? Response.json({ ...theirs, submitted: false }, { status: 409 })
+        : Response.json({ message: 'unexpected' }, { status: 500 });
     renderExam('/courses/c1/papers/p1/questions/q2');
     const box = await screen.findByPlaceholderText<HTMLTextAreaElement>('Type your answer here...');
     fireEvent.change(box, { target: { value: 'my answer from the laptop' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit Answer' }));
     expect(await screen.findByText(ANSWER_CONFLICT_NOTICE)).toBeTruthy();
-    expect(saves).toEqual([{ questionId: 'q2', text: 'my answer from the laptop', submitted: true, timeSpentSeconds: expect.any(Number), revision: 0 }]);
+    expect(saves).toEqual([
+      { questionId: 'q2', text: 'my answer from the laptop', submitted: true, timeSpentSeconds: expect.any(Number), revision: 0 },
+    ]);
     expect(screen.getByTestId('conflict-mine').textContent).toBe('my answer from the laptop');
     expect(screen.getByTestId('conflict-theirs').textContent).toBe('first answer, rewritten on the phone');
     expect(screen.getByRole('button', { name: 'Combine both' })).toBeTruthy();

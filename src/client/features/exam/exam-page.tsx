@@ -87,13 +87,25 @@ export function ExamPage() {
   const [tutorOpen, setTutorOpen] = useState(false);
 
   if (course.isPending || questions.isPending) return <LoadingBlock text="Loading exam questions..." />;
-  if (course.isError || !course.data) return <NotFoundCard title={PRACTICE_TEXT.courseNotFound} detail={PRACTICE_TEXT.courseNotFoundDetail} />;
+  if (course.isError || !course.data)
+    return <NotFoundCard title={PRACTICE_TEXT.courseNotFound} detail={PRACTICE_TEXT.courseNotFoundDetail} />;
   if (questions.isError) {
     if (!isApiError(questions.error) || questions.error.status !== 404) {
-      return <LoadErrorCard detail={serverMessageOf(questions.error, PRACTICE_TEXT.questionsLoadFailed)} retrying={questions.isFetching} onRetry={() => void questions.refetch()} />;
+      return (
+        <LoadErrorCard
+          detail={serverMessageOf(questions.error, PRACTICE_TEXT.questionsLoadFailed)}
+          retrying={questions.isFetching}
+          onRetry={() => void questions.refetch()}
+        />
+      );
     }
     return paperId ? (
-      <NotFoundCard title={PRACTICE_TEXT.paperNotFound} detail={PRACTICE_TEXT.paperNotFoundDetail} backHref={`/courses/${courseId}`} backLabel="Back to the course" />
+      <NotFoundCard
+        title={PRACTICE_TEXT.paperNotFound}
+        detail={PRACTICE_TEXT.paperNotFoundDetail}
+        backHref={`/courses/${courseId}`}
+        backLabel="Back to the course"
+      />
     ) : (
       <NotFoundCard title={PRACTICE_TEXT.courseNotFound} detail={PRACTICE_TEXT.courseNotFoundDetail} />
     );
@@ -101,7 +113,14 @@ export function ExamPage() {
 
   const backHref = paperId ? `/courses/${courseId}/papers/${paperId}` : `/courses/${courseId}`;
   if (params.questionId && !question) {
-    return <NotFoundCard title={PRACTICE_TEXT.questionNotFound} detail={PRACTICE_TEXT.questionNotFoundDetail} backHref={backHref} backLabel={paperId ? 'Back to the paper' : 'Back to the course'} />;
+    return (
+      <NotFoundCard
+        title={PRACTICE_TEXT.questionNotFound}
+        detail={PRACTICE_TEXT.questionNotFoundDetail}
+        backHref={backHref}
+        backLabel={paperId ? 'Back to the paper' : 'Back to the course'}
+      />
+    );
   }
   const title = paper.data?.title ?? (course.data ? `${course.data.title} Practice` : 'Exam');
   const ids = new Set(list.map((q) => q.id));
@@ -123,7 +142,12 @@ export function ExamPage() {
     }
     const owedSeconds = autosave.cancelPending();
     submit.mutate(
-      { questionId: question.id, text, timeSpentSeconds: Math.min(owedSeconds + takeActiveSeconds(question.id), 3600), revision: autosave.settledRevision() },
+      {
+        questionId: question.id,
+        text,
+        timeSpentSeconds: Math.min(owedSeconds + takeActiveSeconds(question.id), 3600),
+        revision: autosave.settledRevision(),
+      },
       {
         onSuccess: (result) => {
           autosave.markSaved(text);
@@ -138,7 +162,11 @@ export function ExamPage() {
             toast({ title: 'Error submitting answer', description: ANSWER_CONFLICT_NOTICE, variant: 'destructive' });
             return;
           }
-          toast({ title: 'Error submitting answer', description: error instanceof Error && error.message ? error.message : 'Please try again later', variant: 'destructive' });
+          toast({
+            title: 'Error submitting answer',
+            description: error instanceof Error && error.message ? error.message : 'Please try again later',
+            variant: 'destructive',
+          });
         },
       },
     );
@@ -185,11 +213,20 @@ export function ExamPage() {
                 {savedCount} of {list.length} answers saved
               </span>
             </div>
-            <div className="h-2 overflow-hidden rounded-full bg-slate-100" role="progressbar" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100} aria-label="Answers saved">
+            <div
+              className="h-2 overflow-hidden rounded-full bg-slate-100"
+              role="progressbar"
+              aria-valuenow={percent}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-label="Answers saved"
+            >
               <div className="h-full rounded-full bg-brand-600 transition-all" style={{ width: `${percent}%` }} />
             </div>
           </div>
-          <div className="text-sm font-medium text-slate-700">{list.length > 0 ? `Question ${index + 1} of ${list.length}` : 'No questions'}</div>
+          <div className="text-sm font-medium text-slate-700">
+            {list.length > 0 ? `Question ${index + 1} of ${list.length}` : 'No questions'}
+          </div>
         </CardContent>
       </Card>
 
@@ -212,14 +249,19 @@ export function ExamPage() {
                 </div>
               </CardHeader>
               <CardContent>
-                <RichHtml html={question.text} className="prose-sm max-w-none text-slate-800 [&_p]:my-2 [&_table]:my-2 [&_td]:border [&_td]:px-2 [&_th]:border [&_th]:px-2" />
+                <RichHtml
+                  html={question.text}
+                  className="prose-sm max-w-none text-slate-800 [&_p]:my-2 [&_table]:my-2 [&_td]:border [&_td]:px-2 [&_th]:border [&_th]:px-2"
+                />
               </CardContent>
             </Card>
 
             <Card>
               <CardHeader className="flex-row items-center justify-between">
                 <CardTitle className="text-base">Your answer</CardTitle>
-                <span className="text-xs text-slate-500" aria-live="polite">{SAVE_LABEL[autosave.state]}</span>
+                <span className="text-xs text-slate-500" aria-live="polite">
+                  {SAVE_LABEL[autosave.state]}
+                </span>
               </CardHeader>
               <CardContent>
                 {answer.isPending ? (
@@ -241,7 +283,12 @@ export function ExamPage() {
               </CardContent>
             </Card>
 
-            <Button size="lg" className="h-14 w-full text-base" onClick={onSubmit} disabled={submit.isPending || !autosave.text.trim() || answer.isPending}>
+            <Button
+              size="lg"
+              className="h-14 w-full text-base"
+              onClick={onSubmit}
+              disabled={submit.isPending || !autosave.text.trim() || answer.isPending}
+            >
               {submitLabel}
             </Button>
 
@@ -256,7 +303,12 @@ export function ExamPage() {
           </div>
 
           <div className="grid content-start gap-4">
-            <FeedbackPanel questionId={question.id} feedback={feedback.data} loading={submitted && feedback.isPending} submitting={submit.isPending} />
+            <FeedbackPanel
+              questionId={question.id}
+              feedback={feedback.data}
+              loading={submitted && feedback.isPending}
+              submitting={submit.isPending}
+            />
             <Card>
               <CardHeader>
                 <CardTitle className="flex items-center gap-2 text-base">

@@ -244,7 +244,9 @@ describe('useAutosave when the student moves on', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(0);
     });
-    expect(calls).toEqual([{ questionId: QUESTION, text: 'typed just before closing', submitted: false, timeSpentSeconds: 7, revision: 1 }]);
+    expect(calls).toEqual([
+      { questionId: QUESTION, text: 'typed just before closing', submitted: false, timeSpentSeconds: 7, revision: 1 },
+    ]);
     expect(inits[0]).toMatchObject({ keepalive: true, headers: { Authorization: 'Bearer tok-123' } });
     await act(async () => {
       await vi.advanceTimersByTimeAsync(5000);
@@ -260,7 +262,13 @@ describe('useAutosave when the student moves on', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(0);
     });
-    expect(calls[1]).toEqual({ questionId: QUESTION, text: 'typed just before closing', submitted: false, timeSpentSeconds: 3, revision: 2 });
+    expect(calls[1]).toEqual({
+      questionId: QUESTION,
+      text: 'typed just before closing',
+      submitted: false,
+      timeSpentSeconds: 3,
+      revision: 2,
+    });
     expect(inits[1]).toMatchObject({ keepalive: true });
   });
 });
@@ -318,7 +326,11 @@ describe('useAutosave with another tab or device (ordered saves)', () => {
     });
     expect(calls.map((c) => c.revision)).toEqual([1]);
     expect(result.current.state).toBe('conflict');
-    expect(result.current.conflict).toMatchObject({ theirs: 'Osmosis is the movement of water (typed on the phone)', revision: 2, submitted: false });
+    expect(result.current.conflict).toMatchObject({
+      theirs: 'Osmosis is the movement of water (typed on the phone)',
+      revision: 2,
+      submitted: false,
+    });
     expect(result.current.text).toBe('Osmosis is diffusion of water (typed here)');
     expect(readDraft(QUESTION)).toMatchObject({ text: 'Osmosis is diffusion of water (typed here)', revision: 1 });
 
@@ -332,7 +344,9 @@ describe('useAutosave with another tab or device (ordered saves)', () => {
 
     act(() => result.current.resolveConflict('both'));
     expect(result.current.conflict).toBeNull();
-    expect(result.current.text).toBe('Osmosis is diffusion of water (typed here), through a membrane\n\nOsmosis is the movement of water (typed on the phone)');
+    expect(result.current.text).toBe(
+      'Osmosis is diffusion of water (typed here), through a membrane\n\nOsmosis is the movement of water (typed on the phone)',
+    );
     await act(async () => {
       await vi.advanceTimersByTimeAsync(1800);
     });
@@ -395,7 +409,10 @@ describe('useAutosave with another tab or device (ordered saves)', () => {
   });
 
   it('on load, a device draft based on the server’s revision wins and is saved, whatever the clocks say', async () => {
-    localStorage.setItem(`markwell:draft:${QUESTION}`, JSON.stringify({ text: 'typed offline', at: Date.parse('2019-01-01T00:00:00Z'), revision: 2 }));
+    localStorage.setItem(
+      `markwell:draft:${QUESTION}`,
+      JSON.stringify({ text: 'typed offline', at: Date.parse('2019-01-01T00:00:00Z'), revision: 2 }),
+    );
     const { result } = setup(answer('server text', '2020-01-01T00:00:00Z', QUESTION, 2));
     expect(result.current.conflict).toBeNull();
     expect(result.current.text).toBe('typed offline');

@@ -155,7 +155,12 @@ export function useAutosave(opts: {
       }
       // Both texts matter. The draft keeps its old revision, so a reload offers the choice again.
       if (loadedFor.current === qid) {
-        setOpenConflict({ questionId: qid, theirs: conflictAnswer.text, revision: conflictAnswer.revision, submitted: conflictAnswer.submitted });
+        setOpenConflict({
+          questionId: qid,
+          theirs: conflictAnswer.text,
+          revision: conflictAnswer.revision,
+          submitted: conflictAnswer.submitted,
+        });
         setState('conflict');
       }
     },

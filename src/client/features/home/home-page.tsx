@@ -10,7 +10,12 @@ import { PracticePaperDialog } from './components/practice-paper-dialog';
 
 const QUICK_ACTIONS = [
   { href: '/progress', icon: BarChart3, title: 'Progress Tracker', text: 'See your activity, mastery and predictions.' },
-  { href: '/pdf-documents', icon: FileText, title: 'Upload & Analyze PDFs', text: 'Ask questions about your notes and make papers from them.' },
+  {
+    href: '/pdf-documents',
+    icon: FileText,
+    title: 'Upload & Analyze PDFs',
+    text: 'Ask questions about your notes and make papers from them.',
+  },
   { href: '/teacher-grading', icon: ScanLine, title: 'Teacher Grading', text: 'Grade a photographed handwritten answer.' },
 ];
 
@@ -62,12 +67,12 @@ export function HomePage({ firstName }: { firstName: string | null }) {
             <div className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">
               <h2 className="text-lg font-semibold text-slate-900">Start a course in another subject</h2>
               <p className="mt-2">
-                A course is generated for the subject you name, and an initial question paper is created automatically,
-                so you can start answering straight away. Add more papers by topic and difficulty from the course page.
+                A course is generated for the subject you name, and an initial question paper is created automatically, so you can start
+                answering straight away. Add more papers by topic and difficulty from the course page.
               </p>
               <p className="mt-2 text-sm text-slate-500">
-                Offline, Markwell writes papers from its own question bank (Biology, Chemistry, Physics and
-                Mathematics); with an AI provider configured, any subject works.
+                Offline, Markwell writes papers from its own question bank (Biology, Chemistry, Physics and Mathematics); with an AI
+                provider configured, any subject works.
               </p>
             </div>
             <GenerateCourseCard />

@@ -1,27 +1,46 @@
 import { Link } from 'wouter';
-import {
-  BarChart3,
-  BookOpenCheck,
-  FileText,
-  GraduationCap,
-  Layers,
-  MessageCircleQuestion,
-  Printer,
-  ScanLine,
-} from 'lucide-react';
+import { BarChart3, BookOpenCheck, FileText, GraduationCap, Layers, MessageCircleQuestion, Printer, ScanLine } from 'lucide-react';
 import type { PublicStats } from '../../../shared/public-stats';
 import { Button } from '../../components/ui/button';
 import { usePublicStats } from './api/public-stats';
 
 const FEATURES = [
-  { icon: Layers, title: 'Courses and papers on demand', text: 'Generate a course for any subject and fresh question papers by topic and difficulty.' },
-  { icon: BookOpenCheck, title: 'Marked point by point', text: 'Every answer is checked against the mark scheme: each point covered or missed, with the reason.' },
-  { icon: MessageCircleQuestion, title: 'A tutor that asks, not tells', text: 'Stuck? The tutor starts from what you missed and guides you one step at a time.' },
-  { icon: BarChart3, title: 'Progress you can trust', text: 'A year of activity, mastery by subject, predicted grades and where your time really goes.' },
-  { icon: FileText, title: 'Your own PDFs', text: 'Upload revision notes, ask questions with page references, and turn them into a paper.' },
+  {
+    icon: Layers,
+    title: 'Courses and papers on demand',
+    text: 'Generate a course for any subject and fresh question papers by topic and difficulty.',
+  },
+  {
+    icon: BookOpenCheck,
+    title: 'Marked point by point',
+    text: 'Every answer is checked against the mark scheme: each point covered or missed, with the reason.',
+  },
+  {
+    icon: MessageCircleQuestion,
+    title: 'A tutor that asks, not tells',
+    text: 'Stuck? The tutor starts from what you missed and guides you one step at a time.',
+  },
+  {
+    icon: BarChart3,
+    title: 'Progress you can trust',
+    text: 'A year of activity, mastery by subject, predicted grades and where your time really goes.',
+  },
+  {
+    icon: FileText,
+    title: 'Your own PDFs',
+    text: 'Upload revision notes, ask questions with page references, and turn them into a paper.',
+  },
   { icon: Printer, title: 'Printable practice papers', text: 'Make a paper to print, with answer keys and mark schemes for teachers.' },
-  { icon: ScanLine, title: 'Handwritten answers graded', text: 'Teachers photograph an answer sheet and get marks with a breakdown by section.' },
-  { icon: GraduationCap, title: 'Every core subject', text: 'Biology, Chemistry, Physics and Mathematics built in; more with an AI provider.' },
+  {
+    icon: ScanLine,
+    title: 'Handwritten answers graded',
+    text: 'Teachers photograph an answer sheet and get marks with a breakdown by section.',
+  },
+  {
+    icon: GraduationCap,
+    title: 'Every core subject',
+    text: 'Biology, Chemistry, Physics and Mathematics built in; more with an AI provider.',
+  },
 ];
 
 const TESTIMONIALS = [
@@ -68,15 +87,12 @@ export function LandingPage() {
     <div>
       <section className="bg-gradient-to-b from-white to-brand-50">
         <div className="mx-auto max-w-6xl px-4 py-16 text-center sm:py-24">
-          <p className="mb-4 inline-block rounded-full bg-brand-100 px-3 py-1 text-sm font-medium text-brand-700">
-            A-Level exam practice
-          </p>
+          <p className="mb-4 inline-block rounded-full bg-brand-100 px-3 py-1 text-sm font-medium text-brand-700">A-Level exam practice</p>
           <h1 className="mx-auto max-w-3xl text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
             Practise real exam questions. Get marked like the real thing.
           </h1>
           <p className="mx-auto mt-5 max-w-2xl text-lg text-slate-600">
-            Markwell marks every answer against the mark scheme, point by point, explains each decision, and
-            helps you fix what you missed.
+            Markwell marks every answer against the mark scheme, point by point, explains each decision, and helps you fix what you missed.
           </p>
           <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
             <Button asChild size="lg">
@@ -128,7 +144,9 @@ export function LandingPage() {
 
       <section className="mx-auto max-w-6xl px-4 py-16 text-center">
         <h2 className="text-3xl font-bold text-slate-900">Start free today</h2>
-        <p className="mt-3 text-slate-600">Free to start. No credit card needed. Bring your own AI provider, or use the built-in marker offline.</p>
+        <p className="mt-3 text-slate-600">
+          Free to start. No credit card needed. Bring your own AI provider, or use the built-in marker offline.
+        </p>
         <Button asChild size="lg" className="mt-6">
           <Link href="/auth">Create your free account</Link>
         </Button>

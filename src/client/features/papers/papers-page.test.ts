@@ -16,7 +16,13 @@ const paper = (id: string, topic: string | null): Paper => ({
 
 describe('groupPapersByTopic', () => {
   it('groups by topic, sorts topics alphabetically and files a missing topic under General', () => {
-    const groups = groupPapersByTopic([paper('1', 'Waves'), paper('2', null), paper('3', 'Electricity'), paper('4', 'Waves'), paper('5', '  ')]);
+    const groups = groupPapersByTopic([
+      paper('1', 'Waves'),
+      paper('2', null),
+      paper('3', 'Electricity'),
+      paper('4', 'Waves'),
+      paper('5', '  '),
+    ]);
     expect(groups.map(([topic, list]) => [topic, list.map((p) => p.id)])).toEqual([
       ['Electricity', ['3']],
       ['General', ['2', '5']],

@@ -33,7 +33,8 @@ export function PapersPage() {
   const [sheetOpen, setSheetOpen] = useState(false);
 
   if (course.isPending) return <LoadingBlock text="Loading course..." />;
-  if (course.isError || !course.data) return <NotFoundCard title={PRACTICE_TEXT.courseNotFound} detail={PRACTICE_TEXT.courseNotFoundDetail} />;
+  if (course.isError || !course.data)
+    return <NotFoundCard title={PRACTICE_TEXT.courseNotFound} detail={PRACTICE_TEXT.courseNotFoundDetail} />;
 
   const groups = groupPapersByTopic(papers.data ?? []);
   const generator = (
@@ -55,11 +56,18 @@ export function PapersPage() {
         difficulties={PAPERS_LIST_DIFFICULTIES}
         onGenerated={(result, topic) => {
           setSheetOpen(false);
-          toast({ title: 'Question paper generated successfully', description: `Created question paper for ${topic} with ${result.totalQuestions} questions` });
+          toast({
+            title: 'Question paper generated successfully',
+            description: `Created question paper for ${topic} with ${result.totalQuestions} questions`,
+          });
         }}
         onError={(error) => {
           console.error('Paper generation failed', error);
-          toast({ title: 'Error generating question paper', description: serverMessageOf(error, 'Please try again later'), variant: 'destructive' });
+          toast({
+            title: 'Error generating question paper',
+            description: serverMessageOf(error, 'Please try again later'),
+            variant: 'destructive',
+          });
         }}
       />
     </Sheet>
@@ -83,7 +91,9 @@ export function PapersPage() {
         <div className="grid gap-8">
           {groups.map(([topic, list]) => (
             <section key={topic} aria-labelledby={`topic-${topic}`}>
-              <h2 id={`topic-${topic}`} className="mb-3 text-lg font-semibold text-slate-900">{topic}</h2>
+              <h2 id={`topic-${topic}`} className="mb-3 text-lg font-semibold text-slate-900">
+                {topic}
+              </h2>
               <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
                 {list.map((paper) => (
                   <Link key={paper.id} href={`/courses/${courseId}/papers/${paper.id}`} className="group">

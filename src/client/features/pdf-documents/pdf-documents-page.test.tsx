@@ -117,13 +117,21 @@ describe('PdfDocumentsPage, before a PDF', () => {
     renderPage();
     fireEvent.change(questionBox(), { target: { value: 'What is an enzyme?' } });
     fireEvent.click(getAnswer());
-    expect(toast).toHaveBeenLastCalledWith({ title: 'No PDF Document', description: 'Please upload a PDF document first.', variant: 'destructive' });
+    expect(toast).toHaveBeenLastCalledWith({
+      title: 'No PDF Document',
+      description: 'Please upload a PDF document first.',
+      variant: 'destructive',
+    });
 
     openTab('Generate Paper');
     fireEvent.change(screen.getByLabelText('Subject'), { target: { value: 'Biology' } });
     vi.mocked(toast).mockClear();
     fireEvent.click(screen.getByRole('button', { name: 'Generate Questions' }));
-    expect(toast).toHaveBeenCalledWith({ title: 'No PDF Document', description: 'Please upload a PDF document first.', variant: 'destructive' });
+    expect(toast).toHaveBeenCalledWith({
+      title: 'No PDF Document',
+      description: 'Please upload a PDF document first.',
+      variant: 'destructive',
+    });
     expect(calls.filter((c) => c.init.method === 'POST')).toEqual([]);
   });
 });
@@ -149,7 +157,11 @@ describe('PdfDocumentsPage, upload validation', () => {
     chooseFile(big);
     const alert = within(uploadPanel()).getByRole('alert');
     expect(alert.textContent).toContain('File is too large. Maximum file size is 20MB');
-    expect(toast).toHaveBeenCalledWith({ title: 'File too large', description: 'File is too large. Maximum file size is 20MB', variant: 'destructive' });
+    expect(toast).toHaveBeenCalledWith({
+      title: 'File too large',
+      description: 'File is too large. Maximum file size is 20MB',
+      variant: 'destructive',
+    });
   });
 
   it('accepts a file of exactly 20MB', async () => {
@@ -170,7 +182,11 @@ describe('PdfDocumentsPage, upload validation', () => {
     const alert = await within(uploadPanel()).findByRole('alert');
     expect(alert.textContent).toContain('Failed to process PDF file');
     expect(alert.textContent).toContain('PDF too large');
-    expect(toast).toHaveBeenCalledWith({ title: 'Processing failed', description: 'Could not process your PDF file', variant: 'destructive' });
+    expect(toast).toHaveBeenCalledWith({
+      title: 'Processing failed',
+      description: 'Could not process your PDF file',
+      variant: 'destructive',
+    });
     expect(toast).not.toHaveBeenCalledWith(expect.objectContaining({ title: 'PDF Uploaded' }));
   });
 
@@ -195,7 +211,11 @@ describe('PdfDocumentsPage, upload validation', () => {
     renderPage();
     chooseFile(pdfFile());
     expect(within(uploadPanel()).getByRole('alert').textContent).toContain('There was an unexpected error uploading your PDF');
-    expect(toast).toHaveBeenCalledWith({ title: 'Upload failed', description: 'There was an error uploading your PDF', variant: 'destructive' });
+    expect(toast).toHaveBeenCalledWith({
+      title: 'Upload failed',
+      description: 'There was an error uploading your PDF',
+      variant: 'destructive',
+    });
   });
 
   it('lets the student click the red panel to choose another file, and then loads it', async () => {
@@ -269,7 +289,11 @@ describe('PdfDocumentsPage, Ask Questions', () => {
     renderPage();
     await uploadPdf();
     fireEvent.click(getAnswer());
-    expect(toast).toHaveBeenLastCalledWith({ title: 'Question Required', description: 'Please enter a question to ask about the document.', variant: 'destructive' });
+    expect(toast).toHaveBeenLastCalledWith({
+      title: 'Question Required',
+      description: 'Please enter a question to ask about the document.',
+      variant: 'destructive',
+    });
     fireEvent.change(questionBox(), { target: { value: '  \n  ' } });
     fireEvent.click(getAnswer());
     expect(toast).toHaveBeenLastCalledWith(expect.objectContaining({ title: 'Question Required' }));
@@ -285,7 +309,11 @@ describe('PdfDocumentsPage, Ask Questions', () => {
     fireEvent.click(getAnswer());
 
     await waitFor(() => expect(callsTo('POST /api/pdf/ask-question')).toHaveLength(1));
-    expect(callsTo('POST /api/pdf/ask-question')[0].body).toEqual({ pdfData: PDF_BASE64, pdfName: 'notes.pdf', question: 'What do enzymes do?' });
+    expect(callsTo('POST /api/pdf/ask-question')[0].body).toEqual({
+      pdfData: PDF_BASE64,
+      pdfName: 'notes.pdf',
+      question: 'What do enzymes do?',
+    });
     const processing = await screen.findByRole('button', { name: 'Processing...' });
     expect((processing as HTMLButtonElement).disabled).toBe(true);
     expect(questionBox().disabled).toBe(true);
@@ -318,7 +346,8 @@ describe('PdfDocumentsPage, Ask Questions', () => {
   });
 
   it("shows 'Error Processing Question' with the server's message", async () => {
-    routes['POST /api/pdf/ask-question'] = () => Response.json({ message: 'The PDF could not be read: its data is not valid base64.' }, { status: 400 });
+    routes['POST /api/pdf/ask-question'] = () =>
+      Response.json({ message: 'The PDF could not be read: its data is not valid base64.' }, { status: 400 });
     renderPage();
     await uploadPdf();
     fireEvent.change(questionBox(), { target: { value: 'What do enzymes do?' } });
@@ -341,11 +370,15 @@ describe('PdfDocumentsPage, Ask Questions', () => {
     fireEvent.change(questionBox(), { target: { value: 'What do enzymes do?' } });
     fireEvent.click(getAnswer());
     await waitFor(() =>
-      expect(toast).toHaveBeenLastCalledWith({ title: 'Error Processing Question', description: 'Failed to get an answer to your question.', variant: 'destructive' }),
+      expect(toast).toHaveBeenLastCalledWith({
+        title: 'Error Processing Question',
+        description: 'Failed to get an answer to your question.',
+        variant: 'destructive',
+      }),
     );
   });
 
-  it("learns the page count from the stored copy once the server has it", async () => {
+  it('learns the page count from the stored copy once the server has it', async () => {
     const stored: PdfDocument[] = [];
     routes['GET /api/pdf/documents'] = () => Response.json(stored);
     routes['POST /api/pdf/ask-question'] = () => {
@@ -379,7 +412,11 @@ describe('PdfDocumentsPage, Generate Paper', () => {
     openTab('Generate Paper');
     fireEvent.change(screen.getByLabelText('Subject'), { target: { value: '   ' } });
     fireEvent.click(generateButton());
-    expect(toast).toHaveBeenLastCalledWith({ title: 'Subject Required', description: 'Please enter a subject for the question paper.', variant: 'destructive' });
+    expect(toast).toHaveBeenLastCalledWith({
+      title: 'Subject Required',
+      description: 'Please enter a subject for the question paper.',
+      variant: 'destructive',
+    });
     expect(callsTo('POST /api/pdf/generate-questions')).toEqual([]);
   });
 
@@ -416,13 +453,21 @@ describe('PdfDocumentsPage, Generate Paper', () => {
     fireEvent.change(screen.getByLabelText('Subject'), { target: { value: 'Biology' } });
     fireEvent.click(generateButton());
     await waitFor(() =>
-      expect(toast).toHaveBeenLastCalledWith({ title: 'Error Generating Questions', description: 'No questions could be written from this document.', variant: 'destructive' }),
+      expect(toast).toHaveBeenLastCalledWith({
+        title: 'Error Generating Questions',
+        description: 'No questions could be written from this document.',
+        variant: 'destructive',
+      }),
     );
 
     routes['POST /api/pdf/generate-questions'] = () => new Response('', { status: 500, statusText: 'Internal Server Error' });
     fireEvent.click(generateButton());
     await waitFor(() =>
-      expect(toast).toHaveBeenLastCalledWith({ title: 'Error Generating Questions', description: 'Failed to generate questions from the PDF.', variant: 'destructive' }),
+      expect(toast).toHaveBeenLastCalledWith({
+        title: 'Error Generating Questions',
+        description: 'Failed to generate questions from the PDF.',
+        variant: 'destructive',
+      }),
     );
     expect(screen.queryByRole('link', { name: 'View Question Paper' })).toBeNull();
   });
@@ -452,8 +497,10 @@ describe('PdfDocumentsPage, earlier documents', () => {
   it('opens one with the session token and cookies, and makes it the current document', async () => {
     localStorage.setItem(SESSION_STORAGE_KEY, 'token-123');
     routes['GET /api/pdf/documents'] = () => Response.json([stored]);
-    routes['GET /api/pdf/documents/d9/file'] = () => new Response(new TextEncoder().encode('%PDF-1.4 cells!'), { headers: { 'content-type': 'application/pdf' } });
-    routes['POST /api/pdf/ask-question'] = () => Response.json({ response: '<p>Cells.</p>', answeredBy: 'x', citations: [], documentId: 'd9' });
+    routes['GET /api/pdf/documents/d9/file'] = () =>
+      new Response(new TextEncoder().encode('%PDF-1.4 cells!'), { headers: { 'content-type': 'application/pdf' } });
+    routes['POST /api/pdf/ask-question'] = () =>
+      Response.json({ response: '<p>Cells.</p>', answeredBy: 'x', citations: [], documentId: 'd9' });
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Open cells.pdf' }));
     await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'PDF Uploaded', description: 'PDF uploaded successfully' }));
@@ -477,7 +524,11 @@ describe('PdfDocumentsPage, earlier documents', () => {
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Open cells.pdf' }));
     await waitFor(() =>
-      expect(toast).toHaveBeenCalledWith({ title: 'Could not open the document', description: 'Document not found', variant: 'destructive' }),
+      expect(toast).toHaveBeenCalledWith({
+        title: 'Could not open the document',
+        description: 'Document not found',
+        variant: 'destructive',
+      }),
     );
     expect(screen.getByRole('heading', { name: 'No PDF Document' })).toBeTruthy();
   });

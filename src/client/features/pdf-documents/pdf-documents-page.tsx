@@ -12,11 +12,15 @@ import { PDF_TEXT } from './pdf-text';
 import { usePdfUpload, type PdfUploadState } from './use-pdf-upload';
 
 /** The page count when it is known: from the stored copy of the document, found by id or by name and size. */
-function knownPageCount(state: PdfUploadState, documents: { id: string; name: string; sizeBytes: number; pageCount: number }[]): number | undefined {
+function knownPageCount(
+  state: PdfUploadState,
+  documents: { id: string; name: string; sizeBytes: number; pageCount: number }[],
+): number | undefined {
   if (state.status !== 'loaded') return undefined;
   if (state.pageCount !== undefined) return state.pageCount;
   const stored =
-    documents.find((d) => d.id === state.documentId) ?? documents.find((d) => d.name === state.file.name && d.sizeBytes === state.file.size);
+    documents.find((d) => d.id === state.documentId) ??
+    documents.find((d) => d.name === state.file.name && d.sizeBytes === state.file.size);
   return stored?.pageCount;
 }
 
@@ -27,12 +31,18 @@ export function PdfDocumentsPage() {
   const [tab, setTab] = useState('ask');
 
   const loaded = state.status === 'loaded' ? state : null;
-  const pdf = useMemo<CurrentPdf | null>(() => (loaded ? { pdfData: loaded.pdfData, pdfName: loaded.file.name } : null), [loaded?.pdfData, loaded?.file]);
+  const pdf = useMemo<CurrentPdf | null>(
+    () => (loaded ? { pdfData: loaded.pdfData, pdfName: loaded.file.name } : null),
+    [loaded?.pdfData, loaded?.file],
+  );
   const pageCount = knownPageCount(state, documents.data ?? []);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <PageHeader title="PDF Documents" description="Upload a PDF, ask questions about it with page references, and turn it into a question paper." />
+      <PageHeader
+        title="PDF Documents"
+        description="Upload a PDF, ask questions about it with page references, and turn it into a question paper."
+      />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
         <div className="grid content-start gap-6">
           <PdfUploadPanel state={state} pageCount={pageCount} onFile={(file) => choose(file)} />
@@ -40,7 +50,9 @@ export function PdfDocumentsPage() {
             <CardHeader>
               <CardTitle>Work with the document</CardTitle>
               <CardDescription>
-                {loaded ? 'Ask about it, with the pages each answer comes from, or turn it into a question paper.' : 'Upload a PDF first, then ask about it or turn it into a question paper.'}
+                {loaded
+                  ? 'Ask about it, with the pages each answer comes from, or turn it into a question paper.'
+                  : 'Upload a PDF first, then ask about it or turn it into a question paper.'}
               </CardDescription>
             </CardHeader>
             <CardContent>

@@ -86,7 +86,12 @@ export function usePdfUpload() {
           setState({ status: 'loaded', file, pdfData, ...known });
           toast({ title: PDF_TEXT.uploadedTitle, description: PDF_TEXT.uploaded });
         } catch (error) {
-          fail(PDF_TEXT.processingFailedInline, PDF_TEXT.processingFailedTitle, PDF_TEXT.processingFailed, error instanceof Error ? error.message : undefined);
+          fail(
+            PDF_TEXT.processingFailedInline,
+            PDF_TEXT.processingFailedTitle,
+            PDF_TEXT.processingFailed,
+            error instanceof Error ? error.message : undefined,
+          );
         }
       };
       reader.onerror = () => {

@@ -1,6 +1,13 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { GRADING_IMAGE_BOUNDS, GRADING_IMAGE_MAX_CHARS, GRADING_JPEG_QUALITY, compressImage, encodeUnderCap, fitWithin } from './compress-image';
+import {
+  GRADING_IMAGE_BOUNDS,
+  GRADING_IMAGE_MAX_CHARS,
+  GRADING_JPEG_QUALITY,
+  compressImage,
+  encodeUnderCap,
+  fitWithin,
+} from './compress-image';
 
 const PREFIX = 'data:image/jpeg;base64,';
 /** A fake JPEG data URL whose base64 part is `chars` long. */
@@ -84,7 +91,9 @@ describe('compressImage (canvas)', () => {
   function fakeCanvas(sizeAt: (quality: number) => number) {
     const context = { fillStyle: '', fillRect: vi.fn(), drawImage: vi.fn(), imageSmoothingQuality: 'low' };
     vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(() => context as unknown as CanvasRenderingContext2D);
-    const toDataURL = vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockImplementation((_type?: string, quality?: unknown) => jpegOf(sizeAt(Number(quality))));
+    const toDataURL = vi
+      .spyOn(HTMLCanvasElement.prototype, 'toDataURL')
+      .mockImplementation((_type?: string, quality?: unknown) => jpegOf(sizeAt(Number(quality))));
     return { context, toDataURL };
   }
 
@@ -111,13 +120,19 @@ describe('compressImage (canvas)', () => {
   });
 
   it('rejects when the browser cannot decode the file', async () => {
-    vi.stubGlobal('createImageBitmap', vi.fn(async () => Promise.reject(new DOMException('The source image could not be decoded.', 'InvalidStateError'))));
+    vi.stubGlobal(
+      'createImageBitmap',
+      vi.fn(async () => Promise.reject(new DOMException('The source image could not be decoded.', 'InvalidStateError'))),
+    );
     await expect(compressImage(new File(['x'], 'photo.heic', { type: 'image/heic' }))).rejects.toThrow(/could not be decoded/);
   });
 
   it('rejects when the canvas does not produce a JPEG', async () => {
     const bitmap = { width: 10, height: 10, close: vi.fn() };
-    vi.stubGlobal('createImageBitmap', vi.fn(async () => bitmap));
+    vi.stubGlobal(
+      'createImageBitmap',
+      vi.fn(async () => bitmap),
+    );
     fakeCanvas(() => 0);
     vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockReturnValue('data:,');
     await expect(compressImage(new File(['x'], 'a.png', { type: 'image/png' }))).rejects.toThrow();

@@ -19,10 +19,21 @@ const result = (over: Partial<GradingResult> = {}): GradingResult => ({
   id: 'r-new',
   marksAwarded: 7,
   totalMarks: 10,
-  feedback: '<p>Good use of <strong>key terms</strong>.</p><script>window.hacked = true</script><img src="x" onerror="window.hacked = true">',
+  feedback:
+    '<p>Good use of <strong>key terms</strong>.</p><script>window.hacked = true</script><img src="x" onerror="window.hacked = true">',
   detailedBreakdown: [
-    { section: 'Peptide bond formation', marksAwarded: 3, maxMarks: 4, comments: '<p>Names the condensation reaction.</p><img src="y" onerror="alert(1)">' },
-    { section: 'Water released', marksAwarded: 4, maxMarks: 6, comments: '<em>States</em> that water is removed.<script>alert(2)</script>' },
+    {
+      section: 'Peptide bond formation',
+      marksAwarded: 3,
+      maxMarks: 4,
+      comments: '<p>Names the condensation reaction.</p><img src="y" onerror="alert(1)">',
+    },
+    {
+      section: 'Water released',
+      marksAwarded: 4,
+      maxMarks: 6,
+      comments: '<em>States</em> that water is removed.<script>alert(2)</script>',
+    },
   ],
   questionText: 'Describe how a peptide bond forms.',
   answerText: 'A condensation reaction...',
@@ -53,7 +64,9 @@ beforeEach(() => {
       if (init.method === 'POST' && url === '/api/teacher/grade-answer') {
         gradeRequests.push(JSON.parse(String(init.body)));
         if (typeof gradeReply === 'function') return gradeReply();
-        return gradeReply.body === undefined ? new Response('', { status: gradeReply.status }) : Response.json(gradeReply.body, { status: gradeReply.status });
+        return gradeReply.body === undefined
+          ? new Response('', { status: gradeReply.status })
+          : Response.json(gradeReply.body, { status: gradeReply.status });
       }
       return Response.json({ message: 'Not found' }, { status: 404 });
     }),
@@ -124,7 +137,11 @@ describe('TeacherGradingPage, choosing images', () => {
   it('refuses a file that is not an image', () => {
     renderPage();
     choose('question-image', imageFile('notes.pdf', 'application/pdf'));
-    expect(toast).toHaveBeenCalledWith({ title: 'Invalid File', description: 'Please upload an image file (JPG, PNG, etc.)', variant: 'destructive' });
+    expect(toast).toHaveBeenCalledWith({
+      title: 'Invalid File',
+      description: 'Please upload an image file (JPG, PNG, etc.)',
+      variant: 'destructive',
+    });
     expect(compressImage).not.toHaveBeenCalled();
     expect(questionArea().textContent).toContain('No image chosen');
   });
@@ -132,7 +149,11 @@ describe('TeacherGradingPage, choosing images', () => {
   it('refuses an image over 10MB, and accepts one of exactly 10MB', async () => {
     renderPage();
     fireEvent.drop(answerArea(), { dataTransfer: { files: [imageFile('huge.jpg', 'image/jpeg', 10 * MB + 1)] } });
-    expect(toast).toHaveBeenCalledWith({ title: 'File Too Large', description: 'Please upload an image smaller than 10MB', variant: 'destructive' });
+    expect(toast).toHaveBeenCalledWith({
+      title: 'File Too Large',
+      description: 'Please upload an image smaller than 10MB',
+      variant: 'destructive',
+    });
     expect(compressImage).not.toHaveBeenCalled();
 
     fireEvent.drop(answerArea(), { dataTransfer: { files: [imageFile('big.jpg', 'image/jpeg', 10 * MB)] } });
@@ -155,7 +176,13 @@ describe('TeacherGradingPage, choosing images', () => {
     vi.mocked(compressImage).mockRejectedValueOnce(new Error('The source image could not be decoded.'));
     renderPage();
     choose('answer-image', imageFile('photo.heic', 'image/heic'));
-    await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Upload Failed', description: 'Failed to process the image. Please try again.', variant: 'destructive' }));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith({
+        title: 'Upload Failed',
+        description: 'Failed to process the image. Please try again.',
+        variant: 'destructive',
+      }),
+    );
     expect(answerArea().textContent).toContain('No image chosen');
     expect(screen.queryByAltText('Preview of the answer sheet image')).toBeNull();
   });
@@ -165,7 +192,8 @@ describe('TeacherGradingPage, choosing images', () => {
     vi.mocked(compressImage).mockImplementationOnce(
       (file) =>
         new Promise((resolve) => {
-          finishFirst = () => resolve({ dataUrl: 'data:image/jpeg;base64,Zmlyc3Q=', base64: 'Zmlyc3Q=', quality: 0.5, width: 1, height: 1 });
+          finishFirst = () =>
+            resolve({ dataUrl: 'data:image/jpeg;base64,Zmlyc3Q=', base64: 'Zmlyc3Q=', quality: 0.5, width: 1, height: 1 });
           void file;
         }),
     );
@@ -204,7 +232,11 @@ describe('TeacherGradingPage, before sending', () => {
     fireEvent.change(marksInput(), { target: { value } });
     expect(marksInput().getAttribute('aria-invalid')).toBe('true');
     fireEvent.click(gradeButton());
-    expect(lastToast()).toEqual({ title: 'Invalid Marks', description: 'Maximum marks must be between 1 and 100.', variant: 'destructive' });
+    expect(lastToast()).toEqual({
+      title: 'Invalid Marks',
+      description: 'Maximum marks must be between 1 and 100.',
+      variant: 'destructive',
+    });
     expect(gradeRequests).toEqual([]);
   });
 
@@ -284,10 +316,26 @@ describe('TeacherGradingPage, grading', () => {
   });
 
   it.each([
-    ['a 413', { status: 413, body: { message: 'Please upload an image smaller than 10MB' } }, 'Image files are being processed automatically to reduce size. Please try uploading again.'],
-    ["a message saying 'too large'", { status: 400, body: { message: 'Request body is too large' } }, 'Image files are being processed automatically to reduce size. Please try uploading again.'],
-    ["'PayloadTooLarge'", { status: 500, body: { message: 'PayloadTooLargeError' } }, 'Images are being compressed automatically. Please try again in a moment.'],
-    ["the server's message", { status: 422, body: { message: 'This question is not in the built-in question bank.' } }, 'This question is not in the built-in question bank.'],
+    [
+      'a 413',
+      { status: 413, body: { message: 'Please upload an image smaller than 10MB' } },
+      'Image files are being processed automatically to reduce size. Please try uploading again.',
+    ],
+    [
+      "a message saying 'too large'",
+      { status: 400, body: { message: 'Request body is too large' } },
+      'Image files are being processed automatically to reduce size. Please try uploading again.',
+    ],
+    [
+      "'PayloadTooLarge'",
+      { status: 500, body: { message: 'PayloadTooLargeError' } },
+      'Images are being compressed automatically. Please try again in a moment.',
+    ],
+    [
+      "the server's message",
+      { status: 422, body: { message: 'This question is not in the built-in question bank.' } },
+      'This question is not in the built-in question bank.',
+    ],
     ['no message (the default)', { status: 502 }, DEFAULT_FAILURE],
   ])("maps %s to the §8 'Grading Failed' text", async (_name, reply, description) => {
     gradeReply = reply;
@@ -304,7 +352,9 @@ describe('TeacherGradingPage, grading', () => {
     renderPage();
     await chooseBoth();
     fireEvent.click(gradeButton());
-    await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Grading Failed', description: DEFAULT_FAILURE, variant: 'destructive' }));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith({ title: 'Grading Failed', description: DEFAULT_FAILURE, variant: 'destructive' }),
+    );
   });
 });
 

@@ -19,7 +19,10 @@ afterAll(() => stopImageReader());
 function expectSchemesAddUp(paper: GeneratedPaper) {
   for (const q of paper.questions) {
     expect(q.markScheme.length, q.text).toBeGreaterThan(0);
-    expect(q.markScheme.reduce((n, p) => n + p.marks, 0), q.text).toBe(q.totalMarks);
+    expect(
+      q.markScheme.reduce((n, p) => n + p.marks, 0),
+      q.text,
+    ).toBe(q.totalMarks);
   }
 }
 
@@ -37,14 +40,17 @@ describe('the built-in engine', () => {
     expect(subjects).toEqual(expect.arrayContaining(['Biology', 'Chemistry', 'Mathematics', 'Physics']));
   });
 
-  it.each(subjects)('writes a %s course: the spec title and a first paper of 10 questions with mark schemes that add up', async (subject) => {
-    const course = await engine.generateCourse({ subject: subject.toLowerCase(), seed: 7 });
-    expect(course.title).toBe(`${subject} A-Level Practice`);
-    expect(course.subject).toBe(subject);
-    expect(course.paper.questions).toHaveLength(10);
-    expectSchemesAddUp(course.paper);
-    expect(course.paper.generatedBy).toBe('the built-in question bank');
-  });
+  it.each(subjects)(
+    'writes a %s course: the spec title and a first paper of 10 questions with mark schemes that add up',
+    async (subject) => {
+      const course = await engine.generateCourse({ subject: subject.toLowerCase(), seed: 7 });
+      expect(course.title).toBe(`${subject} A-Level Practice`);
+      expect(course.subject).toBe(subject);
+      expect(course.paper.questions).toHaveLength(10);
+      expectSchemesAddUp(course.paper);
+      expect(course.paper.generatedBy).toBe('the built-in question bank');
+    },
+  );
 
   it('refuses a subject outside the offline bank, naming the subjects it has and saying others need an AI provider', async () => {
     const error = await engine.generateCourse({ subject: 'Latin' }).then(
@@ -56,7 +62,9 @@ describe('the built-in engine', () => {
     expect(message).toContain('"Latin" is not in the offline question bank');
     for (const subject of subjects) expect(message).toContain(subject);
     expect(message).toMatch(/Other subjects need an AI provider/);
-    await expect(engine.generatePaper({ subject: 'Latin', difficulty: 'easy', count: 5 })).rejects.toThrow(/Subjects available offline: .*Other subjects need an AI provider/);
+    await expect(engine.generatePaper({ subject: 'Latin', difficulty: 'easy', count: 5 })).rejects.toThrow(
+      /Subjects available offline: .*Other subjects need an AI provider/,
+    );
   });
 
   it('writes papers of the requested size, on the requested topic', async () => {
@@ -79,7 +87,14 @@ describe('the built-in engine', () => {
     const topic = 'Cells';
     const bankTopic = findTopic('Biology', topic)!;
     // 20 asked for: more than the topic holds, so every one of its questions is on the paper.
-    const input: PracticePaperInput = { subject: 'biology', topic, questionCount: 20, difficultyLevel: 'medium', includeAnswers: true, includeMarkScheme: true };
+    const input: PracticePaperInput = {
+      subject: 'biology',
+      topic,
+      questionCount: 20,
+      difficultyLevel: 'medium',
+      includeAnswers: true,
+      includeMarkScheme: true,
+    };
     const fixedQuestions = bankTopic.questions.filter((q) => !q.template);
 
     it('with answers and mark schemes on, has the answer key and every mark-scheme point', async () => {
@@ -117,7 +132,9 @@ describe('the built-in engine', () => {
       const { html } = await engine.practicePaper({ ...input, subject: 'Physics', topic: 'Nonexistent topic xyz', questionCount: 5 });
       expect(html).toContain('<h1>Physics: mixed topics</h1>');
       expect(html).not.toContain('<h1>Physics: Nonexistent topic xyz</h1>');
-      expect(html).toContain('<p class="note">The bank has no Physics topic matching &quot;Nonexistent topic xyz&quot;, so the questions come from across Physics.');
+      expect(html).toContain(
+        '<p class="note">The bank has no Physics topic matching &quot;Nonexistent topic xyz&quot;, so the questions come from across Physics.',
+      );
     });
   });
 
@@ -140,8 +157,14 @@ describe('the built-in engine', () => {
       'Osmosis is the movement of water molecules across a partially permeable membrane, from a dilute solution to a concentrated solution. ' +
         'Diffusion is the net movement of particles from a region of higher concentration to a region of lower concentration.',
     ];
-    expect((await engine.questionsFromDocument({ name: 'notes.pdf', pages: notes, subject: 'Biology', count: 2, seed: 1 })).generatedBy).toBe('the built-in question writer');
-    const grading = await engine.gradeHandwritten({ questionImage: fixture('question-sheet.png'), answerImage: fixture('answer-sheet.png'), maxMarks: 3 });
+    expect(
+      (await engine.questionsFromDocument({ name: 'notes.pdf', pages: notes, subject: 'Biology', count: 2, seed: 1 })).generatedBy,
+    ).toBe('the built-in question writer');
+    const grading = await engine.gradeHandwritten({
+      questionImage: fixture('question-sheet.png'),
+      answerImage: fixture('answer-sheet.png'),
+      maxMarks: 3,
+    });
     expect(grading.by).toBe('the built-in marker (OCR by Tesseract)');
   }, 90_000);
 });

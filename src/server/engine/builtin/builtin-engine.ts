@@ -24,7 +24,13 @@ function unsupportedSubject(subject: string): Error {
   );
 }
 
-function paperFromBank(input: { subject: string; topic?: string | null; difficulty: string; count: number; seed?: number }): GeneratedPaper {
+function paperFromBank(input: {
+  subject: string;
+  topic?: string | null;
+  difficulty: string;
+  count: number;
+  seed?: number;
+}): GeneratedPaper {
   const subject = findSubject(input.subject)?.name;
   if (!subject) throw unsupportedSubject(input.subject);
   const drawn = drawPaper({
@@ -86,7 +92,12 @@ export function createBuiltinEngine(): Engine {
     },
 
     async practicePaper(input) {
-      const paper = paperFromBank({ subject: input.subject, topic: input.topic, difficulty: input.difficultyLevel, count: input.questionCount });
+      const paper = paperFromBank({
+        subject: input.subject,
+        topic: input.topic,
+        difficulty: input.difficultyLevel,
+        count: input.questionCount,
+      });
       return renderPracticePaper(paper, { ...input, subject: findSubject(input.subject)?.name ?? input.subject });
     },
 

@@ -3,8 +3,6 @@ import { isEngineError } from '../engine';
 import { buildPdf, pdfLines } from '../builtin/documents/testing/build-pdf';
 import { noPagesMessage, notAPdfMessage, noTextMessage, passwordProtectedMessage, piecesToText, readPdfPages } from './read-pdf';
 
-
-
 async function readError(data: Uint8Array): Promise<unknown> {
   return readPdfPages(data).then(
     () => expect.fail('expected readPdfPages to throw'),

@@ -59,7 +59,9 @@ export async function readPdfPages(data: Uint8Array): Promise<string[]> {
     pdf = await getDocumentProxy(new Uint8Array(data), { verbosity: 0, isEvalSupported: false, stopAtErrors: false });
   } catch (error) {
     const name = error instanceof Error ? error.name : '';
-    throw Object.assign(engineError('BAD_INPUT', name === 'PasswordException' ? passwordProtectedMessage : notAPdfMessage), { cause: error });
+    throw Object.assign(engineError('BAD_INPUT', name === 'PasswordException' ? passwordProtectedMessage : notAPdfMessage), {
+      cause: error,
+    });
   }
 
   try {

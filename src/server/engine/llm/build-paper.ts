@@ -20,7 +20,10 @@ Reply with JSON only, matching the schema.`;
 
 const documentTag = 'document';
 
-export function buildPaperPrompt(input: { subject: string; topic?: string | null; difficulty: Difficulty | string; count: number }): { system: string; prompt: string } {
+export function buildPaperPrompt(input: { subject: string; topic?: string | null; difficulty: Difficulty | string; count: number }): {
+  system: string;
+  prompt: string;
+} {
   const topic = input.topic?.trim() ? ` on the topic "${input.topic.trim()}"` : ' across the main topics of the specification';
   return {
     system: paperRules,
@@ -28,7 +31,12 @@ export function buildPaperPrompt(input: { subject: string; topic?: string | null
   };
 }
 
-export function buildDocumentPaperPrompt(input: { name: string; subject: string; count: number; passages: { page: number; text: string }[] }): { system: string; prompt: string } {
+export function buildDocumentPaperPrompt(input: {
+  name: string;
+  subject: string;
+  count: number;
+  passages: { page: number; text: string }[];
+}): { system: string; prompt: string } {
   const body = input.passages
     .map((p) => `<passage page="${p.page}">\n${neutraliseTags(neutraliseTags(p.text, 'passage'), documentTag)}\n</passage>`)
     .join('\n');
@@ -45,7 +53,11 @@ function cleanList(items: string[]): string[] {
 function toMarkPoint(point: ModelQuestion['markScheme'][number], index: number, used: Set<string>): MarkPoint | null {
   const text = htmlToPlainText(point.text);
   if (!text) return null;
-  let id = point.id.trim().toLowerCase().replace(/[^a-z0-9_-]+/g, '-').slice(0, 40);
+  let id = point.id
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9_-]+/g, '-')
+    .slice(0, 40);
   if (!id || used.has(id)) id = `p${index + 1}`;
   while (used.has(id)) id = `${id}x`;
   used.add(id);
@@ -83,10 +95,16 @@ export function toGeneratedQuestion(q: ModelQuestion, topic: string | undefined)
   if (q.type === 'multiple_choice') {
     options = {};
     for (const o of q.options ?? []) {
-      const letter = o.letter.trim().replace(/[^A-Za-z]/g, '').toUpperCase();
+      const letter = o.letter
+        .trim()
+        .replace(/[^A-Za-z]/g, '')
+        .toUpperCase();
       if (/^[A-E]$/.test(letter) && o.text.trim() && !options[letter]) options[letter] = sanitizeModelHtml(o.text);
     }
-    correctAnswer = q.correctAnswer?.trim().replace(/[^A-Za-z]/g, '').toUpperCase();
+    correctAnswer = q.correctAnswer
+      ?.trim()
+      .replace(/[^A-Za-z]/g, '')
+      .toUpperCase();
     if (Object.keys(options).length < 3) return { rejected: 'a multiple-choice question needs at least 3 options' };
     if (!correctAnswer || !options[correctAnswer]) return { rejected: 'the correct option is not one of the options' };
     if (markScheme.length === 0)

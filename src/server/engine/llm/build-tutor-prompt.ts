@@ -25,12 +25,22 @@ export function buildTutorPrompt(input: TutorInput): { system: string; messages:
     `Question (${question.totalMarks} mark${question.totalMarks === 1 ? '' : 's'}):\n${htmlToPlainText(question.text)}`,
   ];
   if (question.options && Object.keys(question.options).length)
-    sections.push(`Options:\n${Object.entries(question.options).map(([l, t]) => `${l}. ${htmlToPlainText(t)}`).join('\n')}`);
+    sections.push(
+      `Options:\n${Object.entries(question.options)
+        .map(([l, t]) => `${l}. ${htmlToPlainText(t)}`)
+        .join('\n')}`,
+    );
   sections.push(`Mark scheme (for you):\n${scheme}`);
-  if (question.correctAnswer) sections.push(`Correct option (for you; do not reveal it until the rules above allow the full answer): ${question.correctAnswer}`);
-  if (question.modelAnswer) sections.push(`Model answer (for you; reveal it only when the rules above allow the full worked answer):\n${htmlToPlainText(question.modelAnswer)}`);
+  if (question.correctAnswer)
+    sections.push(`Correct option (for you; do not reveal it until the rules above allow the full answer): ${question.correctAnswer}`);
+  if (question.modelAnswer)
+    sections.push(
+      `Model answer (for you; reveal it only when the rules above allow the full worked answer):\n${htmlToPlainText(question.modelAnswer)}`,
+    );
   if (hints) sections.push(`Worked steps to draw hints from, in order:\n${hints}`);
-  sections.push(answer?.trim() ? `The student's current answer:\n${delimitStudentAnswer(answer)}` : 'The student has not written an answer yet.');
+  sections.push(
+    answer?.trim() ? `The student's current answer:\n${delimitStudentAnswer(answer)}` : 'The student has not written an answer yet.',
+  );
   if (feedback) {
     const missed = feedback.markscheme_evaluation.filter((e) => e.status !== 'COVERED');
     const earned = feedback.markscheme_evaluation.filter((e) => e.status === 'COVERED');
@@ -53,7 +63,9 @@ export function buildTutorPrompt(input: TutorInput): { system: string; messages:
     history.shift();
   }
   const messages: ModelMessage[] = [
-    ...history.map((t): ModelMessage => (t.role === 'user' ? { role: 'user', content: t.content } : { role: 'assistant', content: htmlToPlainText(t.content) })),
+    ...history.map((t): ModelMessage =>
+      t.role === 'user' ? { role: 'user', content: t.content } : { role: 'assistant', content: htmlToPlainText(t.content) },
+    ),
     { role: 'user', content: input.message },
   ];
   return { system: sections.join('\n\n'), messages };

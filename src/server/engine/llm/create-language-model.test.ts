@@ -12,7 +12,9 @@ describe('createLanguageModel', () => {
     expect(asModel(make({ AI_PROVIDER: 'openai', AI_API_KEY: 'k' }))).toMatchObject({ provider: 'openai.chat', modelId: 'gpt-4o-mini' });
     expect(asModel(make({ AI_PROVIDER: 'google', AI_API_KEY: 'k' })).provider).toMatch(/^google/);
     expect(asModel(make({ AI_PROVIDER: 'anthropic', AI_API_KEY: 'k' })).provider).toMatch(/^anthropic/);
-    expect(asModel(make({ AI_PROVIDER: 'openai-compatible', AI_BASE_URL: 'http://localhost:11434/v1', AI_MODEL: 'llama3.1' }))).toMatchObject({
+    expect(
+      asModel(make({ AI_PROVIDER: 'openai-compatible', AI_BASE_URL: 'http://localhost:11434/v1', AI_MODEL: 'llama3.1' })),
+    ).toMatchObject({
       provider: 'openai-compatible.chat',
       modelId: 'llama3.1',
     });
@@ -36,15 +38,26 @@ describe('every provider sends its key to AI_BASE_URL', () => {
   };
   const cases: [Record<string, string>, string, [string, string]][] = [
     [{ AI_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-o' }, 'https://gw.example/v1/chat/completions', ['authorization', 'Bearer sk-o']],
-    [{ AI_PROVIDER: 'google', GOOGLE_GENERATIVE_AI_API_KEY: 'g-key' }, 'https://gw.example/v1/models/gemini-2.5-flash:generateContent', ['x-goog-api-key', 'g-key']],
+    [
+      { AI_PROVIDER: 'google', GOOGLE_GENERATIVE_AI_API_KEY: 'g-key' },
+      'https://gw.example/v1/models/gemini-2.5-flash:generateContent',
+      ['x-goog-api-key', 'g-key'],
+    ],
     [{ AI_PROVIDER: 'anthropic', ANTHROPIC_API_KEY: 'a-key' }, 'https://gw.example/v1/messages', ['x-api-key', 'a-key']],
-    [{ AI_PROVIDER: 'openai-compatible', AI_MODEL: 'llama3.1', AI_API_KEY: 'c-key' }, 'https://gw.example/v1/chat/completions', ['authorization', 'Bearer c-key']],
+    [
+      { AI_PROVIDER: 'openai-compatible', AI_MODEL: 'llama3.1', AI_API_KEY: 'c-key' },
+      'https://gw.example/v1/chat/completions',
+      ['authorization', 'Bearer c-key'],
+    ],
   ];
   it.each(cases)('%o', async (env, url, [header, value]) => {
     const seen: { url: string; headers: Headers }[] = [];
     const fetch: FetchFunction = async (input, init) => {
       seen.push({ url: String(input), headers: new Headers(init?.headers) });
-      return new Response(JSON.stringify({ error: { message: 'unavailable' } }), { status: 503, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ error: { message: 'unavailable' } }), {
+        status: 503,
+        headers: { 'content-type': 'application/json' },
+      });
     };
     const config = parseLlmConfig({ ...env, AI_BASE_URL: 'https://gw.example/v1' })!;
     const engine = createLlmEngine({ config, fallback: createFakeFallbackEngine(), fetch, maxRetries: 0, onFallback: () => {} });
@@ -97,12 +110,20 @@ describe('structured marking through the Anthropic and Gemini APIs', () => {
       return new Response(JSON.stringify(replies[provider]), { status: 200, headers: { 'content-type': 'application/json' } });
     };
     const config = parseLlmConfig({ AI_PROVIDER: provider, AI_API_KEY: 'k', AI_BASE_URL: 'https://gw.example/v1' })!;
-    const engine = createLlmEngine({ config, fallback: createFakeFallbackEngine(), fetch, maxRetries: 0, onFallback: (e) => console.error(e.error) });
+    const engine = createLlmEngine({
+      config,
+      fallback: createFakeFallbackEngine(),
+      fetch,
+      maxRetries: 0,
+      onFallback: (e) => console.error(e.error),
+    });
     const feedback = await engine.evaluateAnswer({ question, answer: 'an enzyme' });
     expect(feedback).toMatchObject({ marks_awarded: 1, total_marks: 2, qualitative_feedback: 'Mention the substrate.', marked_by: label });
     // The rules travel as the provider's system instruction; the answer alone as the user's turn.
     const body = JSON.stringify(bodies[0]);
-    expect(body).toContain(provider === 'anthropic' ? '"system":[{"type":"text","text":"You are an experienced A-Level examiner' : '"systemInstruction"');
+    expect(body).toContain(
+      provider === 'anthropic' ? '"system":[{"type":"text","text":"You are an experienced A-Level examiner' : '"systemInstruction"',
+    );
     expect(body).toContain('<student_answer>\\nan enzyme\\n</student_answer>');
   });
 });

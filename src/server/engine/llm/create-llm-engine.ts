@@ -1,14 +1,7 @@
 import { APICallError, generateText, NoObjectGeneratedError, NoOutputGeneratedError, Output, type UserContent } from 'ai';
 import type { z } from 'zod';
 import type { Feedback } from '../../../shared/mark-scheme';
-import {
-  engineError,
-  isEngineError,
-  type DocumentAnswer,
-  type Engine,
-  type GeneratedPaper,
-  type GradingResult,
-} from '../engine';
+import { engineError, isEngineError, type DocumentAnswer, type Engine, type GeneratedPaper, type GradingResult } from '../engine';
 import { buildDocumentPaperPrompt, buildPaperPrompt, toGeneratedPaper } from './build-paper';
 import { buildTutorPrompt } from './build-tutor-prompt';
 import { createLanguageModel, describeProvider, type FetchFunction } from './create-language-model';
@@ -126,7 +119,10 @@ export function createLlmEngine(options: CreateLlmEngineOptions): Engine {
       return await run();
     } catch (error) {
       if (isEngineError(error)) throw engineError(error.code, `${config.model} is unavailable right now. ${error.message}`);
-      throw engineError('UNAVAILABLE', `${config.model} is unavailable right now and the built-in ${task === 'evaluateAnswer' ? 'marker' : 'engine'} failed too. Please try again later.`);
+      throw engineError(
+        'UNAVAILABLE',
+        `${config.model} is unavailable right now and the built-in ${task === 'evaluateAnswer' ? 'marker' : 'engine'} failed too. Please try again later.`,
+      );
     }
   }
 
@@ -139,7 +135,13 @@ export function createLlmEngine(options: CreateLlmEngineOptions): Engine {
     return { ...paper, generatedBy: labelFallback(paper.generatedBy), note: paper.note ? `${note} ${paper.note}` : note };
   }
 
-  async function writePaper(input: { subject: string; topic?: string | null; difficulty: string; count: number; seed?: number }): Promise<GeneratedPaper> {
+  async function writePaper(input: {
+    subject: string;
+    topic?: string | null;
+    difficulty: string;
+    count: number;
+    seed?: number;
+  }): Promise<GeneratedPaper> {
     const count = clamp(Math.round(input.count), 1, 20);
     const paper = await askObject(modelPaperSchema, 'question_paper', buildPaperPrompt({ ...input, count }), {
       timeoutMs: config.timeoutMs * generationTimeoutFactor,
@@ -204,7 +206,9 @@ export function createLlmEngine(options: CreateLlmEngineOptions): Engine {
         if (builtin && modelPoints.length === 0) return builtin;
       }
       try {
-        const marking = await askObject(modelMarkingSchema, 'marking', buildMarkingPrompt(question, modelPoints, answer), { temperature: 0 });
+        const marking = await askObject(modelMarkingSchema, 'marking', buildMarkingPrompt(question, modelPoints, answer), {
+          temperature: 0,
+        });
         const combined = combineMarking({ question, modelPoints, marking, builtin });
         return { ...combined, marked_by: builtin ? `${label} + ${builtin.marked_by ?? fallback.info.label}` : label };
       } catch (error) {
@@ -325,13 +329,23 @@ export function createLlmEngine(options: CreateLlmEngineOptions): Engine {
 
     async practicePaper(input) {
       try {
-        const paper = await writePaper({ subject: input.subject, topic: input.topic, difficulty: input.difficultyLevel, count: input.questionCount });
+        const paper = await writePaper({
+          subject: input.subject,
+          topic: input.topic,
+          difficulty: input.difficultyLevel,
+          count: input.questionCount,
+        });
         return renderPracticePaper(paper, input);
       } catch (error) {
         report('practicePaper', error, config.timeoutMs * generationTimeoutFactor);
         // The built-in paper, printed with the same label and note as any paper the fallback writes.
         const paper = await viaFallback('practicePaper', () =>
-          fallback.generatePaper({ subject: input.subject, topic: input.topic, difficulty: input.difficultyLevel, count: input.questionCount }),
+          fallback.generatePaper({
+            subject: input.subject,
+            topic: input.topic,
+            difficulty: input.difficultyLevel,
+            count: input.questionCount,
+          }),
         );
         return renderPracticePaper(noteFallback(paper), input);
       }

@@ -60,12 +60,16 @@ describe('parseLlmConfig', () => {
   });
 
   it('rejects an unknown provider, a bad URL, a bad timeout, and settings without a provider', () => {
-    expect(() => parseLlmConfig({ AI_PROVIDER: 'mistral' })).toThrow('AI_PROVIDER must be one of openai, google, anthropic, openai-compatible');
+    expect(() => parseLlmConfig({ AI_PROVIDER: 'mistral' })).toThrow(
+      'AI_PROVIDER must be one of openai, google, anthropic, openai-compatible',
+    );
     expect(() => parseLlmConfig({ AI_PROVIDER: 'openai-compatible', AI_MODEL: 'm', AI_BASE_URL: 'localhost:11434' })).toThrow(
       'AI_BASE_URL must be an http:// or https:// URL',
     );
     expect(() => parseLlmConfig({ AI_PROVIDER: 'openai', AI_API_KEY: 'k', AI_TIMEOUT_MS: 'soon' })).toThrow('AI_TIMEOUT_MS');
-    expect(() => parseLlmConfig({ AI_PROVIDER: 'openai', AI_API_KEY: 'k', AI_TIMEOUT_MS: '5' })).toThrow('AI_TIMEOUT_MS must be at least 100');
+    expect(() => parseLlmConfig({ AI_PROVIDER: 'openai', AI_API_KEY: 'k', AI_TIMEOUT_MS: '5' })).toThrow(
+      'AI_TIMEOUT_MS must be at least 100',
+    );
     expect(() => parseLlmConfig({ AI_MODEL: 'gpt-4o' })).toThrow('AI_PROVIDER is not');
   });
 
@@ -82,7 +86,10 @@ describe('parseLlmConfig', () => {
   });
 
   it('merges into a larger config schema through its shape and refinement', () => {
-    const appSchema = z.object({ PORT: z.coerce.number().default(3000) }).extend(llmConfigSchema.shape).superRefine(refineLlmEnv);
+    const appSchema = z
+      .object({ PORT: z.coerce.number().default(3000) })
+      .extend(llmConfigSchema.shape)
+      .superRefine(refineLlmEnv);
     const parsed = appSchema.parse({ PORT: '8080', AI_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-2' });
     expect(parsed.PORT).toBe(8080);
     expect(resolveLlmConfig(parsed)).toMatchObject({ provider: 'openai', apiKey: 'sk-2' });

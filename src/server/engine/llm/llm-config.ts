@@ -35,9 +35,7 @@ const optionalText = z.preprocess(
 export const llmEnvShape = {
   AI_PROVIDER: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim().toLowerCase() : v),
-    z
-      .enum(llmProviderSchema.options, { error: 'AI_PROVIDER must be one of openai, google, anthropic, openai-compatible' })
-      .optional(),
+    z.enum(llmProviderSchema.options, { error: 'AI_PROVIDER must be one of openai, google, anthropic, openai-compatible' }).optional(),
   ),
   AI_MODEL: optionalText,
   AI_API_KEY: optionalText,

@@ -99,8 +99,18 @@ export function combineMarking(input: {
     if (modelIds.has(point.id)) {
       const entry = decided.get(point.id);
       return entry
-        ? { point_id: point.id, text: point.text, status: entry.status, justification: tidy(entry.justification) || 'No justification given.' }
-        : { point_id: point.id, text: point.text, status: 'NOT_COVERED', justification: 'The marker did not assess this point, so it earns no mark.' };
+        ? {
+            point_id: point.id,
+            text: point.text,
+            status: entry.status,
+            justification: tidy(entry.justification) || 'No justification given.',
+          }
+        : {
+            point_id: point.id,
+            text: point.text,
+            status: 'NOT_COVERED',
+            justification: 'The marker did not assess this point, so it earns no mark.',
+          };
     }
     const fromBuiltin = builtin?.markscheme_evaluation.find((e) => e.point_id === point.id);
     return fromBuiltin
@@ -111,7 +121,10 @@ export function combineMarking(input: {
   let feedback = tidy(marking.qualitative_feedback, 2000) || 'See the point-by-point marking below.';
   const numericPoints = question.markScheme.filter((p) => !modelIds.has(p.id));
   if (builtin && numericPoints.length) {
-    const earned = numericPoints.reduce((n, p) => n + (evaluations.find((e) => e.point_id === p.id)?.status === 'COVERED' ? p.marks : 0), 0);
+    const earned = numericPoints.reduce(
+      (n, p) => n + (evaluations.find((e) => e.point_id === p.id)?.status === 'COVERED' ? p.marks : 0),
+      0,
+    );
     const available = numericPoints.reduce((n, p) => n + p.marks, 0);
     feedback += ` Numerical answer, checked automatically: ${earned} of ${available} mark${available === 1 ? '' : 's'}.`;
   }

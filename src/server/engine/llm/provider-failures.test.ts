@@ -11,7 +11,13 @@ import {
   type AnthropicReply,
   type FakeAnthropicServer,
 } from './testing/fake-anthropic-server';
-import { geminiSystemText, geminiUserText, startFakeGoogleServer, type FakeGoogleServer, type GeminiReply } from './testing/fake-google-server';
+import {
+  geminiSystemText,
+  geminiUserText,
+  startFakeGoogleServer,
+  type FakeGoogleServer,
+  type GeminiReply,
+} from './testing/fake-google-server';
 
 /**
  * Gemini and Claude through their real wire protocols (fake servers on 127.0.0.1), with the engine built
@@ -84,7 +90,12 @@ const cutOffJson = JSON.stringify(modelMarking).slice(0, 60);
 
 /** The model's marking was used: 3 of 4, named after the model, the built-in marker not asked. */
 function expectModelMarking(feedback: Feedback, label: string, run: { fallbackCalls: string[]; events: FallbackEvent[] }) {
-  expect(feedback).toMatchObject({ marks_awarded: 3, total_marks: 4, qualitative_feedback: modelMarking.qualitative_feedback, marked_by: label });
+  expect(feedback).toMatchObject({
+    marks_awarded: 3,
+    total_marks: 4,
+    qualitative_feedback: modelMarking.qualitative_feedback,
+    marked_by: label,
+  });
   expect(feedback.markscheme_evaluation.map((e) => [e.point_id, e.status])).toEqual([
     ['p1', 'COVERED'],
     ['p2', 'NOT_COVERED'],
@@ -95,7 +106,12 @@ function expectModelMarking(feedback: Feedback, label: string, run: { fallbackCa
 }
 
 /** The built-in marker's own feedback, saying the model was unavailable, and one reported failure. */
-async function expectBuiltinFallback(feedback: Feedback, model: string, run: { fallbackCalls: string[]; events: FallbackEvent[] }, reason: RegExp) {
+async function expectBuiltinFallback(
+  feedback: Feedback,
+  model: string,
+  run: { fallbackCalls: string[]; events: FallbackEvent[] },
+  reason: RegExp,
+) {
   const builtinFeedback = await builtin.evaluateAnswer({ question, answer });
   expect(feedback).toEqual({ ...builtinFeedback, marked_by: `the built-in marker (${model} was unavailable)` });
   expect(run.fallbackCalls).toEqual(['evaluateAnswer']);
@@ -201,7 +217,11 @@ describe('Claude (provider anthropic) through the Messages API', () => {
     ['JSON that does not match the schema', { json: offSchemaMarking }, /^malformed output$/],
     ['a json tool call that does not match the schema', { json: offSchemaMarking }, /^malformed output$/, 'claude-sonnet-4-0'],
     ['a reply cut off at max_tokens', { text: cutOffJson, stopReason: 'max_tokens' }, /^malformed output$/],
-    ['a malformed response body', { rawBody: '{"id":"msg_1","type":"message","role":"assistant","content":[{"type":"te' }, /^invalid response/],
+    [
+      'a malformed response body',
+      { rawBody: '{"id":"msg_1","type":"message","role":"assistant","content":[{"type":"te' },
+      /^invalid response/,
+    ],
   ];
   it.each(failures)('falls back to the built-in marker on %s', async (_name, reply, reason, model) => {
     const run = engineFor(env(model));

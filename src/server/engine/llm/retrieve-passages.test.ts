@@ -21,7 +21,8 @@ describe('retrieval', () => {
 
   it('ranks with BM25: a passage about the term beats one that only mentions it, and inflections match', () => {
     const mentions = `Mitochondria appear once here. ${filler(40)}`;
-    const about = 'Mitochondria are the site of aerobic respiration. Mitochondria have a double membrane, and mitochondria contain their own DNA.';
+    const about =
+      'Mitochondria are the site of aerobic respiration. Mitochondria have a double membrane, and mitochondria contain their own DNA.';
     const best = rankPassages([mentions, about], 'mitochondrion', 2);
     expect(best.map((p) => p.page)).toEqual([2, 1]);
   });
@@ -38,7 +39,9 @@ describe('retrieval', () => {
     expect(builtin.length).toBeGreaterThan(1);
     // the same passages in the same order; the built-in reader quotes the whole sentences in them that answer
     expect(builtin.map((c) => c.page)).toEqual(ranked.slice(0, builtin.length).map((p) => p.page));
-    builtin.forEach((c, i) => expect(c.text.split(/(?<=[.;])\s+/).some((sentence) => ranked[i].text.includes(sentence.replace(/^… /, '')))).toBe(true));
+    builtin.forEach((c, i) =>
+      expect(c.text.split(/(?<=[.;])\s+/).some((sentence) => ranked[i].text.includes(sentence.replace(/^… /, '')))).toBe(true),
+    );
     // a run of 100 words without a full stop is cut to the words around the answer, marked with an ellipsis
     expect(builtin[1].text).toMatch(/^… .*Osmosis is the movement of water across a partially permeable membrane\.$/);
     expect(builtin[1].text.split(' ').length).toBeLessThanOrEqual(61);
@@ -58,7 +61,11 @@ describe('retrieval', () => {
 
   it("samples with the built-in reader's passages, every word once, within the budget", () => {
     const long = filler(300, 'w');
-    expect(samplePassages([long, 'short page']).map((p) => p.text).join(' ')).toBe(`${long} short page`);
+    expect(
+      samplePassages([long, 'short page'])
+        .map((p) => p.text)
+        .join(' '),
+    ).toBe(`${long} short page`);
     const windows = splitIntoPassages([long]);
     expect(samplePassages([long]).every((p) => windows.some((w) => w.text.endsWith(p.text)))).toBe(true);
     expect(samplePassages([long, long, long], 1000).reduce((n, p) => n + p.text.length, 0)).toBeLessThanOrEqual(1000 + 80 * 6);

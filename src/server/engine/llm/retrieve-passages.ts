@@ -17,7 +17,10 @@ function tilePassages(passages: DocumentPassage[]): Passage[] {
   for (const passage of passages) {
     if (last && last.page === passage.page && passage.start < last.end) {
       if (passage.end <= last.end) continue;
-      const rest = passage.text.split(' ').slice(last.end - passage.start).join(' ');
+      const rest = passage.text
+        .split(' ')
+        .slice(last.end - passage.start)
+        .join(' ');
       tiles.push({ page: passage.page, text: rest });
     } else {
       tiles.push({ page: passage.page, text: passage.text });

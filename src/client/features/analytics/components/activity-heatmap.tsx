@@ -5,7 +5,15 @@ import { formatHours, plural } from '../analytics-data';
 import { HEATMAP_DAYS, HEATMAP_FULL_AT, heatmapCellLabel, heatmapLayout, type HeatmapCell, type StudyStreaks } from '../heatmap-data';
 
 /** Level 0 (no study) to 6 (10 or more questions), slate then the brand's indigo. */
-const LEVEL_CLASSES = ['bg-slate-100', 'bg-indigo-100', 'bg-indigo-200', 'bg-indigo-300', 'bg-indigo-400', 'bg-indigo-500', 'bg-indigo-700'];
+const LEVEL_CLASSES = [
+  'bg-slate-100',
+  'bg-indigo-100',
+  'bg-indigo-200',
+  'bg-indigo-300',
+  'bg-indigo-400',
+  'bg-indigo-500',
+  'bg-indigo-700',
+];
 const WEEKDAY_LABELS = ['', 'Mon', '', 'Wed', '', 'Fri', ''];
 /** A cell (12 px) and the gap after it (3 px); the weekday labels take 32 px and a gap. */
 const WEEK_WIDTH = 15;
@@ -78,7 +86,11 @@ export function ActivityHeatmap({ cells, streaks }: { cells: HeatmapCell[]; stre
 
         <div ref={scrollRef} className="max-w-full overflow-x-auto pb-2">
           <div className="inline-block">
-            <div aria-hidden className="relative h-4 text-xs text-slate-500" style={{ marginLeft: LABEL_WIDTH, width: layout.weeks * WEEK_WIDTH }}>
+            <div
+              aria-hidden
+              className="relative h-4 text-xs text-slate-500"
+              style={{ marginLeft: LABEL_WIDTH, width: layout.weeks * WEEK_WIDTH }}
+            >
               {layout.months.map((month) => (
                 <span key={`${month.week}-${month.label}`} className="absolute top-0" style={{ left: month.week * WEEK_WIDTH }}>
                   {month.label}

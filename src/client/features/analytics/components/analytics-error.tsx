@@ -23,7 +23,10 @@ export function AnalyticsError({ error, onRetry, retrying }: { error: unknown; o
 /** A refetch failed while earlier data is still on screen. */
 export function StaleDataNotice({ onRetry }: { onRetry: () => void }) {
   return (
-    <div role="alert" className="mb-4 flex flex-wrap items-center gap-2 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+    <div
+      role="alert"
+      className="mb-4 flex flex-wrap items-center gap-2 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+    >
       <AlertTriangle aria-hidden className="size-4 shrink-0" />
       <span>The latest data could not be loaded; you are seeing what was loaded before.</span>
       <button type="button" className="font-medium underline" onClick={onRetry}>

@@ -34,7 +34,11 @@ export function CoursePerformanceCards({ courses }: { courses: CoursePerformance
               <span className="text-sm text-slate-600">Average score</span>
               <ScoreValue score={course.averageScore} className="text-xl" />
             </div>
-            <ProgressBar value={course.averageScore ?? 0} label={`${course.title} average score`} barClassName={scoreBarClass(course.averageScore)} />
+            <ProgressBar
+              value={course.averageScore ?? 0}
+              label={`${course.title} average score`}
+              barClassName={scoreBarClass(course.averageScore)}
+            />
             <p className="text-sm text-slate-600">
               {plural(course.questionsAnswered, 'question')} answered
               <span className="text-slate-500"> of {course.questionsAvailable}</span>

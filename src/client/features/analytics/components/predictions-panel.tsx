@@ -59,12 +59,19 @@ function PredictionCard({ prediction }: { prediction: PredictedSubject }) {
           <p className="text-3xl font-bold text-slate-900">{prediction.predictedScore}%</p>
           <TrendLine prediction={prediction} />
         </div>
-        <ProgressBar value={prediction.predictedScore} label={`${prediction.subject} predicted score`} barClassName={scoreBarClass(prediction.predictedScore)} />
+        <ProgressBar
+          value={prediction.predictedScore}
+          label={`${prediction.subject} predicted score`}
+          barClassName={scoreBarClass(prediction.predictedScore)}
+        />
         <dl className="grid grid-cols-2 gap-3 text-sm">
           <Figure label="Current performance" value={`${prediction.currentPerformance}%`} />
           <Figure label="Confidence" value={`${prediction.confidenceLevel}% (${confidenceBand(prediction.confidenceLevel)})`} />
           <Figure label="Readiness" value={`${prediction.readinessScore}%`} />
-          <Figure label={`To reach ${PREDICTION_TARGET}%`} value={prediction.improvementNeeded > 0 ? `+${prediction.improvementNeeded} points` : 'On target'} />
+          <Figure
+            label={`To reach ${PREDICTION_TARGET}%`}
+            value={prediction.improvementNeeded > 0 ? `+${prediction.improvementNeeded} points` : 'On target'}
+          />
           <Figure
             label="Recommended study"
             value={

@@ -1,7 +1,17 @@
 import { cn } from '../../../lib/cn';
 
 /** A 0–100 bar with its value exposed to assistive tech. */
-export function ProgressBar({ value, label, barClassName = 'bg-brand-600', className }: { value: number; label: string; barClassName?: string; className?: string }) {
+export function ProgressBar({
+  value,
+  label,
+  barClassName = 'bg-brand-600',
+  className,
+}: {
+  value: number;
+  label: string;
+  barClassName?: string;
+  className?: string;
+}) {
   const clamped = Math.min(100, Math.max(0, value));
   return (
     <div

@@ -31,7 +31,11 @@ export function SubjectMasterySummary({ subjects }: { subjects: SubjectPerforman
                     <ScoreValue score={subject.averageScore} />
                   </span>
                 </div>
-                <ProgressBar value={subject.averageScore ?? 0} label={`${subject.subject} mastery`} barClassName={scoreBarClass(subject.averageScore)} />
+                <ProgressBar
+                  value={subject.averageScore ?? 0}
+                  label={`${subject.subject} mastery`}
+                  barClassName={scoreBarClass(subject.averageScore)}
+                />
               </li>
             ))}
           </ul>
@@ -64,7 +68,11 @@ export function SubjectMasteryDetail({ subjects, topics }: { subjects: SubjectPe
               <CardDescription>{masteryLabel(subject.averageScore)}</CardDescription>
             </CardHeader>
             <CardContent className="grid gap-4">
-              <ProgressBar value={subject.averageScore ?? 0} label={`${subject.subject} average score`} barClassName={scoreBarClass(subject.averageScore)} />
+              <ProgressBar
+                value={subject.averageScore ?? 0}
+                label={`${subject.subject} average score`}
+                barClassName={scoreBarClass(subject.averageScore)}
+              />
               <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
                 <div>
                   <dt className="text-slate-500">Answered</dt>

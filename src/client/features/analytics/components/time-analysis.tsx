@@ -33,7 +33,9 @@ function trendCaption(trend: TrendPoint[]): string {
   if (studied.length === 0) return `No study in the last ${TREND_DAYS} days.`;
   const minutes = trend.reduce((s, d) => s + d.minutes, 0);
   const questions = trend.reduce((s, d) => s + d.questions, 0);
-  const busiest = studied.reduce((best, d) => (d.minutes > best.minutes || (d.minutes === best.minutes && d.questions > best.questions) ? d : best));
+  const busiest = studied.reduce((best, d) =>
+    d.minutes > best.minutes || (d.minutes === best.minutes && d.questions > best.questions) ? d : best,
+  );
   return `In the last ${TREND_DAYS} days you studied ${formatMinutes(minutes)} on ${plural(studied.length, 'day')} and answered ${plural(questions, 'question')}. Busiest day: ${shortDate(busiest.date)} (${formatMinutes(busiest.minutes)}, ${plural(busiest.questions, 'question')}).`;
 }
 
@@ -92,10 +94,19 @@ export function TimeAnalysis({
           caption={
             bySubject.length === 0
               ? 'No study time recorded yet.'
-              : bySubject.map((d) => `${d.subject} ${formatDuration(d.timeSpentSeconds)} (${formatPercent((100 * d.timeSpentSeconds) / subjectSeconds, 0)})`).join(', ') + '.'
+              : bySubject
+                  .map(
+                    (d) =>
+                      `${d.subject} ${formatDuration(d.timeSpentSeconds)} (${formatPercent((100 * d.timeSpentSeconds) / subjectSeconds, 0)})`,
+                  )
+                  .join(', ') + '.'
           }
           columns={['Subject', 'Time', 'Share']}
-          rows={bySubject.map((d) => [d.subject, formatDuration(d.timeSpentSeconds), formatPercent((100 * d.timeSpentSeconds) / subjectSeconds, 0)])}
+          rows={bySubject.map((d) => [
+            d.subject,
+            formatDuration(d.timeSpentSeconds),
+            formatPercent((100 * d.timeSpentSeconds) / subjectSeconds, 0),
+          ])}
         >
           {bySubject.length === 0 ? <NoChartData text="No study time recorded yet." /> : <SubjectTimeChart data={bySubject} />}
         </ChartFigure>

@@ -26,8 +26,26 @@ export function DailyTrendChart({ data }: { data: TrendPoint[] }) {
       <YAxis yAxisId="questions" orientation="right" tick={TICK} stroke={CHART_GRID_COLOUR} allowDecimals={false} />
       <Tooltip formatter={(value, name) => (name === 'Minutes studied' ? MINUTES_TOOLTIP(value) : String(value))} />
       <Legend wrapperStyle={{ fontSize: 12 }} />
-      <Line yAxisId="minutes" type="monotone" dataKey="minutes" name="Minutes studied" stroke={CHART_COLOURS[0]} strokeWidth={2} dot={false} isAnimationActive={false} />
-      <Line yAxisId="questions" type="monotone" dataKey="questions" name="Questions answered" stroke={CHART_COLOURS[3]} strokeWidth={2} dot={false} isAnimationActive={false} />
+      <Line
+        yAxisId="minutes"
+        type="monotone"
+        dataKey="minutes"
+        name="Minutes studied"
+        stroke={CHART_COLOURS[0]}
+        strokeWidth={2}
+        dot={false}
+        isAnimationActive={false}
+      />
+      <Line
+        yAxisId="questions"
+        type="monotone"
+        dataKey="questions"
+        name="Questions answered"
+        stroke={CHART_COLOURS[3]}
+        strokeWidth={2}
+        dot={false}
+        isAnimationActive={false}
+      />
     </LineChart>
   );
 }
@@ -35,7 +53,17 @@ export function DailyTrendChart({ data }: { data: TrendPoint[] }) {
 export function SubjectTimeChart({ data }: { data: { subject: string; minutes: number }[] }) {
   return (
     <PieChart responsive style={CHART_STYLE} accessibilityLayer={false}>
-      <Pie data={data} dataKey="minutes" nameKey="subject" innerRadius="45%" outerRadius="80%" paddingAngle={1} stroke="#ffffff" rootTabIndex={-1} isAnimationActive={false}>
+      <Pie
+        data={data}
+        dataKey="minutes"
+        nameKey="subject"
+        innerRadius="45%"
+        outerRadius="80%"
+        paddingAngle={1}
+        stroke="#ffffff"
+        rootTabIndex={-1}
+        isAnimationActive={false}
+      >
         {data.map((entry, i) => (
           <Cell key={entry.subject} fill={CHART_COLOURS[i % CHART_COLOURS.length]} />
         ))}
@@ -55,8 +83,22 @@ export function SessionTypeChart({ data }: { data: SessionTypeSummary[] }) {
       <YAxis yAxisId="sessions" orientation="right" tick={TICK} stroke={CHART_GRID_COLOUR} allowDecimals={false} />
       <Tooltip formatter={(value, name) => (name === 'Total time (minutes)' ? MINUTES_TOOLTIP(value) : String(value))} />
       <Legend wrapperStyle={{ fontSize: 12 }} />
-      <Bar yAxisId="minutes" dataKey="minutes" name="Total time (minutes)" fill={CHART_COLOURS[0]} radius={[4, 4, 0, 0]} isAnimationActive={false} />
-      <Bar yAxisId="sessions" dataKey="sessions" name="Number of sessions" fill={CHART_COLOURS[3]} radius={[4, 4, 0, 0]} isAnimationActive={false} />
+      <Bar
+        yAxisId="minutes"
+        dataKey="minutes"
+        name="Total time (minutes)"
+        fill={CHART_COLOURS[0]}
+        radius={[4, 4, 0, 0]}
+        isAnimationActive={false}
+      />
+      <Bar
+        yAxisId="sessions"
+        dataKey="sessions"
+        name="Number of sessions"
+        fill={CHART_COLOURS[3]}
+        radius={[4, 4, 0, 0]}
+        isAnimationActive={false}
+      />
     </BarChart>
   );
 }

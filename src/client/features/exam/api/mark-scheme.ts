@@ -8,5 +8,8 @@ export interface MarkSchemePointView {
 
 /** GET /api/questions/{id}/markscheme. */
 export function useMarkScheme(questionId: string | undefined, enabled: boolean) {
-  return useQuery<MarkSchemePointView[]>({ queryKey: ['/api/questions', questionId, 'markscheme'], enabled: Boolean(questionId) && enabled });
+  return useQuery<MarkSchemePointView[]>({
+    queryKey: ['/api/questions', questionId, 'markscheme'],
+    enabled: Boolean(questionId) && enabled,
+  });
 }

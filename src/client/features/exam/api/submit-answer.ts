@@ -13,10 +13,19 @@ export function useSubmitAnswer(courseId: string | undefined) {
     mutationFn: async (input: { questionId: string; text: string; timeSpentSeconds: number; revision: Promise<number | undefined> }) => {
       // Based on the revision the autosaves under way bring back: a 409 means another tab saved other text since.
       const revision = await input.revision;
-      const answer = await saveAnswer({ questionId: input.questionId, text: input.text, submitted: true, timeSpentSeconds: input.timeSpentSeconds, revision });
+      const answer = await saveAnswer({
+        questionId: input.questionId,
+        text: input.text,
+        submitted: true,
+        timeSpentSeconds: input.timeSpentSeconds,
+        revision,
+      });
       // the screen shows 'Submitted' now, not only after the refresh below
       queryClient.setQueryData(['/api/questions', input.questionId, 'answer'], answer);
-      const feedback = await apiRequest<StoredFeedback>('POST', '/api/answers/evaluate', { questionId: input.questionId, answer: input.text });
+      const feedback = await apiRequest<StoredFeedback>('POST', '/api/answers/evaluate', {
+        questionId: input.questionId,
+        answer: input.text,
+      });
       await apiRequest('POST', '/api/feedback/save', { questionId: input.questionId, feedback });
       return feedback;
     },

@@ -19,7 +19,11 @@ export function AnswerConflict({
   onChoose: (choice: 'mine' | 'theirs' | 'both') => void;
 }) {
   return (
-    <section role="alert" aria-labelledby="answer-conflict-title" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm">
+    <section
+      role="alert"
+      aria-labelledby="answer-conflict-title"
+      className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm"
+    >
       <h2 id="answer-conflict-title" className="font-semibold text-amber-900">
         {ANSWER_CONFLICT_NOTICE}
       </h2>
@@ -27,13 +31,21 @@ export function AnswerConflict({
       <div className="mt-3 grid gap-3 sm:grid-cols-2">
         <figure className="grid content-start gap-1" aria-label="This tab's version">
           <figcaption className="font-medium text-slate-800">This tab</figcaption>
-          <pre data-testid="conflict-mine" className="max-h-48 overflow-auto whitespace-pre-wrap rounded border border-slate-200 bg-white p-2 font-sans text-slate-800">
+          <pre
+            data-testid="conflict-mine"
+            className="max-h-48 overflow-auto whitespace-pre-wrap rounded border border-slate-200 bg-white p-2 font-sans text-slate-800"
+          >
             {mine || '(empty)'}
           </pre>
         </figure>
         <figure className="grid content-start gap-1" aria-label="The saved version">
-          <figcaption className="font-medium text-slate-800">Saved from another tab or device{theirsSubmitted ? ' (submitted)' : ''}</figcaption>
-          <pre data-testid="conflict-theirs" className="max-h-48 overflow-auto whitespace-pre-wrap rounded border border-slate-200 bg-white p-2 font-sans text-slate-800">
+          <figcaption className="font-medium text-slate-800">
+            Saved from another tab or device{theirsSubmitted ? ' (submitted)' : ''}
+          </figcaption>
+          <pre
+            data-testid="conflict-theirs"
+            className="max-h-48 overflow-auto whitespace-pre-wrap rounded border border-slate-200 bg-white p-2 font-sans text-slate-800"
+          >
             {theirs || '(empty)'}
           </pre>
         </figure>

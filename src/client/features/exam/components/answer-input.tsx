@@ -8,11 +8,25 @@ const HINTS: Record<string, string> = {
   essay: 'Write a detailed answer: explain each step and use the key terms.',
 };
 
-export function AnswerInput({ question, value, onChange, disabled }: { question: Question; value: string; onChange: (v: string) => void; disabled: boolean }) {
+export function AnswerInput({
+  question,
+  value,
+  onChange,
+  disabled,
+}: {
+  question: Question;
+  value: string;
+  onChange: (v: string) => void;
+  disabled: boolean;
+}) {
   if (question.type === 'multiple_choice') {
     const options = Object.entries(parseOptions(question.options)).sort(([a], [b]) => a.localeCompare(b));
     if (options.length === 0) {
-      return <p role="alert" className="text-sm text-amber-800">This question is configured as multiple choice but has no options.</p>;
+      return (
+        <p role="alert" className="text-sm text-amber-800">
+          This question is configured as multiple choice but has no options.
+        </p>
+      );
     }
     return (
       <fieldset className="grid gap-2" disabled={disabled}>
@@ -25,7 +39,14 @@ export function AnswerInput({ question, value, onChange, disabled }: { question:
               value === letter ? 'border-brand-500 bg-brand-50' : 'border-slate-200 hover:bg-slate-50',
             )}
           >
-            <input type="radio" name={`q-${question.id}`} value={letter} checked={value === letter} onChange={() => onChange(letter)} className="mt-1 accent-brand-600" />
+            <input
+              type="radio"
+              name={`q-${question.id}`}
+              value={letter}
+              checked={value === letter}
+              onChange={() => onChange(letter)}
+              className="mt-1 accent-brand-600"
+            />
             <span className="font-semibold text-slate-900">{letter}.</span>
             <RichHtml html={text} className="flex-1 text-slate-800" />
           </label>

@@ -37,12 +37,15 @@ function DisagreeForm({ questionId, pointId, onDone }: { questionId: string; poi
               toast({ title: 'Noted', description: 'Your disagreement is saved with this answer.' });
               onDone();
             },
-            onError: (error) => toast({ title: 'Could not save', description: serverMessageOf(error, 'Please try again later'), variant: 'destructive' }),
+            onError: (error) =>
+              toast({ title: 'Could not save', description: serverMessageOf(error, 'Please try again later'), variant: 'destructive' }),
           },
         );
       }}
     >
-      <label htmlFor={`why-${pointId}`} className="text-xs font-medium text-slate-600">Why do you think this point was marked wrongly?</label>
+      <label htmlFor={`why-${pointId}`} className="text-xs font-medium text-slate-600">
+        Why do you think this point was marked wrongly?
+      </label>
       <textarea
         id={`why-${pointId}`}
         value={reason}
@@ -52,14 +55,23 @@ function DisagreeForm({ questionId, pointId, onDone }: { questionId: string; poi
         className="rounded-md border border-slate-300 p-2 text-sm"
       />
       <div className="flex gap-2">
-        <Button type="submit" size="sm" disabled={disagree.isPending}>{disagree.isPending ? 'Saving...' : 'Save'}</Button>
-        <Button type="button" size="sm" variant="ghost" onClick={onDone}>Cancel</Button>
+        <Button type="submit" size="sm" disabled={disagree.isPending}>
+          {disagree.isPending ? 'Saving...' : 'Save'}
+        </Button>
+        <Button type="button" size="sm" variant="ghost" onClick={onDone}>
+          Cancel
+        </Button>
       </div>
     </form>
   );
 }
 
-export function FeedbackPanel(props: { questionId: string; feedback: StoredFeedback | null | undefined; loading: boolean; submitting: boolean }) {
+export function FeedbackPanel(props: {
+  questionId: string;
+  feedback: StoredFeedback | null | undefined;
+  loading: boolean;
+  submitting: boolean;
+}) {
   const [disputing, setDisputing] = useState<string | null>(null);
   const { feedback } = props;
   // GET /api/questions/{id}/markscheme: what each point is worth, shown beside it once the answer is marked
@@ -103,7 +115,8 @@ export function FeedbackPanel(props: { questionId: string; feedback: StoredFeedb
           <h3 className="mb-2 text-sm font-semibold text-slate-900">Mark scheme, point by point</h3>
           {issue ? (
             <p className="text-sm text-slate-600">
-              There was an issue retrieving the detailed evaluation for your answer. Our system is using a simplified evaluation method at the moment.
+              There was an issue retrieving the detailed evaluation for your answer. Our system is using a simplified evaluation method at
+              the moment.
             </p>
           ) : (
             <ul className="grid gap-2">
@@ -119,19 +132,25 @@ export function FeedbackPanel(props: { questionId: string; feedback: StoredFeedb
                           {point.text}
                           {marksOf(point.point_id) ? (
                             <span className="ml-2 whitespace-nowrap text-xs font-normal text-slate-500">
-                              {point.status === 'COVERED' ? marksOf(point.point_id) : 0}/{marksOf(point.point_id)} {marksOf(point.point_id) === 1 ? 'mark' : 'marks'}
+                              {point.status === 'COVERED' ? marksOf(point.point_id) : 0}/{marksOf(point.point_id)}{' '}
+                              {marksOf(point.point_id) === 1 ? 'mark' : 'marks'}
                             </span>
                           ) : null}
                         </p>
                         <p className="mt-1 text-xs text-slate-600">{point.justification}</p>
                         {disagreement ? (
                           <p className="mt-2 flex items-start gap-1 text-xs text-amber-800">
-                            <Flag aria-hidden className="mt-0.5 size-3.5" /> You disagreed{disagreement.reason ? `: ${disagreement.reason}` : ''}
+                            <Flag aria-hidden className="mt-0.5 size-3.5" /> You disagreed
+                            {disagreement.reason ? `: ${disagreement.reason}` : ''}
                           </p>
                         ) : disputing === point.point_id ? (
                           <DisagreeForm questionId={props.questionId} pointId={point.point_id} onDone={() => setDisputing(null)} />
                         ) : (
-                          <button type="button" className="mt-1 text-xs font-medium text-brand-700 hover:underline" onClick={() => setDisputing(point.point_id)}>
+                          <button
+                            type="button"
+                            className="mt-1 text-xs font-medium text-brand-700 hover:underline"
+                            onClick={() => setDisputing(point.point_id)}
+                          >
                             I disagree
                           </button>
                         )}

@@ -10,7 +10,17 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }
 
-export function TutorChat({ questionId, open, onOpenChange, trigger }: { questionId: string; open: boolean; onOpenChange: (open: boolean) => void; trigger: React.ReactNode }) {
+export function TutorChat({
+  questionId,
+  open,
+  onOpenChange,
+  trigger,
+}: {
+  questionId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  trigger: React.ReactNode;
+}) {
   const history = useTutorHistory(questionId, open);
   const send = useSendTutorMessage(questionId);
   const [input, setInput] = useState('');
@@ -56,8 +66,16 @@ export function TutorChat({ questionId, open, onOpenChange, trigger }: { questio
           {history.isPending ? <p className="text-sm text-slate-500">Loading conversation...</p> : null}
           {messages.map((m, i) => (
             <div key={`${m.createdAt}-${i}`} data-role={m.role} className={cn('flex', m.role === 'user' ? 'justify-end' : 'justify-start')}>
-              <div className={cn('max-w-[85%] rounded-2xl px-4 py-2 text-sm', m.role === 'user' ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-800')}>
-                <RichHtml html={m.role === 'user' ? escapeHtml(m.content) : m.content} className="[&_p]:my-1 [&_ol]:ml-4 [&_ol]:list-decimal [&_ul]:ml-4 [&_ul]:list-disc" />
+              <div
+                className={cn(
+                  'max-w-[85%] rounded-2xl px-4 py-2 text-sm',
+                  m.role === 'user' ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-800',
+                )}
+              >
+                <RichHtml
+                  html={m.role === 'user' ? escapeHtml(m.content) : m.content}
+                  className="[&_p]:my-1 [&_ol]:ml-4 [&_ol]:list-decimal [&_ul]:ml-4 [&_ul]:list-disc"
+                />
               </div>
             </div>
           ))}
@@ -77,11 +95,17 @@ export function TutorChat({ questionId, open, onOpenChange, trigger }: { questio
               typing
             </div>
           ) : null}
-          {error ? <p role="alert" className="text-sm text-red-600">{error}</p> : null}
+          {error ? (
+            <p role="alert" className="text-sm text-red-600">
+              {error}
+            </p>
+          ) : null}
           <div ref={endRef} />
         </div>
         <div className="mt-3 flex items-end gap-2 border-t border-slate-200 pt-3">
-          <label htmlFor="tutor-input" className="sr-only">Message the tutor</label>
+          <label htmlFor="tutor-input" className="sr-only">
+            Message the tutor
+          </label>
           <textarea
             id="tutor-input"
             ref={inputRef}

@@ -28,7 +28,10 @@ export function CourseList({ onNewCourse }: { onNewCourse: () => void }) {
   if (courses.isError) {
     return (
       <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-5 text-sm text-red-700">
-        Your courses could not be loaded. <button className="font-medium underline" onClick={() => courses.refetch()}>Try again</button>
+        Your courses could not be loaded.{' '}
+        <button className="font-medium underline" onClick={() => courses.refetch()}>
+          Try again
+        </button>
       </div>
     );
   }

@@ -144,7 +144,14 @@ describe('PracticePaperDialog', () => {
     expect(sent[0]).toEqual({
       url: '/api/generate-custom-pdf',
       method: 'POST',
-      body: { subject: 'Biology', topic: 'Enzymes', questionCount: 10, difficultyLevel: 'medium', includeAnswers: false, includeMarkScheme: false },
+      body: {
+        subject: 'Biology',
+        topic: 'Enzymes',
+        questionCount: 10,
+        difficultyLevel: 'medium',
+        includeAnswers: false,
+        includeMarkScheme: false,
+      },
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });

@@ -134,8 +134,8 @@ export function PracticePaperDialog() {
         {fallback ? (
           <div className="grid gap-4">
             <p role="status">
-              Your practice paper is ready, but the browser did not let it open in a new window. Open it here, then use your
-              browser's Print to print it or save it as a PDF.
+              Your practice paper is ready, but the browser did not let it open in a new window. Open it here, then use your browser's Print
+              to print it or save it as a PDF.
             </p>
             <div className="flex flex-col gap-2 sm:flex-row">
               <Button asChild>

@@ -10,10 +10,15 @@ import { PDF_DOCUMENTS_KEY } from './pdf-documents';
 export function useGenerateDocumentQuestions() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: DocumentQuestionsRequest) =>
-      apiRequest<DocumentQuestionsResponse>('POST', '/api/pdf/generate-questions', input),
+    mutationFn: (input: DocumentQuestionsRequest) => apiRequest<DocumentQuestionsResponse>('POST', '/api/pdf/generate-questions', input),
     onSuccess: () => {
-      for (const queryKey of [['/api/courses'], ['/api/user/questions'], ['/api/user/answers'], ['/api/question-papers'], PDF_DOCUMENTS_KEY]) {
+      for (const queryKey of [
+        ['/api/courses'],
+        ['/api/user/questions'],
+        ['/api/user/answers'],
+        ['/api/question-papers'],
+        PDF_DOCUMENTS_KEY,
+      ]) {
         void queryClient.invalidateQueries({ queryKey });
       }
     },

@@ -41,7 +41,11 @@ export function GeneratePaperPanel({ pdf, onStored }: { pdf: CurrentPdf | null; 
           });
         },
         onError: (error) =>
-          toast({ title: PDF_TEXT.generateErrorTitle, description: serverMessageOf(error, DOCUMENT_TEXT.generateFailed), variant: 'destructive' }),
+          toast({
+            title: PDF_TEXT.generateErrorTitle,
+            description: serverMessageOf(error, DOCUMENT_TEXT.generateFailed),
+            variant: 'destructive',
+          }),
       },
     );
   };

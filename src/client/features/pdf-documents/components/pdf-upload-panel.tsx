@@ -67,7 +67,11 @@ export function PdfUploadPanel({ state, pageCount, onFile }: { state: PdfUploadS
               type="button"
               {...drop}
               onClick={chooseFile}
-              className={cn(zone, 'border-red-300 bg-red-50 text-red-700 hover:border-red-400 hover:bg-red-100', dragging && 'border-red-500')}
+              className={cn(
+                zone,
+                'border-red-300 bg-red-50 text-red-700 hover:border-red-400 hover:bg-red-100',
+                dragging && 'border-red-500',
+              )}
             >
               <AlertCircle aria-hidden className="size-8" />
               <span className="font-medium">{state.message}</span>
@@ -76,7 +80,14 @@ export function PdfUploadPanel({ state, pageCount, onFile }: { state: PdfUploadS
             </button>
           </div>
         ) : state.status === 'loaded' ? (
-          <div {...drop} data-state="loaded" className={cn(zone, 'items-stretch border-solid border-emerald-300 bg-emerald-50 py-4 text-left hover:border-emerald-400 hover:bg-emerald-50')}>
+          <div
+            {...drop}
+            data-state="loaded"
+            className={cn(
+              zone,
+              'items-stretch border-solid border-emerald-300 bg-emerald-50 py-4 text-left hover:border-emerald-400 hover:bg-emerald-50',
+            )}
+          >
             <div className="flex items-start gap-3">
               <FileText aria-hidden className="mt-0.5 size-8 shrink-0 text-emerald-700" />
               <div className="min-w-0 flex-1">

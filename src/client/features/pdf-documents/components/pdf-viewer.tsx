@@ -23,7 +23,8 @@ function useObjectUrl(file: File | null): string | null {
   return url;
 }
 
-const LINK = 'inline-flex h-8 items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-100 [&_svg]:size-4';
+const LINK =
+  'inline-flex h-8 items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-100 [&_svg]:size-4';
 
 /** §2 viewer of the current PDF, with download and open-in-new-tab links; 'No PDF Document' without one. */
 export function PdfViewer({ file }: { file: File | null }) {

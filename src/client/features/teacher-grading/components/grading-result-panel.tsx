@@ -28,7 +28,15 @@ function ResultBody({ result }: { result: GradingResult }) {
           {pct}%
         </Badge>
       </div>
-      <div className="h-2.5 overflow-hidden rounded-full bg-slate-100" role="progressbar" aria-label="Score" aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100} aria-valuetext={`${pct}%`}>
+      <div
+        className="h-2.5 overflow-hidden rounded-full bg-slate-100"
+        role="progressbar"
+        aria-label="Score"
+        aria-valuenow={pct}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuetext={`${pct}%`}
+      >
         <div className="h-full rounded-full bg-brand-600 transition-all" style={{ width: `${pct}%` }} />
       </div>
 
@@ -44,7 +52,10 @@ function ResultBody({ result }: { result: GradingResult }) {
               <li key={`${i}-${section.section}`} className="rounded-lg border border-slate-200 p-3">
                 <div className="flex items-baseline justify-between gap-3">
                   <p className="min-w-0 flex-1 break-words text-sm font-medium text-slate-900">{section.section}</p>
-                  <p className="shrink-0 whitespace-nowrap text-sm font-semibold text-slate-700" aria-label={`${section.marksAwarded} out of ${section.maxMarks} ${marksLabel(section.maxMarks)}`}>
+                  <p
+                    className="shrink-0 whitespace-nowrap text-sm font-semibold text-slate-700"
+                    aria-label={`${section.marksAwarded} out of ${section.maxMarks} ${marksLabel(section.maxMarks)}`}
+                  >
                     {section.marksAwarded}/{section.maxMarks}
                   </p>
                 </div>
@@ -86,35 +97,37 @@ function ResultBody({ result }: { result: GradingResult }) {
 }
 
 /** §2 Results panel: marks, percentage bar, breakdown per section and feedback; 'No Results Yet' before any result. */
-export const GradingResultPanel = forwardRef<HTMLSpanElement, { result: GradingResult | null; pending: boolean }>(function GradingResultPanel({ result, pending }, headingRef) {
-  let body;
-  if (pending) {
-    body = (
-      <div role="status" className="flex flex-col items-center gap-2 py-10 text-center text-slate-600">
-        <Loader2 aria-hidden className="size-8 animate-spin text-brand-600" />
-        <p>Reading both sheets and grading the answer...</p>
-        <p className="text-xs text-slate-500">This can take up to a minute for a full page of handwriting.</p>
-      </div>
+export const GradingResultPanel = forwardRef<HTMLSpanElement, { result: GradingResult | null; pending: boolean }>(
+  function GradingResultPanel({ result, pending }, headingRef) {
+    let body;
+    if (pending) {
+      body = (
+        <div role="status" className="flex flex-col items-center gap-2 py-10 text-center text-slate-600">
+          <Loader2 aria-hidden className="size-8 animate-spin text-brand-600" />
+          <p>Reading both sheets and grading the answer...</p>
+          <p className="text-xs text-slate-500">This can take up to a minute for a full page of handwriting.</p>
+        </div>
+      );
+    } else if (!result) {
+      body = (
+        <EmptyState icon={ClipboardCheck} title="No Results Yet">
+          Upload both images and press Grade Answer with AI to see the marks and feedback here.
+        </EmptyState>
+      );
+    } else {
+      body = <ResultBody result={result} />;
+    }
+    return (
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <span ref={headingRef} tabIndex={-1} className="outline-none">
+              Grading Results
+            </span>
+          </CardTitle>
+        </CardHeader>
+        <CardContent aria-live="polite">{body}</CardContent>
+      </Card>
     );
-  } else if (!result) {
-    body = (
-      <EmptyState icon={ClipboardCheck} title="No Results Yet">
-        Upload both images and press Grade Answer with AI to see the marks and feedback here.
-      </EmptyState>
-    );
-  } else {
-    body = <ResultBody result={result} />;
-  }
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <span ref={headingRef} tabIndex={-1} className="outline-none">
-            Grading Results
-          </span>
-        </CardTitle>
-      </CardHeader>
-      <CardContent aria-live="polite">{body}</CardContent>
-    </Card>
-  );
-});
+  },
+);

@@ -26,7 +26,17 @@ function refusalOf(file: File): { title: string; description: string } | null {
  * One upload area: a button (Tab to it, Enter or Space opens the picker) that also takes a dropped file.
  * The file is checked, scaled down and re-encoded (compress-image.ts) before it is kept.
  */
-export function ImageUploadField({ id, title, value, onChange }: { id: string; title: string; value: ChosenImage | null; onChange: (image: ChosenImage) => void }) {
+export function ImageUploadField({
+  id,
+  title,
+  value,
+  onChange,
+}: {
+  id: string;
+  title: string;
+  value: ChosenImage | null;
+  onChange: (image: ChosenImage) => void;
+}) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [processing, setProcessing] = useState(false);
   const [dragging, setDragging] = useState(false);
@@ -102,21 +112,33 @@ export function ImageUploadField({ id, title, value, onChange }: { id: string; t
         onDrop={onDrop}
         className={cn(
           'flex min-h-44 w-full flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed p-4 text-center transition-colors',
-          dragging ? 'border-brand-500 bg-brand-50' : value ? 'border-slate-300 bg-white hover:bg-slate-50' : 'border-slate-300 bg-slate-50 hover:border-brand-500 hover:bg-brand-50',
+          dragging
+            ? 'border-brand-500 bg-brand-50'
+            : value
+              ? 'border-slate-300 bg-white hover:bg-slate-50'
+              : 'border-slate-300 bg-slate-50 hover:border-brand-500 hover:bg-brand-50',
         )}
       >
         {processing ? (
           <Spinner />
         ) : value ? (
-          <img src={value.dataUrl} alt={`Preview of the ${title.toLowerCase()}`} className="h-28 max-w-full rounded-md border border-slate-200 object-contain" />
+          <img
+            src={value.dataUrl}
+            alt={`Preview of the ${title.toLowerCase()}`}
+            className="h-28 max-w-full rounded-md border border-slate-200 object-contain"
+          />
         ) : (
           <ImageUp aria-hidden className="size-8 text-slate-400" />
         )}
-        <span id={statusId} className={cn('max-w-full break-all text-sm', value && !processing ? 'font-medium text-slate-900' : 'text-slate-600')}>
+        <span
+          id={statusId}
+          className={cn('max-w-full break-all text-sm', value && !processing ? 'font-medium text-slate-900' : 'text-slate-600')}
+        >
           {processing ? 'Processing image...' : value ? value.name : 'No image chosen'}
         </span>
         <span id={hintId} className="text-xs text-slate-500">
-          {value ? 'Click or drop an image to replace it' : 'Click to choose or drag and drop'} · JPG, PNG, etc. up to {GRADING_IMAGE_MAX_BYTES / (1024 * 1024)}MB
+          {value ? 'Click or drop an image to replace it' : 'Click to choose or drag and drop'} · JPG, PNG, etc. up to{' '}
+          {GRADING_IMAGE_MAX_BYTES / (1024 * 1024)}MB
         </span>
       </button>
     </div>

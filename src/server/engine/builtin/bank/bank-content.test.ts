@@ -20,7 +20,11 @@ const root = path.dirname(bank.dir);
 function listFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? listFiles(full) : name.endsWith('.json') ? [path.relative(root, full).split(path.sep).join('/')] : [];
+    return statSync(full).isDirectory()
+      ? listFiles(full)
+      : name.endsWith('.json')
+        ? [path.relative(root, full).split(path.sep).join('/')]
+        : [];
   });
 }
 
@@ -84,9 +88,12 @@ describe('the question bank', () => {
 
 describe('questions without a template', () => {
   const plain = questions.filter((q) => !q.question.template);
-  it.each(plain.map((q) => [q.question.id, q] as const))('%s has no placeholders, a valid answer and consistent numbers', (_id, { question }) => {
-    expect(problemsOf(instantiateQuestion(question, 1))).toEqual([]);
-  });
+  it.each(plain.map((q) => [q.question.id, q] as const))(
+    '%s has no placeholders, a valid answer and consistent numbers',
+    (_id, { question }) => {
+      expect(problemsOf(instantiateQuestion(question, 1))).toEqual([]);
+    },
+  );
 });
 
 describe('template questions', () => {
@@ -112,8 +119,7 @@ describe('template questions', () => {
       for (const p of problemsOf(concrete)) note(p, seed);
     }
     const report = [...problems.values()].map(
-      ({ example, seeds }) =>
-        `${id}: ${seeds.length} of ${SEEDS} seeds, e.g. seed ${seeds[0]}: ${example}`,
+      ({ example, seeds }) => `${id}: ${seeds.length} of ${SEEDS} seeds, e.g. seed ${seeds[0]}: ${example}`,
     );
     expect(report).toEqual([]);
     // A template whose text never changes is not parametrised at all.
@@ -131,8 +137,19 @@ describe('GIFT export of the bank', () => {
     expect(back.topic).toBe(topic.topic);
     const oneLine = (s: string) => s.replace(/\s*\n\s*/g, ' ').trim();
     const expected = topic.questions.map((q) => instantiateQuestion(q, 3));
-    expect(back.questions.map((q) => [q.id, q.type, q.difficulty, q.marks, q.text, q.options, q.correctAnswer, q.markScheme.map((p) => p.text)])).toEqual(
-      expected.map((q) => [q.id, q.type, q.difficulty, q.marks, q.text, q.options, q.correctAnswer, q.markScheme.map((p) => oneLine(p.text))]),
+    expect(
+      back.questions.map((q) => [q.id, q.type, q.difficulty, q.marks, q.text, q.options, q.correctAnswer, q.markScheme.map((p) => p.text)]),
+    ).toEqual(
+      expected.map((q) => [
+        q.id,
+        q.type,
+        q.difficulty,
+        q.marks,
+        q.text,
+        q.options,
+        q.correctAnswer,
+        q.markScheme.map((p) => oneLine(p.text)),
+      ]),
     );
   });
 });

@@ -46,26 +46,31 @@ describe('the built-in marker on the bank', () => {
     expect(entries.length).toBeGreaterThan(0);
   });
 
-  it.each(entries.map((e) => [e.question.id, e.question] as const))('%s: model answer full marks; blank and unrelated zero', (id, question) => {
-    const seeds = question.template ? TEMPLATE_SEEDS : [1];
-    const failures: string[] = [];
-    for (const seed of seeds) {
-      const q = instantiateQuestion(question, seed);
-      const where = question.template ? `${id} (seed ${seed})` : id;
-      const model = mark(q, q.modelAnswer);
-      if (model.marks_awarded !== q.marks) {
-        failures.push(`${where}: model answer scored ${model.marks_awarded}/${q.marks}; missed ${missed(model).join(' | ')}`);
-      }
-      for (const [label, answer] of [
-        ['blank', ''],
-        ['unrelated', UNRELATED],
-      ] as const) {
-        const feedback = mark(q, answer);
-        if (feedback.marks_awarded !== 0) {
-          failures.push(`${where}: ${label} answer scored ${feedback.marks_awarded}/${q.marks}; awarded ${covered(feedback).join(' | ')}`);
+  it.each(entries.map((e) => [e.question.id, e.question] as const))(
+    '%s: model answer full marks; blank and unrelated zero',
+    (id, question) => {
+      const seeds = question.template ? TEMPLATE_SEEDS : [1];
+      const failures: string[] = [];
+      for (const seed of seeds) {
+        const q = instantiateQuestion(question, seed);
+        const where = question.template ? `${id} (seed ${seed})` : id;
+        const model = mark(q, q.modelAnswer);
+        if (model.marks_awarded !== q.marks) {
+          failures.push(`${where}: model answer scored ${model.marks_awarded}/${q.marks}; missed ${missed(model).join(' | ')}`);
+        }
+        for (const [label, answer] of [
+          ['blank', ''],
+          ['unrelated', UNRELATED],
+        ] as const) {
+          const feedback = mark(q, answer);
+          if (feedback.marks_awarded !== 0) {
+            failures.push(
+              `${where}: ${label} answer scored ${feedback.marks_awarded}/${q.marks}; awarded ${covered(feedback).join(' | ')}`,
+            );
+          }
         }
       }
-    }
-    expect(failures).toEqual([]);
-  });
+      expect(failures).toEqual([]);
+    },
+  );
 });

@@ -12,9 +12,17 @@ describe('computeBankStats', () => {
           subject: 'Biology',
           topic: 'A',
           description: 'A.',
-          questions: [makeQuestion('bio-a-01', { difficulty: 'easy', text: '<p>What is {{x}} squared, roughly?</p>', template }), makeMultipleChoice('bio-a-02')],
+          questions: [
+            makeQuestion('bio-a-01', { difficulty: 'easy', text: '<p>What is {{x}} squared, roughly?</p>', template }),
+            makeMultipleChoice('bio-a-02'),
+          ],
         },
-        'biology/b.json': { subject: 'Biology', topic: 'B', description: 'B.', questions: [makeQuestion('bio-b-01', { type: 'essay', difficulty: 'hard' })] },
+        'biology/b.json': {
+          subject: 'Biology',
+          topic: 'B',
+          description: 'B.',
+          questions: [makeQuestion('bio-b-01', { type: 'essay', difficulty: 'hard' })],
+        },
         'physics/c.json': { subject: 'Physics', topic: 'C', description: 'C.', questions: [makeQuestion('phys-c-01')] },
       }),
     );

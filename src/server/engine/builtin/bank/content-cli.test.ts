@@ -26,7 +26,13 @@ describe('content scripts', () => {
     const { status, stdout } = run('content-stats.ts', []);
     expect(status).toBe(0);
     const stats = JSON.parse(stdout);
-    const subjects = Object.values(stats.by_subject) as { topics: number; questions: number; templates: number; by_type: Record<string, number>; by_difficulty: Record<string, number> }[];
+    const subjects = Object.values(stats.by_subject) as {
+      topics: number;
+      questions: number;
+      templates: number;
+      by_type: Record<string, number>;
+      by_difficulty: Record<string, number>;
+    }[];
     expect(stats.subjects).toBe(subjects.length);
     expect(stats.questions).toBe(subjects.reduce((n, s) => n + s.questions, 0));
     expect(stats.topics).toBe(subjects.reduce((n, s) => n + s.topics, 0));
@@ -43,7 +49,16 @@ describe('content scripts', () => {
     expect(subject).toBeDefined();
     const firstTopic = bank.subjects[0].topics[0];
 
-    const gift = run('content-export.ts', ['--subject', subject.toLowerCase(), '--topic', firstTopic.topic, '--format', 'gift', '--seed', '7']);
+    const gift = run('content-export.ts', [
+      '--subject',
+      subject.toLowerCase(),
+      '--topic',
+      firstTopic.topic,
+      '--format',
+      'gift',
+      '--seed',
+      '7',
+    ]);
     expect(gift.status).toBe(0);
     const giftFile = path.join(dir, 'topic.gift');
     writeFileSync(giftFile, gift.stdout);
@@ -71,7 +86,10 @@ describe('content scripts', () => {
 
   it('content:import lists every invalid question and exits 1 without writing', () => {
     const bad = path.join(dir, 'bad.gift');
-    writeFileSync(bad, '::One::Explain the photoelectric effect in detail. {}\n\n::Two::Which is a lepton of all these? {=electron ~proton ~neutron}\n\n::Three::Unclosed {=a ~b\n');
+    writeFileSync(
+      bad,
+      '::One::Explain the photoelectric effect in detail. {}\n\n::Two::Which is a lepton of all these? {=electron ~proton ~neutron}\n\n::Three::Unclosed {=a ~b\n',
+    );
     const out = path.join(dir, 'bad.json');
     const { status, stderr } = run('content-import.ts', [bad, '--subject', 'Physics', '--topic', 'Bad', '--out', out]);
     expect(status).toBe(1);
@@ -116,18 +134,42 @@ describe('content scripts', () => {
     expect(stderr).toContain('Question 1 "physics-template-check-01": template.variables.m.min: min (10) must not be above max (1)');
     expect(stderr).toMatch(/Question 2 "physics-template-check-02": template\.computed\.E: syntax error in "0\.5 \* \* m"/);
     expect(stderr).toContain('Question 3 "physics-template-check-03": modelAnswer: unknown placeholder {{zz}}');
-    expect(stderr).toContain('Question 4 "physics-template-check-04": markScheme.0.numeric.value: cannot evaluate "E * q": Undefined symbol q');
+    expect(stderr).toContain(
+      'Question 4 "physics-template-check-04": markScheme.0.numeric.value: cannot evaluate "E * q": Undefined symbol q',
+    );
   }, 60_000);
 
   it('content:import takes --difficulty challenging and stores hard', () => {
     const gift = path.join(dir, 'hard.gift');
-    writeFileSync(gift, 'What is the SI unit of charge? {=coulomb =C}\n\n// difficulty: easy\nWhat is the SI unit of current? {=ampere =A}\n');
+    writeFileSync(
+      gift,
+      'What is the SI unit of charge? {=coulomb =C}\n\n// difficulty: easy\nWhat is the SI unit of current? {=ampere =A}\n',
+    );
     const out = path.join(dir, 'hard.json');
-    const { status, stderr } = run('content-import.ts', [gift, '--subject', 'Imported Subject', '--topic', 'Hard words', '--difficulty', 'challenging', '--out', out]);
+    const { status, stderr } = run('content-import.ts', [
+      gift,
+      '--subject',
+      'Imported Subject',
+      '--topic',
+      'Hard words',
+      '--difficulty',
+      'challenging',
+      '--out',
+      out,
+    ]);
     expect(stderr).toBe('');
     expect(status).toBe(0);
     expect(topicFileSchema.parse(JSON.parse(readFileSync(out, 'utf8'))).questions.map((q) => q.difficulty)).toEqual(['hard', 'easy']);
-    const bad = run('content-import.ts', [gift, '--subject', 'Imported Subject', '--topic', 'Hard words', '--difficulty', 'brutal', '--check']);
+    const bad = run('content-import.ts', [
+      gift,
+      '--subject',
+      'Imported Subject',
+      '--topic',
+      'Hard words',
+      '--difficulty',
+      'brutal',
+      '--check',
+    ]);
     expect(bad.status).toBe(1);
     expect(bad.stderr).toMatch(/--difficulty must be easy, medium or hard \(or challenging or difficult, read as hard\), not "brutal"/);
   }, 60_000);

@@ -26,7 +26,9 @@ function enzymeQuestions(): BankQuestionInput[] {
         template: { variables: { s: { min: 10, max: 90 }, t: { min: 5, max: 60 } }, computed: { r: 's / t' } },
       }),
     );
-    out.push(makeQuestion(id(), { type: 'essay', difficulty, text: `<p>Discuss the lock and key model of enzyme action (${difficulty}).</p>` }));
+    out.push(
+      makeQuestion(id(), { type: 'essay', difficulty, text: `<p>Discuss the lock and key model of enzyme action (${difficulty}).</p>` }),
+    );
   }
   return out;
 }
@@ -34,7 +36,12 @@ function enzymeQuestions(): BankQuestionInput[] {
 function fixtureBank() {
   return readBank(
     writeFixtureBank({
-      'biology/enzymes.json': { subject: 'Biology', topic: 'Enzymes', description: 'Enzyme action and inhibition.', questions: enzymeQuestions() },
+      'biology/enzymes.json': {
+        subject: 'Biology',
+        topic: 'Enzymes',
+        description: 'Enzyme action and inhibition.',
+        questions: enzymeQuestions(),
+      },
       'biology/cells.json': {
         subject: 'Biology',
         topic: 'Cells',
@@ -124,7 +131,12 @@ describe('drawPaper', () => {
     const picks = new Set<string>();
     for (let seed = 0; seed < 20; seed++) {
       const paper = drawPaper({ subject: 'Biology', topic: 'Enzymes', difficulty: 'medium', count: 2, seed }, bank);
-      picks.add(paper.questions.map((q) => q.sourceId).sort().join(','));
+      picks.add(
+        paper.questions
+          .map((q) => q.sourceId)
+          .sort()
+          .join(','),
+      );
     }
     expect(picks.size).toBeGreaterThan(3);
   });
@@ -149,7 +161,13 @@ describe('toGeneratedPaper', () => {
   it("maps a drawn paper onto the engine's GeneratedPaper", () => {
     const paper = drawPaper({ subject: 'Biology', topic: 'Enzymes', difficulty: 'difficult', count: 20, seed: 1 }, fixtureBank());
     const generated = toGeneratedPaper(paper, 'the built-in question bank');
-    expect(generated).toMatchObject({ title: paper.title, topic: 'Enzymes', difficultyLevel: 'difficult', generatedBy: 'the built-in question bank', note: paper.note });
+    expect(generated).toMatchObject({
+      title: paper.title,
+      topic: 'Enzymes',
+      difficultyLevel: 'difficult',
+      generatedBy: 'the built-in question bank',
+      note: paper.note,
+    });
     expect(generated.questions).toHaveLength(paper.questions.length);
     const mc = generated.questions.find((q) => q.type === 'multiple_choice')!;
     expect(mc).toMatchObject({ totalMarks: 1, correctAnswer: 'B', topic: 'Enzymes' });

@@ -134,20 +134,18 @@ export function drawPaper(input: DrawPaperInput, bank: Bank = loadBank()): Drawn
       console.warn(`[bank] skipped ${c.question.id}: ${(error as Error).message}`);
     }
   }
-  questions.sort(
-    (a, b) => RANK[a.difficulty] - RANK[b.difficulty] || TYPE_ORDER[a.type] - TYPE_ORDER[b.type],
-  );
+  questions.sort((a, b) => RANK[a.difficulty] - RANK[b.difficulty] || TYPE_ORDER[a.type] - TYPE_ORDER[b.type]);
 
   const shortfall = questions.length < count;
   const scope = topic ? `on ${topic.topic}` : `in ${subject.name}`;
   if (shortfall) {
-    notes.push(
-      `You asked for ${count} questions but the bank has ${questions.length} ${scope}; all ${questions.length} are included.`,
-    );
+    notes.push(`You asked for ${count} questions but the bank has ${questions.length} ${scope}; all ${questions.length} are included.`);
   }
   const offDifficulty = questions.filter((q) => q.difficulty !== difficulty).length;
   if (offDifficulty > 0 && questions.length > 0) {
-    notes.push(`${offDifficulty} of the ${questions.length} questions are ${difficulty === 'medium' ? 'easier or harder' : difficulty === 'easy' ? 'harder' : 'easier'} than ${difficulty}, as the bank has too few ${difficulty} ones ${scope}.`);
+    notes.push(
+      `${offDifficulty} of the ${questions.length} questions are ${difficulty === 'medium' ? 'easier or harder' : difficulty === 'easy' ? 'harder' : 'easier'} than ${difficulty}, as the bank has too few ${difficulty} ones ${scope}.`,
+    );
   }
 
   const title = topic

@@ -18,7 +18,12 @@ export interface ExportTopic {
 
 /** One topic as a topic file; several as a bundle {subject, topics}. */
 export function exportJson(topics: ExportTopic[]): string {
-  const files: TopicFile[] = topics.map((t) => ({ subject: t.subject, topic: t.topic, description: t.description, questions: t.questions }));
+  const files: TopicFile[] = topics.map((t) => ({
+    subject: t.subject,
+    topic: t.topic,
+    description: t.description,
+    questions: t.questions,
+  }));
   const value = files.length === 1 ? files[0] : { subject: files[0]?.subject ?? '', topics: files };
   return `${JSON.stringify(value, null, 2)}\n`;
 }

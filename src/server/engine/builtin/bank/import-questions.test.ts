@@ -256,7 +256,9 @@ describe('importJson', () => {
       { subject: 'Physics', topic: 'Fields', description: 'F.', questions: [bankQuestionSchema.parse(makeQuestion('physics-fields-01'))] },
     ];
     const bundle = exportJson(topics);
-    expect(importJson(bundle).errors.map(formatImportError)).toEqual(['the bundle has 2 topics ("Waves", "Fields"); pass --topic to choose one']);
+    expect(importJson(bundle).errors.map(formatImportError)).toEqual([
+      'the bundle has 2 topics ("Waves", "Fields"); pass --topic to choose one',
+    ]);
     const fields = importJson(bundle, { topic: 'fields' });
     expect(fields.errors).toEqual([]);
     expect(fields.topicFile?.questions.map((q) => q.id)).toEqual(['physics-fields-01']);
@@ -293,10 +295,14 @@ describe('importJson: templates', () => {
     const result = importJson(
       topicOf([
         templated('physics-mechanics-01'),
-        templated('physics-mechanics-02', { template: { variables: { ...variables, m: { min: 10, max: 1 } }, computed: { E: '0.5 * m * v^2' } } }),
+        templated('physics-mechanics-02', {
+          template: { variables: { ...variables, m: { min: 10, max: 1 } }, computed: { E: '0.5 * m * v^2' } },
+        }),
         templated('physics-mechanics-03', { template: { variables, computed: { E: '0.5 * m * v^' } } }),
         templated('physics-mechanics-04', { modelAnswer: '<p>E = {{zz}} J</p>' }),
-        templated('physics-mechanics-05', { markScheme: [{ id: 'a1', text: 'E = {{E:3}} J', kind: 'answer', numeric: { value: 'E / k', unit: 'J' } }] }),
+        templated('physics-mechanics-05', {
+          markScheme: [{ id: 'a1', text: 'E = {{E:3}} J', kind: 'answer', numeric: { value: 'E / k', unit: 'J' } }],
+        }),
         templated('physics-mechanics-06', { template: { variables, computed: { E: '0.5 * m * v^2' }, constraints: ['m > 20'] } }),
         makeQuestion('physics-mechanics-07', { text: '<p>What is {{x}} plus two, please?</p>' }),
       ]),
@@ -326,10 +332,18 @@ describe('importJson: templates', () => {
   });
 
   it('rejects min above max in the schema', () => {
-    const parsed = bankQuestionSchema.safeParse(templated('physics-mechanics-01', { template: { variables: { ...variables, v: { min: 3, max: 2.5 } } } }));
+    const parsed = bankQuestionSchema.safeParse(
+      templated('physics-mechanics-01', { template: { variables: { ...variables, v: { min: 3, max: 2.5 } } } }),
+    );
     expect(parsed.success).toBe(false);
-    expect(parsed.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['template.variables.v.min', 'min (3) must not be above max (2.5)']]);
-    expect(bankQuestionSchema.safeParse(templated('physics-mechanics-01', { template: { variables: { ...variables, v: { min: 3, max: 3 } }, computed: { E: 'm * v' } } })).success).toBe(true);
+    expect(parsed.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['template.variables.v.min', 'min (3) must not be above max (2.5)'],
+    ]);
+    expect(
+      bankQuestionSchema.safeParse(
+        templated('physics-mechanics-01', { template: { variables: { ...variables, v: { min: 3, max: 3 } }, computed: { E: 'm * v' } } }),
+      ).success,
+    ).toBe(true);
   });
 });
 
@@ -359,7 +373,10 @@ describe('importJson: every problem of a question at once', () => {
   it('reports the mark and multiple-choice rules and the template alongside a bad field', () => {
     const result = importJson(
       topicOf([
-        { ...makeMultipleChoice('physics-mechanics-01', { marks: 2, correctAnswer: 'E', options: { A: 'a', B: 'b' } }), difficulty: 'impossible' },
+        {
+          ...makeMultipleChoice('physics-mechanics-01', { marks: 2, correctAnswer: 'E', options: { A: 'a', B: 'b' } }),
+          difficulty: 'impossible',
+        },
         { ...templated('physics-mechanics-02', { marks: 3, modelAnswer: '<p>{{zz}}</p>' }), difficulty: 'extreme' },
       ]),
     );
@@ -376,6 +393,8 @@ describe('importJson: every problem of a question at once', () => {
 
   it('reports a rule once when zod has already reported it', () => {
     const result = importJson(topicOf([makeQuestion('physics-mechanics-01', { marks: 2 })]));
-    expect(result.errors.map(formatImportError)).toEqual(['Question 1 "physics-mechanics-01": marks (2) must equal the sum of the mark-scheme points (1)']);
+    expect(result.errors.map(formatImportError)).toEqual([
+      'Question 1 "physics-mechanics-01": marks (2) must equal the sum of the mark-scheme points (1)',
+    ]);
   });
 });

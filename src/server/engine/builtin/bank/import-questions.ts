@@ -71,8 +71,10 @@ function checkIds(
   questions.forEach((q, i) => {
     if (typeof q.id !== 'string') return;
     const first = seen.get(q.id);
-    if (first !== undefined) errors.push({ number: i + 1, title: titleOf(i), message: `id ${q.id} is also used by question ${numberOf(first)}` });
-    else if (existing?.has(q.id)) errors.push({ number: i + 1, title: titleOf(i), message: `id ${q.id} is already used elsewhere in the bank` });
+    if (first !== undefined)
+      errors.push({ number: i + 1, title: titleOf(i), message: `id ${q.id} is also used by question ${numberOf(first)}` });
+    else if (existing?.has(q.id))
+      errors.push({ number: i + 1, title: titleOf(i), message: `id ${q.id} is already used elsewhere in the bank` });
     seen.set(q.id, i);
   });
   return errors;
@@ -131,7 +133,13 @@ export function importJson(source: string, options: ImportOptions = {}): ImportR
       const names = bundle.topics.map((t) => `"${t.topic}"`).join(', ');
       return {
         topicFile: null,
-        errors: [{ message: wanted ? `no topic "${options.topic}" in the bundle; it has ${names}` : `the bundle has ${bundle.topics.length} topics (${names}); pass --topic to choose one` }],
+        errors: [
+          {
+            message: wanted
+              ? `no topic "${options.topic}" in the bundle; it has ${names}`
+              : `the bundle has ${bundle.topics.length} topics (${names}); pass --topic to choose one`,
+          },
+        ],
         total: 0,
       };
     }
@@ -144,7 +152,9 @@ export function importJson(source: string, options: ImportOptions = {}): ImportR
   } else {
     return {
       topicFile: null,
-      errors: [{ message: 'expected a topic file {subject, topic, description, questions}, a bundle {subject, topics} or an array of questions' }],
+      errors: [
+        { message: 'expected a topic file {subject, topic, description, questions}, a bundle {subject, topics} or an array of questions' },
+      ],
       total: 0,
     };
   }
@@ -197,7 +207,10 @@ function toHtml(text: string, format: GiftQuestion['format']): string {
 }
 
 function stripHtml(text: string): string {
-  return text.replace(/<\/?[a-zA-Z][^<>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  return text
+    .replace(/<\/?[a-zA-Z][^<>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** '; '-separated points, `\;` for a literal semicolon, a trailing '[2]' for a two-mark point. */
@@ -221,7 +234,8 @@ export function giftToBankQuestion(q: GiftQuestion, id: string, defaultDifficult
   const { values, hints: commentHints } = readComments(q.comments);
   const given = values.get('difficulty') ?? defaultDifficulty;
   const difficulty = toBankDifficulty(given);
-  if (!difficulty) throw new Error(`difficulty "${given.toLowerCase()}" is not easy, medium or hard (or challenging or difficult, read as hard)`);
+  if (!difficulty)
+    throw new Error(`difficulty "${given.toLowerCase()}" is not easy, medium or hard (or challenging or difficult, read as hard)`);
   const text = toHtml(q.text, q.format);
   const hints = [...commentHints];
   if (q.generalFeedback) hints.push(q.generalFeedback);
@@ -244,7 +258,9 @@ export function giftToBankQuestion(q: GiftQuestion, id: string, defaultDifficult
       if (choices.length > 5) throw new Error(`multiple choice has ${choices.length} options; the bank allows at most 5 (A to E)`);
       const correct = choices.flatMap((c, i) => (c.correct ? [i] : []));
       if (correct.length === 0 && choices.some((c) => (c.weight ?? 0) > 0)) {
-        throw new Error('multiple-response questions (several options with partial weights) are not supported; the bank needs exactly one right option');
+        throw new Error(
+          'multiple-response questions (several options with partial weights) are not supported; the bank needs exactly one right option',
+        );
       }
       if (correct.length === 0) throw new Error('multiple choice has no correct option (mark it with =)');
       if (correct.length > 1) throw new Error(`multiple choice has ${correct.length} correct options; the bank allows exactly one`);
@@ -257,8 +273,12 @@ export function giftToBankQuestion(q: GiftQuestion, id: string, defaultDifficult
         marks: 1,
         options: Object.fromEntries(choices.map((c, i) => [letters[i], c.text])),
         correctAnswer: letter,
-        markScheme: [{ id: 'b1', text: pointText(`${letter}: ${stripHtml(right.text)}`), kind: 'answer', accept: [letter, `option ${letter}`] }],
-        modelAnswer: paragraph(modelAnswerComment ?? `The answer is ${letter}: ${right.text}.${right.feedback ? ` ${right.feedback}` : ''}`),
+        markScheme: [
+          { id: 'b1', text: pointText(`${letter}: ${stripHtml(right.text)}`), kind: 'answer', accept: [letter, `option ${letter}`] },
+        ],
+        modelAnswer: paragraph(
+          modelAnswerComment ?? `The answer is ${letter}: ${right.text}.${right.feedback ? ` ${right.feedback}` : ''}`,
+        ),
         hints: hints.length ? hints : ['<p>Rule out the options you know are wrong, then compare the ones that are left.</p>'],
       };
     }
@@ -304,7 +324,9 @@ export function giftToBankQuestion(q: GiftQuestion, id: string, defaultDifficult
     }
     case 'essay': {
       if (!values.get('points')) {
-        throw new Error("essay questions need a '// points: a; b; c' comment listing the mark-scheme points (one mark each; 'b [2]' for two marks)");
+        throw new Error(
+          "essay questions need a '// points: a; b; c' comment listing the mark-scheme points (one mark each; 'b [2]' for two marks)",
+        );
       }
       if (points.length === 0) throw new Error("the '// points:' comment lists no points");
       const type = values.get('type') === 'short_answer' ? 'short_answer' : 'essay';
@@ -321,7 +343,10 @@ export function giftToBankQuestion(q: GiftQuestion, id: string, defaultDifficult
 }
 
 function lastCategorySegment(category: string): string {
-  const parts = category.split('/').map((p) => p.trim()).filter((p) => p && !/^\$\w+\$$/.test(p));
+  const parts = category
+    .split('/')
+    .map((p) => p.trim())
+    .filter((p) => p && !/^\$\w+\$$/.test(p));
   return parts[parts.length - 1] ?? '';
 }
 
@@ -344,7 +369,10 @@ export function importGift(source: string, options: ImportOptions = {}): ImportR
     return { topicFile: null, errors: [...errors, { message }], total: parsed.questions.length + parsed.errors.length };
   }
   if (!subject && categories.length >= 1) {
-    const parts = categories[0].split('/').map((p) => p.trim()).filter((p) => p && !/^\$\w+\$$/.test(p));
+    const parts = categories[0]
+      .split('/')
+      .map((p) => p.trim())
+      .filter((p) => p && !/^\$\w+\$$/.test(p));
     if (parts.length >= 2) subject = parts[parts.length - 2];
   }
 
@@ -369,7 +397,12 @@ export function importGift(source: string, options: ImportOptions = {}): ImportR
       sources.push(q);
     }
   });
-  for (const e of checkIds(out, options.existingIds, () => undefined, (i) => sources[i].number)) {
+  for (const e of checkIds(
+    out,
+    options.existingIds,
+    () => undefined,
+    (i) => sources[i].number,
+  )) {
     const q = sources[e.number! - 1];
     errors.push({ ...e, number: q.number, title: q.title, line: q.line });
   }

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { bankQuestionSchema, type BankQuestion } from './schema';
-import { createRandom, drawValues, drawVariable, fillPlaceholders, formatSigFigs, formatValue, hasPlaceholder, instantiateQuestion } from './instantiate';
+import {
+  createRandom,
+  drawValues,
+  drawVariable,
+  fillPlaceholders,
+  formatSigFigs,
+  formatValue,
+  hasPlaceholder,
+  instantiateQuestion,
+} from './instantiate';
 import { makeMultipleChoice, makeQuestion } from './testing/write-fixture-bank';
 
 const template = (overrides: Partial<BankQuestion> = {}): BankQuestion =>
@@ -125,7 +134,13 @@ describe('instantiateQuestion', () => {
   });
 
   it('redraws until the constraints hold', () => {
-    const q = template({ template: { variables: { m: { min: 1, max: 10 }, v: { min: 1, max: 10 } }, computed: { E: 'm * v', wrong: 'm' }, constraints: ['m > v', 'E > 20'] } });
+    const q = template({
+      template: {
+        variables: { m: { min: 1, max: 10 }, v: { min: 1, max: 10 } },
+        computed: { E: 'm * v', wrong: 'm' },
+        constraints: ['m > v', 'E > 20'],
+      },
+    });
     for (let seed = 0; seed < 100; seed++) {
       const { m, v } = instantiateQuestion(q, seed).values!;
       expect(m).toBeGreaterThan(v);
@@ -140,7 +155,10 @@ describe('instantiateQuestion', () => {
         options: { A: '{{s}}', B: '{{t}}', C: '{{u}}' },
         correctAnswer: 'A',
         markScheme: [{ id: 'b1', text: 'A: {{s}}' }],
-        template: { variables: { a: { min: 1, max: 9 }, b: { min: 1, max: 9 } }, computed: { s: 'a + b', t: 'a + b + 1', u: 'a * b + 20' } },
+        template: {
+          variables: { a: { min: 1, max: 9 }, b: { min: 1, max: 9 } },
+          computed: { s: 'a + b', t: 'a + b + 1', u: 'a * b + 20' },
+        },
       }),
     );
     const c = instantiateQuestion(q, 3);
@@ -149,8 +167,12 @@ describe('instantiateQuestion', () => {
   });
 
   it('fails with the question id after bounded tries when constraints cannot hold', () => {
-    const q = template({ template: { variables: { m: { min: 1, max: 2 }, v: { min: 1, max: 2 } }, computed: { E: 'm', wrong: 'v' }, constraints: ['m > 5'] } });
-    expect(() => instantiateQuestion(q, 1)).toThrow(/question physics-kinetic-01: no values satisfied the template after \d+ draws \(last: constraint "m > 5" failed\)/);
+    const q = template({
+      template: { variables: { m: { min: 1, max: 2 }, v: { min: 1, max: 2 } }, computed: { E: 'm', wrong: 'v' }, constraints: ['m > 5'] },
+    });
+    expect(() => instantiateQuestion(q, 1)).toThrow(
+      /question physics-kinetic-01: no values satisfied the template after \d+ draws \(last: constraint "m > 5" failed\)/,
+    );
   });
 
   it('treats a non-finite computed value as a failed draw', () => {
@@ -160,7 +182,9 @@ describe('instantiateQuestion', () => {
   });
 
   it('fails at once on an expression naming an unknown symbol', () => {
-    expect(() => drawValues({ variables: { x: { min: 1, max: 3 } }, computed: { r: 'x * y' }, constraints: [] }, 1)).toThrow(/Undefined symbol y/);
+    expect(() => drawValues({ variables: { x: { min: 1, max: 3 } }, computed: { r: 'x * y' }, constraints: [] }, 1)).toThrow(
+      /Undefined symbol y/,
+    );
   });
 
   it('passes a question without a template through unchanged', () => {

@@ -298,7 +298,10 @@ export function instantiationProblems(question: InstantiableQuestion, seeds = CH
     }
     question.markScheme.forEach((p, i) => {
       if (typeof p.numeric?.value === 'string')
-        problems.push({ path: `markScheme.${i}.numeric.value`, message: `"${p.numeric.value}" is an expression, but the question has no template` });
+        problems.push({
+          path: `markScheme.${i}.numeric.value`,
+          message: `"${p.numeric.value}" is an expression, but the question has no template`,
+        });
     });
     return problems;
   }
@@ -324,6 +327,7 @@ export function instantiationProblems(question: InstantiableQuestion, seeds = CH
   }
   return [...found.values()].map(({ problem, seeds: failed }) => ({
     path: problem.path,
-    message: failed.length === tried ? problem.message : `${problem.message} (for ${failed.length} of ${seeds} seeds, e.g. seed ${failed[0]})`,
+    message:
+      failed.length === tried ? problem.message : `${problem.message} (for ${failed.length} of ${seeds} seeds, e.g. seed ${failed[0]})`,
   }));
 }

@@ -15,15 +15,20 @@ function fixtureBank() {
   return readBank(
     writeFixtureBank({
       'biology/enzymes.json': topicFile('Biology', 'Enzymes', 'Enzyme action, active sites, inhibition and factors affecting rate.', [
-        makeQuestion('biology-enzymes-01', { text: '<p>Explain how a competitive inhibitor reduces the rate of an enzyme-controlled reaction.</p>' }),
+        makeQuestion('biology-enzymes-01', {
+          text: '<p>Explain how a competitive inhibitor reduces the rate of an enzyme-controlled reaction.</p>',
+        }),
         makeMultipleChoice('biology-enzymes-02'),
       ]),
       'biology/cells.json': topicFile('Biology', 'Cell structure', 'Eukaryotic and prokaryotic cells, organelles and microscopy.', [
         makeQuestion('biology-cells-01', { text: '<p>Describe the function of the mitochondrion in a eukaryotic cell.</p>' }),
       ]),
-      'mathematics/differentiation.json': topicFile('Mathematics', 'Differentiation', 'Derivatives, the chain rule, tangents and stationary points.', [
-        makeQuestion('mathematics-differentiation-01', { text: '<p>Find the gradient of the curve at the point where x = 2.</p>' }),
-      ]),
+      'mathematics/differentiation.json': topicFile(
+        'Mathematics',
+        'Differentiation',
+        'Derivatives, the chain rule, tangents and stationary points.',
+        [makeQuestion('mathematics-differentiation-01', { text: '<p>Find the gradient of the curve at the point where x = 2.</p>' })],
+      ),
       'mathematics/trigonometry.json': topicFile('Mathematics', 'Trigonometry', 'Sine and cosine rules, radians and identities.', [
         makeQuestion('mathematics-trigonometry-01', { text: '<p>Use the sine rule to find the length of AB.</p>' }),
       ]),
@@ -81,8 +86,18 @@ describe('readBank', () => {
         'physics/mechanics.json': topicFile('Physics', 'Mechanics', 'Mechanics.', [
           makeQuestion('physics-mechanics-01', template),
           makeQuestion('physics-mechanics-02', { ...template, hints: ['<p>Use {{zz}}.</p>'] }),
-          makeQuestion('physics-mechanics-03', { ...template, template: { ...template.template, variables: { m: { min: 9, max: 1 }, v: { min: 2, max: 20 } } } }),
-          { ...makeQuestion('physics-mechanics-04', { ...template, marks: 2, template: { ...template.template, computed: { E: 'm * (v' } } }), difficulty: 'extreme' },
+          makeQuestion('physics-mechanics-03', {
+            ...template,
+            template: { ...template.template, variables: { m: { min: 9, max: 1 }, v: { min: 2, max: 20 } } },
+          }),
+          {
+            ...makeQuestion('physics-mechanics-04', {
+              ...template,
+              marks: 2,
+              template: { ...template.template, computed: { E: 'm * (v' } },
+            }),
+            difficulty: 'extreme',
+          },
         ]),
       }),
     );
@@ -92,7 +107,9 @@ describe('readBank', () => {
       'content/physics/mechanics.json question physics-mechanics-03 (#3) at template.variables.m.min: min (9) must not be above max (1)',
       'content/physics/mechanics.json question physics-mechanics-04 (#4) at difficulty: Invalid option: expected one of "easy"|"medium"|"hard"',
       'content/physics/mechanics.json question physics-mechanics-04 (#4): marks (2) must equal the sum of the mark-scheme points (1)',
-      expect.stringMatching(/^content\/physics\/mechanics\.json question physics-mechanics-04 \(#4\) at template\.computed\.E: syntax error in "m \* \(v": /),
+      expect.stringMatching(
+        /^content\/physics\/mechanics\.json question physics-mechanics-04 \(#4\) at template\.computed\.E: syntax error in "m \* \(v": /,
+      ),
     ]);
   });
 

@@ -134,8 +134,7 @@ export function readBank(dir = defaultContentDir()): Bank {
       questions: [],
     };
     rawQuestions.forEach((rawQuestion, questionIndex) => {
-      const questionId =
-        typeof (rawQuestion as { id?: unknown })?.id === 'string' ? (rawQuestion as { id: string }).id : undefined;
+      const questionId = typeof (rawQuestion as { id?: unknown })?.id === 'string' ? (rawQuestion as { id: string }).id : undefined;
       const { question, problems } = validateBankQuestion(rawQuestion, LOAD_SEEDS);
       if (!question) {
         for (const p of problems) issues.push({ file, questionIndex, questionId, ...p });
@@ -196,7 +195,21 @@ export function listTopics(subject: string, bank: Bank = loadBank()): string[] {
 
 /** Common ways of naming a subject, by the normalised canonical name. */
 const SUBJECT_ALIASES: Record<string, string[]> = {
-  mathematics: ['maths', 'math', 'mathematic', 'pure maths', 'pure mathematics', 'pure math', 'further maths', 'further mathematics', 'further math', 'mechanics', 'statistics', 'stats', 'calculus'],
+  mathematics: [
+    'maths',
+    'math',
+    'mathematic',
+    'pure maths',
+    'pure mathematics',
+    'pure math',
+    'further maths',
+    'further mathematics',
+    'further math',
+    'mechanics',
+    'statistics',
+    'stats',
+    'calculus',
+  ],
   biology: ['bio', 'biol', 'human biology', 'life science', 'life sciences'],
   chemistry: ['chem', 'chemical', 'chemistry'],
   physics: ['phys', 'physic'],
@@ -322,9 +335,7 @@ const TOPIC_THRESHOLD = 0.3;
 export function findTopic(subject: string, text: string, bank: Bank = loadBank()): BankTopic | null {
   const found = findSubject(subject, bank);
   if (!found || !text.trim()) return null;
-  const exact = found.topics.find(
-    (t) => t.topic.toLowerCase() === text.trim().toLowerCase() || t.slug === slugify(text),
-  );
+  const exact = found.topics.find((t) => t.topic.toLowerCase() === text.trim().toLowerCase() || t.slug === slugify(text));
   if (exact) return exact;
   let best: { topic: BankTopic; score: number } | null = null;
   for (const topic of found.topics) {

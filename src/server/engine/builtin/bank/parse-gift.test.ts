@@ -30,7 +30,13 @@ describe('parseGift', () => {
     expect(errors).toEqual([]);
     expect(questions).toHaveLength(1);
     const q = questions[0];
-    expect(q).toMatchObject({ number: 1, line: 3, title: 'Capital', comments: ['difficulty: easy'], text: 'What is the capital of France?' });
+    expect(q).toMatchObject({
+      number: 1,
+      line: 3,
+      title: 'Capital',
+      comments: ['difficulty: easy'],
+      text: 'What is the capital of France?',
+    });
     expect(q.generalFeedback).toBe('Paris has been the capital since 987.');
     expect(q.answer).toEqual({
       kind: 'multiple_choice',
@@ -44,7 +50,8 @@ describe('parseGift', () => {
   });
 
   it('parses short answer, essay, numerical (tolerance, range, several answers) and true/false', () => {
-    const { questions, errors } = parseGift(`Name the organelle that carries out aerobic respiration. {=mitochondrion =mitochondria =%0%nucleus}
+    const { questions, errors } =
+      parseGift(`Name the organelle that carries out aerobic respiration. {=mitochondrion =mitochondria =%0%nucleus}
 
 Discuss the causes of the First World War. {}
 
@@ -82,9 +89,7 @@ The sun is a star. {T}`);
   });
 
   it('handles escaped characters in text, titles and answers', () => {
-    const { questions, errors } = parseGift(
-      '::Ratio \\: 1\\:2::Solve \\{x\\} \\= 2 \\# 1 \\~ 3 {=a \\= b\\#c ~x \\~ y ~z}',
-    );
+    const { questions, errors } = parseGift('::Ratio \\: 1\\:2::Solve \\{x\\} \\= 2 \\# 1 \\~ 3 {=a \\= b\\#c ~x \\~ y ~z}');
     expect(errors).toEqual([]);
     expect(questions[0].title).toBe('Ratio : 1:2');
     expect(questions[0].text).toBe('Solve {x} = 2 # 1 ~ 3');
@@ -107,7 +112,11 @@ $CATEGORY: $course$/Biology/Cells
 Match the organelles. {=mitochondrion -> respiration =ribosome -> protein synthesis =chloroplast -> photosynthesis}`);
     expect(errors).toEqual([]);
     expect(categories).toEqual([{ name: '$course$/Biology/Cells', comments: ['description: Things about cells.'] }]);
-    expect(questions[0]).toMatchObject({ format: 'markdown', category: '$course$/Biology/Cells', text: 'The powerhouse of the cell is the _____ of course.' });
+    expect(questions[0]).toMatchObject({
+      format: 'markdown',
+      category: '$course$/Biology/Cells',
+      text: 'The powerhouse of the cell is the _____ of course.',
+    });
     expect(questions[1].answer).toEqual({
       kind: 'matching',
       pairs: [

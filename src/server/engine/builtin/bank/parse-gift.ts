@@ -82,7 +82,10 @@ export function unescapeGift(text: string): string {
 
 /** Escapes text for GIFT: backslashes first, then ~ = # { } :, newlines as \n. */
 export function escapeGift(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/([~=#{}:])/g, '\\$1').replace(/\r?\n/g, '\\n');
+  return text
+    .replace(/\\/g, '\\\\')
+    .replace(/([~=#{}:])/g, '\\$1')
+    .replace(/\r?\n/g, '\\n');
 }
 
 /** Index of the first unescaped occurrence of `needle` at or after `from`, or -1. */

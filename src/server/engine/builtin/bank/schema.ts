@@ -63,7 +63,10 @@ export const bankQuestionObjectSchema = z.object({
   /** Multiple choice only: option letter → text. */
   options: z.record(z.string().regex(/^[A-E]$/), z.string().min(1)).optional(),
   /** Multiple choice only: the correct option letter. */
-  correctAnswer: z.string().regex(/^[A-E]$/).optional(),
+  correctAnswer: z
+    .string()
+    .regex(/^[A-E]$/)
+    .optional(),
   markScheme: z.array(markPointSchema).min(1),
   /** A full-mark answer, written as a strong student would. */
   modelAnswer: z.string().min(1),

@@ -53,7 +53,9 @@ describe('answerFromDocument', () => {
     ];
     const result = answerFromDocument({ name: 'plants.pdf', pages: transport, question: 'Why does wind increase transpiration?' });
     expect(result.citations[0].page).toBe(1);
-    expect(result.citations[0].text).toContain('Wind increases the rate of transpiration because it removes the humid air around the leaf, which keeps the concentration gradient steep.');
+    expect(result.citations[0].text).toContain(
+      'Wind increases the rate of transpiration because it removes the humid air around the leaf, which keeps the concentration gradient steep.',
+    );
     expect(result.citations[0].text).not.toMatch(/cells of type/); // sentences without the question's words stay out
     expect(result.citations[0].text).toMatch(/^[A-Z].*\.$/);
     // page 2 shares one word ("increases") with the question: far below the best passage, so not quoted

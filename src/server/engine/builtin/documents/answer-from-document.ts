@@ -32,7 +32,11 @@ function quoteFromPassage(pageText: string, passage: DocumentPassage, stems: Set
   let end = passage.end;
   while (end < words.length && !endsSentence(words[end - 1]) && end - passage.end < SENTENCE_REACH) end++;
 
-  const stemAt = (i: number) => words[i].toLowerCase().replace(/[^\p{L}\p{N}]/gu, '').slice(0, 5);
+  const stemAt = (i: number) =>
+    words[i]
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]/gu, '')
+      .slice(0, 5);
   const sentences: { start: number; end: number; score: number }[] = [];
   let from = start;
   for (let i = start; i < end; i++) {
@@ -57,7 +61,8 @@ function quoteFromPassage(pageText: string, passage: DocumentPassage, stems: Set
       from = i + 1;
     }
   }
-  const isWholeSentence = (x: { start: number; end: number }) => (x.start === 0 || endsSentence(words[x.start - 1])) && endsSentence(words[x.end - 1]);
+  const isWholeSentence = (x: { start: number; end: number }) =>
+    (x.start === 0 || endsSentence(words[x.start - 1])) && endsSentence(words[x.end - 1]);
   const best = Math.max(...sentences.map((x) => x.score));
   if (best === 0) return { text: words.slice(start, end).join(' '), start, end };
   const kept = sentences

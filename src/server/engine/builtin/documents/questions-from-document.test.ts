@@ -31,7 +31,15 @@ describe('questionsFromDocument', () => {
 
   it('marks its own model answers in full, and a wrong figure as not covered', () => {
     for (const q of paper.questions) {
-      const result = markAnswer({ questionText: q.text, type: q.type, totalMarks: q.totalMarks, markScheme: q.markScheme, answer: q.modelAnswer!, options: q.options, correctAnswer: q.correctAnswer });
+      const result = markAnswer({
+        questionText: q.text,
+        type: q.type,
+        totalMarks: q.totalMarks,
+        markScheme: q.markScheme,
+        answer: q.modelAnswer!,
+        options: q.options,
+        correctAnswer: q.correctAnswer,
+      });
       expect(result.marks_awarded, q.text).toBe(q.totalMarks);
     }
     const figure = paper.questions.find((q) => q.markScheme[0].numeric)!;
@@ -45,7 +53,9 @@ describe('questionsFromDocument', () => {
   });
 
   it('says clearly when a document has nothing to ask about', () => {
-    expect(() => questionsFromDocument({ name: 'empty.pdf', pages: ['Hello.', 'Page two.'], subject: 'Biology' })).toThrow(/No definitions/);
+    expect(() => questionsFromDocument({ name: 'empty.pdf', pages: ['Hello.', 'Page two.'], subject: 'Biology' })).toThrow(
+      /No definitions/,
+    );
   });
 
   it('asks "what is meant by" only for real definitions, and blanks a measured value, not a figure label', () => {
@@ -65,7 +75,13 @@ describe('questionsFromDocument', () => {
     expect(figure?.text).toContain('Figure 4.2 shows');
     expect(figure?.text).toContain('______ cm3 per hour');
     expect(figure?.markScheme[0].numeric?.value).toBe(3.6);
-    const marked = markAnswer({ questionText: figure!.text, type: 'short_answer', totalMarks: 1, markScheme: figure!.markScheme, answer: '3.6 cm3' });
+    const marked = markAnswer({
+      questionText: figure!.text,
+      type: 'short_answer',
+      totalMarks: 1,
+      markScheme: figure!.markScheme,
+      answer: '3.6 cm3',
+    });
     expect(marked.marks_awarded).toBe(1);
   });
 

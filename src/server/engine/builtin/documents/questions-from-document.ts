@@ -13,9 +13,10 @@ interface Sentence {
 type Candidate = GeneratedQuestion & { score: number; sentence: string };
 
 const STOP = new Set(
-  'a an and are as at be been by can for from has have in into is it its of on or that the their there these this those to was were which with will would also than then they such may more most other some'.split(' '),
+  'a an and are as at be been by can for from has have in into is it its of on or that the their there these this those to was were which with will would also than then they such may more most other some'.split(
+    ' ',
+  ),
 );
-
 
 function words(text: string): string[] {
   return text.toLowerCase().match(/[a-z][a-z-]+/g) ?? [];
@@ -58,18 +59,22 @@ function hintsFor(s: Sentence, name: string, nudge: string): string[] {
   return [`Look at page ${s.page} of ${name}.`, nudge];
 }
 
-const DEFINITION = /^(?:(?:An?|The)\s+)?([A-Za-z][\w\s()-]{1,48}?)\s+(?:is|are|refers to|is defined as|means|describes)\s+((?:an?|the)\s.+|[a-z].+)$/;
+const DEFINITION =
+  /^(?:(?:An?|The)\s+)?([A-Za-z][\w\s()-]{1,48}?)\s+(?:is|are|refers to|is defined as|means|describes)\s+((?:an?|the)\s.+|[a-z].+)$/;
 const CAUSE = /^(.{12,}?)\s*(?:,\s*)?\b(because|due to|as a result of|since)\b\s+(.{8,})$/i;
 const EFFECT = /^(.{8,}?)\s+(causes|leads to|results in|produces|increases|decreases|reduces|prevents)\s+(.{6,})$/i;
-const FIGURE = /(-?\d+(?:\.\d+)?)\s*(%|per cent|°C|K|kg|g|mg|km|m|cm|mm|nm|μm|s|ms|min|hours?|years?|J|kJ|W|kW|V|A|Ω|N|Pa|kPa|Hz|mol|dm3|cm3)?(?=[\s,.;)])/;
+const FIGURE =
+  /(-?\d+(?:\.\d+)?)\s*(%|per cent|°C|K|kg|g|mg|km|m|cm|mm|nm|μm|s|ms|min|hours?|years?|J|kJ|W|kW|V|A|Ω|N|Pa|kPa|Hz|mol|dm3|cm3)?(?=[\s,.;)])/;
 
 /**
  * "X are absorbed by active transport", "X is found in the nucleus", "X is used to…": a verb in the
  * passive or a state, not what X is. A definition says what X is ("the tissue that…", "dead, hollow cells").
  */
-const PREDICATE = /^(?:not|also|only|often|usually|then|now|very|more|less|able|unable|likely|about|found|made|known|called|used|seen|given|taken|held|kept|built|shown|drawn|grown|bound|broken|driven|[a-z]+ed)\b(?:\s+(?:by|in|into|to|from|with|at|on|through|for|as|of|when|if|because|during|between|across)\b|$)/i;
+const PREDICATE =
+  /^(?:not|also|only|often|usually|then|now|very|more|less|able|unable|likely|about|found|made|known|called|used|seen|given|taken|held|kept|built|shown|drawn|grown|bound|broken|driven|[a-z]+ed)\b(?:\s+(?:by|in|into|to|from|with|at|on|through|for|as|of|when|if|because|during|between|across)\b|$)/i;
 /** Words that make a subject something other than a term: "This process", "Some cells", "Mineral ions such as nitrate". */
-const NOT_A_TERM = /^(?:it|this|that|there|they|these|those|which|some|many|most|all|each|both|such|its|their|our|one|two)\b|\bsuch as\b|\b(?:may|can|must|will)\b/i;
+const NOT_A_TERM =
+  /^(?:it|this|that|there|they|these|those|which|some|many|most|all|each|both|such|its|their|our|one|two)\b|\bsuch as\b|\b(?:may|can|must|will)\b/i;
 
 function definitionQuestion(s: Sentence, name: string): Candidate | null {
   const m = DEFINITION.exec(s.text);
@@ -128,7 +133,8 @@ function causeQuestion(s: Sentence, name: string): Candidate | null {
 }
 
 /** A number that names something rather than measures it: "Figure 4.2", "Table 3", "page 12", "Chapter 5". */
-const LABEL_BEFORE = /\b(?:figures?|fig\.?|tables?|chapters?|sections?|pages?|p\.|equations?|eq\.?|units?|questions?|steps?|parts?|appendix|graph|diagram|no\.?)\s*$/i;
+const LABEL_BEFORE =
+  /\b(?:figures?|fig\.?|tables?|chapters?|sections?|pages?|p\.|equations?|eq\.?|units?|questions?|steps?|parts?|appendix|graph|diagram|no\.?)\s*$/i;
 
 /** The sentence's best number to ask for: a quantity with a unit first, else a plain number; never a label or a year. */
 function findFigure(text: string): RegExpExecArray | null {
@@ -213,7 +219,10 @@ function salience(sentences: Sentence[]): (text: string) => number {
 function definitionChoices(defs: (Candidate & { term: string; meaning: string })[], name: string, random: () => number): Candidate[] {
   if (defs.length < 4) return [];
   return defs.slice(0, Math.min(3, defs.length)).map((def) => {
-    const others = defs.filter((d) => d.term !== def.term).sort(() => random() - 0.5).slice(0, 3);
+    const others = defs
+      .filter((d) => d.term !== def.term)
+      .sort(() => random() - 0.5)
+      .slice(0, 3);
     const letters = ['A', 'B', 'C', 'D'];
     const pool = [def, ...others].sort(() => random() - 0.5);
     const options = Object.fromEntries(pool.map((d, i) => [letters[i], escapeHtml(d.meaning.replace(/[.!?]$/, ''))]));
@@ -238,7 +247,13 @@ function definitionChoices(defs: (Candidate & { term: string; meaning: string })
  * multiple-choice version), causes and effects (explain why…), processes (describe in order…) and figures
  * (complete the statement, marked numerically). Deterministic for a seed.
  */
-export function questionsFromDocument(input: { name: string; pages: string[]; subject: string; count?: number; seed?: number }): GeneratedPaper {
+export function questionsFromDocument(input: {
+  name: string;
+  pages: string[];
+  subject: string;
+  count?: number;
+  seed?: number;
+}): GeneratedPaper {
   const count = input.count ?? 10;
   const sentences = splitSentences(input.pages);
   const weigh = salience(sentences);
@@ -255,9 +270,18 @@ export function questionsFromDocument(input: { name: string; pages: string[]; su
       break; // one question per sentence
     }
   }
-  candidates.push(...definitionChoices(definitions.sort((a, b) => b.score - a.score), input.name, random));
+  candidates.push(
+    ...definitionChoices(
+      definitions.sort((a, b) => b.score - a.score),
+      input.name,
+      random,
+    ),
+  );
   if (candidates.length === 0) {
-    throw engineError('BAD_INPUT', 'No definitions, explanations, processes or figures could be found in this document to write questions from.');
+    throw engineError(
+      'BAD_INPUT',
+      'No definitions, explanations, processes or figures could be found in this document to write questions from.',
+    );
   }
   // Best first, but no more than half of one kind, so the paper mixes question types.
   candidates.sort((a, b) => b.score - a.score);

@@ -12,7 +12,11 @@ afterAll(() => stopImageReader());
 
 describe('gradeHandwritten (built-in)', () => {
   it('reads both sheets, finds the mark scheme in the bank and marks point by point, scaled to the maximum', async () => {
-    const result = await gradeHandwritten({ questionImage: fixture('question-sheet.png'), answerImage: fixture('answer-sheet.png'), maxMarks: 6 });
+    const result = await gradeHandwritten({
+      questionImage: fixture('question-sheet.png'),
+      answerImage: fixture('answer-sheet.png'),
+      maxMarks: 6,
+    });
     expect(result.questionText.toLowerCase()).toContain('peptide bond');
     expect(result.totalMarks).toBe(6);
     expect(result.detailedBreakdown).toHaveLength(3);
@@ -27,7 +31,11 @@ describe('gradeHandwritten (built-in)', () => {
 
   it('keeps the breakdown adding up to the maximum when the scaling is not exact', async () => {
     // 3 one-mark points scaled to 4: a third of 4 rounded to halves (1.5 each) would add up to 4.5.
-    const result = await gradeHandwritten({ questionImage: fixture('question-sheet.png'), answerImage: fixture('answer-sheet.png'), maxMarks: 4 });
+    const result = await gradeHandwritten({
+      questionImage: fixture('question-sheet.png'),
+      answerImage: fixture('answer-sheet.png'),
+      maxMarks: 4,
+    });
     expect(result.detailedBreakdown.reduce((n, s) => n + s.maxMarks, 0)).toBe(4);
     expect(result.detailedBreakdown.every((s) => s.marksAwarded <= s.maxMarks)).toBe(true);
     expect(result.marksAwarded).toBe(result.detailedBreakdown.reduce((n, s) => n + s.marksAwarded, 0));
@@ -41,22 +49,40 @@ describe('gradeHandwritten (built-in)', () => {
   }, 90_000);
 
   it('matches question text to the bank even with OCR noise', () => {
-    expect(findBankQuestion('Q3. Describe how a pept1de bond is formed between two amino acids. [3 marks]')?.question.id).toBe('biology-biological-molecules-05');
+    expect(findBankQuestion('Q3. Describe how a pept1de bond is formed between two amino acids. [3 marks]')?.question.id).toBe(
+      'biology-biological-molecules-05',
+    );
     expect(findBankQuestion('Write a sonnet about the sea.')).toBeNull();
   });
 });
 
 describe('fitBreakdownToTotal', () => {
-  const section = (maxMarks: number, marksAwarded: number, name = `s${maxMarks}`) => ({ section: name, maxMarks, marksAwarded, comments: '' });
+  const section = (maxMarks: number, marksAwarded: number, name = `s${maxMarks}`) => ({
+    section: name,
+    maxMarks,
+    marksAwarded,
+    comments: '',
+  });
   const sum = (xs: number[]) => xs.reduce((n, x) => n + x, 0);
 
   it('scales the sections to add up to exactly the total, in half marks', () => {
-    for (const [weights, total] of [[[1, 1, 1], 4], [[1, 1, 1], 5], [[4, 2], 5], [[2, 3, 1, 1], 3], [[1, 1, 1, 1, 1, 1, 1], 10]] as const) {
-      const { detailedBreakdown } = fitBreakdownToTotal(weights.map((w) => section(w, w)), total);
+    for (const [weights, total] of [
+      [[1, 1, 1], 4],
+      [[1, 1, 1], 5],
+      [[4, 2], 5],
+      [[2, 3, 1, 1], 3],
+      [[1, 1, 1, 1, 1, 1, 1], 10],
+    ] as const) {
+      const { detailedBreakdown } = fitBreakdownToTotal(
+        weights.map((w) => section(w, w)),
+        total,
+      );
       expect(sum(detailedBreakdown.map((s) => s.maxMarks))).toBe(total);
       expect(detailedBreakdown.every((s) => Number.isInteger(s.maxMarks * 2))).toBe(true);
     }
-    expect(fitBreakdownToTotal([section(1, 0), section(1, 0), section(1, 0)], 5).detailedBreakdown.map((s) => s.maxMarks)).toEqual([2, 1.5, 1.5]);
+    expect(fitBreakdownToTotal([section(1, 0), section(1, 0), section(1, 0)], 5).detailedBreakdown.map((s) => s.maxMarks)).toEqual([
+      2, 1.5, 1.5,
+    ]);
   });
 
   it('keeps a split that already adds up, and each section within its maximum', () => {

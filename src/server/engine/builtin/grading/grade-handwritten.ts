@@ -11,7 +11,6 @@ export const BUILTIN_GRADER_LABEL = 'the built-in marker (OCR by Tesseract)';
 /** Share of the bank question's words that the photographed question must contain to count as the same. */
 const MATCH_THRESHOLD = 0.6;
 
-
 /** The bank question whose words the photographed question text covers best (templates excluded). */
 export function findBankQuestion(questionText: string): { question: BankQuestion; score: number } | null {
   const read = new Set(tokenise(questionText));
@@ -68,9 +67,15 @@ export async function gradeHandwritten(input: { questionImage: Buffer; answerIma
     }),
     input.maxMarks,
   );
-  const lowConfidence = answerRead.confidence < 60 ? '<p><strong>Check the reading:</strong> parts of the sheet were hard to read, so some words may be wrong.</p>' : '';
+  const lowConfidence =
+    answerRead.confidence < 60
+      ? '<p><strong>Check the reading:</strong> parts of the sheet were hard to read, so some words may be wrong.</p>'
+      : '';
   // The marker speaks in the bank question's marks; the teacher sees the scaled ones, so the feedback does too.
-  const summary = marked.qualitative_feedback.replace(/^You scored [\d.]+ out of [\d.]+\./, `You scored ${marksAwarded} out of ${input.maxMarks}.`);
+  const summary = marked.qualitative_feedback.replace(
+    /^You scored [\d.]+ out of [\d.]+\./,
+    `You scored ${marksAwarded} out of ${input.maxMarks}.`,
+  );
   const feedback = [
     `<p>${escapeHtml(summary)}</p>`,
     lowConfidence,

@@ -135,7 +135,10 @@ function meanOf(text: AnalysedText, idx: number[]): Float64Array {
   const key = idx.join(',');
   let v = byKey.get(key);
   if (!v) {
-    v = meanVector(idx.map((i) => text.tokens[i].row), idx.map((i) => text.tokens[i].weight));
+    v = meanVector(
+      idx.map((i) => text.tokens[i].row),
+      idx.map((i) => text.tokens[i].weight),
+    );
     byKey.set(key, v);
   }
   return v;

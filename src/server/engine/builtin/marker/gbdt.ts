@@ -64,12 +64,23 @@ function quantileThresholds(values: number[], bins: number): number[] {
 }
 
 /** Trains on rows X with labels y (indices into classes). */
-export function trainGbdt(X: number[][], y: number[], classes: string[], featureNames: string[], opts: GbdtOptions = DEFAULT_GBDT_OPTIONS): GbdtModel {
+export function trainGbdt(
+  X: number[][],
+  y: number[],
+  classes: string[],
+  featureNames: string[],
+  opts: GbdtOptions = DEFAULT_GBDT_OPTIONS,
+): GbdtModel {
   const n = X.length;
   const K = classes.length;
   const F = featureNames.length;
   const sw = y.map((c) => opts.classWeights?.[c] ?? 1);
-  const thresholds = Array.from({ length: F }, (_, f) => quantileThresholds(X.map((r) => r[f]), opts.bins));
+  const thresholds = Array.from({ length: F }, (_, f) =>
+    quantileThresholds(
+      X.map((r) => r[f]),
+      opts.bins,
+    ),
+  );
   const binned = Array.from({ length: F }, (_, f) => {
     const th = thresholds[f];
     const col = new Uint8Array(n);
@@ -171,15 +182,19 @@ export function trainGbdt(X: number[][], y: number[], classes: string[], feature
         tree.r[node] = build(right, depth + 1);
         return node;
       };
-      build(Array.from({ length: n }, (_, i) => i), 0);
+      build(
+        Array.from({ length: n }, (_, i) => i),
+        0,
+      );
       roundTrees.push(tree);
     }
     for (let i = 0; i < n; i++) for (let k = 0; k < K; k++) scores[i][k] += predictTree(roundTrees[k], X[i]);
     trees.push(roundTrees);
   }
   const round6 = (v: number) => Math.round(v * 1e6) / 1e6;
-  for (const r of trees) for (const t of r) {
-    t.v = t.v.map(round6);
-  }
+  for (const r of trees)
+    for (const t of r) {
+      t.v = t.v.map(round6);
+    }
   return { classes, featureNames, base: base.map(round6), trees };
 }

@@ -6,46 +6,145 @@
 
 /** Groups of mutually opposite terms; any two words from different sides of a row are opposites. */
 const OPPOSITES: [string[], string[]][] = [
-  [['increase', 'rise', 'raise', 'grow', 'gain', 'more', 'greater', 'higher', 'larger', 'bigger', 'up', 'increasing', 'increased'],
-    ['decrease', 'fall', 'drop', 'reduce', 'decline', 'shrink', 'lose', 'less', 'fewer', 'lower', 'smaller', 'down', 'decreasing', 'decreased', 'reduced']],
-  [['high', 'large', 'big', 'long', 'tall', 'many', 'much', 'maximum', 'most'], ['low', 'small', 'little', 'short', 'few', 'minimum', 'least']],
-  [['fast', 'faster', 'quick', 'quicker', 'rapid', 'speed'], ['slow', 'slower', 'slowly']],
-  [['strong', 'stronger'], ['weak', 'weaker']],
+  [
+    ['increase', 'rise', 'raise', 'grow', 'gain', 'more', 'greater', 'higher', 'larger', 'bigger', 'up', 'increasing', 'increased'],
+    [
+      'decrease',
+      'fall',
+      'drop',
+      'reduce',
+      'decline',
+      'shrink',
+      'lose',
+      'less',
+      'fewer',
+      'lower',
+      'smaller',
+      'down',
+      'decreasing',
+      'decreased',
+      'reduced',
+    ],
+  ],
+  [
+    ['high', 'large', 'big', 'long', 'tall', 'many', 'much', 'maximum', 'most'],
+    ['low', 'small', 'little', 'short', 'few', 'minimum', 'least'],
+  ],
+  [
+    ['fast', 'faster', 'quick', 'quicker', 'rapid', 'speed'],
+    ['slow', 'slower', 'slowly'],
+  ],
+  [
+    ['strong', 'stronger'],
+    ['weak', 'weaker'],
+  ],
   [['positive'], ['negative']],
-  [['open', 'opened', 'incomplete', 'broken', 'break', 'gap'], ['closed', 'close', 'complete', 'intact', 'unbroken']],
+  [
+    ['open', 'opened', 'incomplete', 'broken', 'break', 'gap'],
+    ['closed', 'close', 'complete', 'intact', 'unbroken'],
+  ],
   [['on'], ['off']],
   [['series'], ['parallel']],
-  [['connect', 'connected', 'join', 'joined', 'attached', 'linked'], ['disconnect', 'disconnected', 'separate', 'separated', 'unconnected', 'detached', 'isolated']],
-  [['same', 'equal', 'identical', 'similar', 'constant', 'unchanged'], ['different', 'unequal', 'differ', 'change', 'changed', 'vary', 'varies', 'variable']],
-  [['conductor', 'conduct', 'conductive'], ['insulator', 'insulate', 'insulating']],
-  [['attract', 'attraction'], ['repel', 'repulsion']],
-  [['absorb', 'absorbed', 'absorption', 'take'], ['release', 'released', 'emit', 'emitted', 'give']],
-  [['gain', 'gained'], ['lose', 'lost', 'loss']],
-  [['hot', 'warm', 'hotter', 'warmer', 'heat', 'heated'], ['cold', 'cool', 'colder', 'cooler', 'cooled']],
-  [['expand', 'expansion'], ['contract', 'contraction']],
-  [['inside', 'internal', 'within'], ['outside', 'external']],
-  [['before', 'earlier'], ['after', 'later']],
+  [
+    ['connect', 'connected', 'join', 'joined', 'attached', 'linked'],
+    ['disconnect', 'disconnected', 'separate', 'separated', 'unconnected', 'detached', 'isolated'],
+  ],
+  [
+    ['same', 'equal', 'identical', 'similar', 'constant', 'unchanged'],
+    ['different', 'unequal', 'differ', 'change', 'changed', 'vary', 'varies', 'variable'],
+  ],
+  [
+    ['conductor', 'conduct', 'conductive'],
+    ['insulator', 'insulate', 'insulating'],
+  ],
+  [
+    ['attract', 'attraction'],
+    ['repel', 'repulsion'],
+  ],
+  [
+    ['absorb', 'absorbed', 'absorption', 'take'],
+    ['release', 'released', 'emit', 'emitted', 'give'],
+  ],
+  [
+    ['gain', 'gained'],
+    ['lose', 'lost', 'loss'],
+  ],
+  [
+    ['hot', 'warm', 'hotter', 'warmer', 'heat', 'heated'],
+    ['cold', 'cool', 'colder', 'cooler', 'cooled'],
+  ],
+  [
+    ['expand', 'expansion'],
+    ['contract', 'contraction'],
+  ],
+  [
+    ['inside', 'internal', 'within'],
+    ['outside', 'external'],
+  ],
+  [
+    ['before', 'earlier'],
+    ['after', 'later'],
+  ],
   [['always'], ['never']],
-  [['true', 'yes', 'correct', 'right'], ['false', 'no', 'incorrect', 'wrong']],
-  [['light', 'lighter'], ['heavy', 'heavier']],
-  [['bright', 'brighter', 'light'], ['dim', 'dimmer', 'dark', 'darker']],
+  [
+    ['true', 'yes', 'correct', 'right'],
+    ['false', 'no', 'incorrect', 'wrong'],
+  ],
+  [
+    ['light', 'lighter'],
+    ['heavy', 'heavier'],
+  ],
+  [
+    ['bright', 'brighter', 'light'],
+    ['dim', 'dimmer', 'dark', 'darker'],
+  ],
   [['wet'], ['dry']],
-  [['alive', 'living', 'live'], ['dead', 'nonliving']],
+  [
+    ['alive', 'living', 'live'],
+    ['dead', 'nonliving'],
+  ],
   [['visible'], ['invisible']],
   [['soluble', 'dissolve', 'dissolves'], ['insoluble']],
-  [['acid', 'acidic'], ['alkali', 'alkaline', 'base', 'basic']],
-  [['oxidation', 'oxidise', 'oxidize', 'oxidised', 'oxidized'], ['reduction', 'reduce', 'reduced']],
+  [
+    ['acid', 'acidic'],
+    ['alkali', 'alkaline', 'base', 'basic'],
+  ],
+  [
+    ['oxidation', 'oxidise', 'oxidize', 'oxidised', 'oxidized'],
+    ['reduction', 'reduce', 'reduced'],
+  ],
   [['exothermic'], ['endothermic']],
-  [['top', 'above', 'over', 'upper'], ['bottom', 'below', 'under', 'beneath', 'lower']],
+  [
+    ['top', 'above', 'over', 'upper'],
+    ['bottom', 'below', 'under', 'beneath', 'lower'],
+  ],
   [['push'], ['pull']],
-  [['start', 'begin'], ['stop', 'end', 'finish']],
-  [['add', 'added'], ['remove', 'removed']],
-  [['thick', 'wide', 'deep'], ['thin', 'narrow', 'shallow']],
-  [['loud', 'louder'], ['quiet', 'quieter', 'soft', 'softer']],
+  [
+    ['start', 'begin'],
+    ['stop', 'end', 'finish'],
+  ],
+  [
+    ['add', 'added'],
+    ['remove', 'removed'],
+  ],
+  [
+    ['thick', 'wide', 'deep'],
+    ['thin', 'narrow', 'shallow'],
+  ],
+  [
+    ['loud', 'louder'],
+    ['quiet', 'quieter', 'soft', 'softer'],
+  ],
   [['north'], ['south']],
   [['left'], ['right']],
-  [['forward', 'forwards'], ['backward', 'backwards']],
-  [['direct', 'directly'], ['inverse', 'inversely', 'indirect']],
+  [
+    ['forward', 'forwards'],
+    ['backward', 'backwards'],
+  ],
+  [
+    ['direct', 'directly'],
+    ['inverse', 'inversely', 'indirect'],
+  ],
   [['solid'], ['liquid', 'gas']],
   [['liquid'], ['gas', 'solid']],
   [['aerobic'], ['anaerobic']],
@@ -56,15 +155,30 @@ const OPPOSITES: [string[], string[]][] = [
   [['permeable'], ['impermeable']],
   [['possible'], ['impossible']],
   [['damaged', 'damage'], ['undamaged']],
-  [['present', 'contain', 'contains'], ['absent', 'lack', 'lacks']],
-  [['all', 'every', 'both'], ['none', 'neither']],
+  [
+    ['present', 'contain', 'contains'],
+    ['absent', 'lack', 'lacks'],
+  ],
+  [
+    ['all', 'every', 'both'],
+    ['none', 'neither'],
+  ],
   [['first'], ['last']],
   [['proportional'], ['inversely']],
-  [['accelerate', 'acceleration'], ['decelerate', 'deceleration']],
+  [
+    ['accelerate', 'acceleration'],
+    ['decelerate', 'deceleration'],
+  ],
   [['dominant'], ['recessive']],
   [['voluntary'], ['involuntary']],
-  [['dilate', 'dilation', 'widen'], ['constrict', 'constriction', 'narrow']],
-  [['hypertonic', 'concentrated'], ['hypotonic', 'dilute']],
+  [
+    ['dilate', 'dilation', 'widen'],
+    ['constrict', 'constriction', 'narrow'],
+  ],
+  [
+    ['hypertonic', 'concentrated'],
+    ['hypotonic', 'dilute'],
+  ],
 ];
 
 /** Sets of words that mean the same in marking (beyond inflection). */
@@ -107,13 +221,14 @@ const SYNONYMS: string[][] = [
 
 const oppositeMap = new Map<string, Set<string>>();
 for (const [a, b] of OPPOSITES) {
-  for (const x of a) for (const y of b) {
-    if (x === y) continue;
-    if (!oppositeMap.has(x)) oppositeMap.set(x, new Set());
-    if (!oppositeMap.has(y)) oppositeMap.set(y, new Set());
-    oppositeMap.get(x)!.add(y);
-    oppositeMap.get(y)!.add(x);
-  }
+  for (const x of a)
+    for (const y of b) {
+      if (x === y) continue;
+      if (!oppositeMap.has(x)) oppositeMap.set(x, new Set());
+      if (!oppositeMap.has(y)) oppositeMap.set(y, new Set());
+      oppositeMap.get(x)!.add(y);
+      oppositeMap.get(y)!.add(x);
+    }
 }
 
 const synonymMap = new Map<string, Set<string>>();
@@ -135,15 +250,71 @@ export function areSynonyms(a: string, b: string): boolean {
 }
 
 /** Words that negate what follows them. */
-export const NEGATORS = new Set(['not', "n't", 'no', 'never', 'none', 'nothing', 'neither', 'nor', 'cannot', 'without', 'nobody', 'nowhere']);
+export const NEGATORS = new Set([
+  'not',
+  "n't",
+  'no',
+  'never',
+  'none',
+  'nothing',
+  'neither',
+  'nor',
+  'cannot',
+  'without',
+  'nobody',
+  'nowhere',
+]);
 
 /**
  * Function words that carry meaning in a mark scheme and so are kept as content words even though
  * general-purpose stop lists drop them ("on"/"off", "more"/"less", "same").
  */
 export const MEANINGFUL_FUNCTION_WORDS = new Set([
-  'more', 'less', 'fewer', 'most', 'least', 'up', 'down', 'on', 'off', 'same', 'different', 'above', 'below',
-  'before', 'after', 'over', 'under', 'inside', 'outside', 'between', 'through', 'against', 'both', 'all',
-  'each', 'only', 'first', 'last', 'again', 'same', 'other', 'out', 'into', 'away', 'back', 'together', 'apart',
-  'always', 'never', 'higher', 'lower', 'greater', 'smaller', 'larger', 'bigger', 'faster', 'slower',
+  'more',
+  'less',
+  'fewer',
+  'most',
+  'least',
+  'up',
+  'down',
+  'on',
+  'off',
+  'same',
+  'different',
+  'above',
+  'below',
+  'before',
+  'after',
+  'over',
+  'under',
+  'inside',
+  'outside',
+  'between',
+  'through',
+  'against',
+  'both',
+  'all',
+  'each',
+  'only',
+  'first',
+  'last',
+  'again',
+  'same',
+  'other',
+  'out',
+  'into',
+  'away',
+  'back',
+  'together',
+  'apart',
+  'always',
+  'never',
+  'higher',
+  'lower',
+  'greater',
+  'smaller',
+  'larger',
+  'bigger',
+  'faster',
+  'slower',
 ]);

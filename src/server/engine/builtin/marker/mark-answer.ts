@@ -1,5 +1,12 @@
 import fs from 'node:fs';
-import { markPointSchema, type Feedback, type MarkPoint, type MarkPointInput, type PointEvaluation, type PointStatus } from '../../../../shared/mark-scheme';
+import {
+  markPointSchema,
+  type Feedback,
+  type MarkPoint,
+  type MarkPointInput,
+  type PointEvaluation,
+  type PointStatus,
+} from '../../../../shared/mark-scheme';
 import { loadWordVectors } from './embeddings';
 import type { GbdtModel } from './gbdt';
 import { listQuoted, lowerFirst, quoteTokens } from './justify';
@@ -50,7 +57,13 @@ function coveredLinks(decision: PointDecision): number[] {
   return decision.alignment.links.filter((l) => l.ans >= 0 && l.score >= GOOD).map((l) => l.ans);
 }
 
-function describeDecision(decision: PointDecision, answer: AnalysedText, wordings: AnalysedText[], status: PointStatus, point: MarkPoint): PointOutcome {
+function describeDecision(
+  decision: PointDecision,
+  answer: AnalysedText,
+  wordings: AnalysedText[],
+  status: PointStatus,
+  point: MarkPoint,
+): PointOutcome {
   const wording = wordings[decision.alternative];
   const wordingText = wording.text;
   const { alignment } = decision;
@@ -87,7 +100,11 @@ function describeDecision(decision: PointDecision, answer: AnalysedText, wording
 
 /** Spacing, case and typographic variants that do not change what a formula or phrase says. */
 function squash(text: string): string {
-  return text.toLowerCase().replace(/[\u2212\u2013]/g, '-').replace(/[×·]/g, '*').replace(/\s+/g, '');
+  return text
+    .toLowerCase()
+    .replace(/[\u2212\u2013]/g, '-')
+    .replace(/[×·]/g, '*')
+    .replace(/\s+/g, '');
 }
 
 /**
@@ -121,12 +138,18 @@ function markTextPoint(point: MarkPoint, answer: AnalysedText, question: Analyse
   for (const phrase of point.reject) {
     const hit = findPhrase(answer, phrase);
     if (hit) {
-      return { status: 'NOT_COVERED', justification: `Not covered: "${quoteTokens(answer, hit)}" is not accepted for this point (the mark scheme rejects "${phrase}").` };
+      return {
+        status: 'NOT_COVERED',
+        justification: `Not covered: "${quoteTokens(answer, hit)}" is not accepted for this point (the mark scheme rejects "${phrase}").`,
+      };
     }
   }
   for (const entry of point.required) {
     if (!findRequired(answer, entry)) {
-      const terms = entry.split('|').map((s) => `"${s.trim()}"`).join(' or ');
+      const terms = entry
+        .split('|')
+        .map((s) => `"${s.trim()}"`)
+        .join(' or ');
       return { status: 'NOT_COVERED', justification: `Not covered: the answer does not mention ${terms}, which "${point.text}" needs.` };
     }
   }
@@ -144,7 +167,8 @@ function markTextPoint(point: MarkPoint, answer: AnalysedText, question: Analyse
       else if (decision.label === 'incorrect' && d.label === 'contradictory') decision = d;
     }
   }
-  const status: PointStatus = decision.label === 'correct' ? 'COVERED' : decision.label === 'contradictory' ? 'CONTRADICTED' : 'NOT_COVERED';
+  const status: PointStatus =
+    decision.label === 'correct' ? 'COVERED' : decision.label === 'contradictory' ? 'CONTRADICTED' : 'NOT_COVERED';
   return describeDecision(decision, answer, wordings, status, point);
 }
 
@@ -162,14 +186,20 @@ function markNumericPoint(point: MarkPoint, plainAnswer: string): PointOutcome |
     case 'sig-figs': {
       const [lo, hi] = check.sigFigs ?? [0, 0];
       const sf = lo === hi ? `${lo}` : `${lo}–${hi}`;
-      return { status: 'NOT_COVERED', justification: `Not covered: "${q}" has the right value but is given to ${sf} significant figures, not ${target.sigFigs}.` };
+      return {
+        status: 'NOT_COVERED',
+        justification: `Not covered: "${q}" has the right value but is given to ${sf} significant figures, not ${target.sigFigs}.`,
+      };
     }
     case 'wrong-unit':
       return { status: 'NOT_COVERED', justification: `Not covered: "${q}" is not in a unit of ${target.unit} (expected ${expected}).` };
     case 'wrong-value':
       return { status: 'NOT_COVERED', justification: `Not covered: "${q}" is not the expected ${expected}.`, quote: q };
     default:
-      return { status: 'NOT_COVERED', justification: `Not covered: nothing in the answer gives a value for ${lowerFirst(point.text)} (expected ${expected}).` };
+      return {
+        status: 'NOT_COVERED',
+        justification: `Not covered: nothing in the answer gives a value for ${lowerFirst(point.text)} (expected ${expected}).`,
+      };
   }
 }
 
@@ -180,9 +210,17 @@ function markMultipleChoice(points: MarkPoint[], input: MarkAnswerInput): PointO
   const optionText = (l: string) => (input.options?.[l] ? ` (${toPlainText(input.options[l])})` : '');
   const given = toPlainText(input.answer).slice(0, 80);
   return points.map(() => {
-    if (chosen === correct) return { status: 'COVERED', justification: `Covered: "${given}" is the correct option, ${correct}${optionText(correct)}.` };
-    if (chosen) return { status: 'NOT_COVERED', justification: `Not covered: "${given}" chooses option ${chosen}${optionText(chosen)}; the correct option is ${correct}${optionText(correct)}.` };
-    return { status: 'NOT_COVERED', justification: `Not covered: "${given}" does not name one of the options; the correct option is ${correct}${optionText(correct)}.` };
+    if (chosen === correct)
+      return { status: 'COVERED', justification: `Covered: "${given}" is the correct option, ${correct}${optionText(correct)}.` };
+    if (chosen)
+      return {
+        status: 'NOT_COVERED',
+        justification: `Not covered: "${given}" chooses option ${chosen}${optionText(chosen)}; the correct option is ${correct}${optionText(correct)}.`,
+      };
+    return {
+      status: 'NOT_COVERED',
+      justification: `Not covered: "${given}" does not name one of the options; the correct option is ${correct}${optionText(correct)}.`,
+    };
   });
 }
 
@@ -197,9 +235,12 @@ function writeFeedback(points: MarkPoint[], outcomes: PointOutcome[], marks: num
   if (covered.length === points.length) parts.push('Excellent: your answer covers every point in the mark scheme.');
   else if (covered.length) parts.push(`Well done for ${covered.map((p) => lowerFirst(p.text)).join('; ')}.`);
   if (wrong.length)
-    parts.push(`Fix: ${wrong.map(({ p, o }) => (o.quote ? `you wrote "${o.quote}", but the mark scheme has ${lowerFirst(p.text)}` : `the mark scheme has ${lowerFirst(p.text)}`)).join('; ')}.`);
+    parts.push(
+      `Fix: ${wrong.map(({ p, o }) => (o.quote ? `you wrote "${o.quote}", but the mark scheme has ${lowerFirst(p.text)}` : `the mark scheme has ${lowerFirst(p.text)}`)).join('; ')}.`,
+    );
   if (missing.length) parts.push(`To gain more marks, add: ${missing.map((p) => lowerFirst(p.text)).join('; ')}.`);
-  if (covered.length === 0 && !wrong.length) parts.push('Your answer did not match any point in the mark scheme yet; use its key terms and be specific.');
+  if (covered.length === 0 && !wrong.length)
+    parts.push('Your answer did not match any point in the mark scheme yet; use its key terms and be specific.');
   return parts.join(' ');
 }
 

@@ -51,7 +51,13 @@ export function findQuantities(text: string): Quantity[] {
     const unitCandidates: string[] = [];
     if (words) {
       const parts = words[0].trim().split(/\s+/);
-      for (let k = parts.length; k >= 1; k--) unitCandidates.push(parts.slice(0, k).join(' ').replace(/[.,;:]+$/, ''));
+      for (let k = parts.length; k >= 1; k--)
+        unitCandidates.push(
+          parts
+            .slice(0, k)
+            .join(' ')
+            .replace(/[.,;:]+$/, ''),
+        );
     }
     out.push({ value, numberText: m[0], unitCandidates, start: m.index, end: m.index + m[0].length, text: m[0] });
   }

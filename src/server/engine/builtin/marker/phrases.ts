@@ -32,7 +32,10 @@ export function findPhrase(answer: AnalysedText, phrase: string, candidates?: nu
 
 /** A required entry: "a|b" means either alternative. */
 export function findRequired(answer: AnalysedText, entry: string): number[] | undefined {
-  for (const alt of entry.split('|').map((s) => s.trim()).filter(Boolean)) {
+  for (const alt of entry
+    .split('|')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const hit = findPhrase(answer, alt);
     if (hit) return hit;
   }

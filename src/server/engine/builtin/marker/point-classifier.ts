@@ -15,7 +15,12 @@ export interface PointDecision {
 }
 
 /** Aligns the answer with each wording of a point and keeps the strongest alignment. */
-export function alignBest(answer: AnalysedText, wordings: AnalysedText[], question?: AnalysedText, answerContent?: number[]): { alignment: Alignment; alternative: number } {
+export function alignBest(
+  answer: AnalysedText,
+  wordings: AnalysedText[],
+  question?: AnalysedText,
+  answerContent?: number[],
+): { alignment: Alignment; alternative: number } {
   return alignAll(answer, wordings, question, answerContent)[0];
 }
 
@@ -23,7 +28,12 @@ export function alignBest(answer: AnalysedText, wordings: AnalysedText[], questi
  * Every wording's alignment, the strongest first, each carrying the features that summarise all the
  * wordings (best recall over the alternatives and so on), as the classifier was trained to see them.
  */
-export function alignAll(answer: AnalysedText, wordings: AnalysedText[], question?: AnalysedText, answerContent?: number[]): { alignment: Alignment; alternative: number }[] {
+export function alignAll(
+  answer: AnalysedText,
+  wordings: AnalysedText[],
+  question?: AnalysedText,
+  answerContent?: number[],
+): { alignment: Alignment; alternative: number }[] {
   let maxExact = 0;
   let sumSoft = 0;
   let maxPrec = 0;
@@ -53,7 +63,9 @@ export function alignAll(answer: AnalysedText, wordings: AnalysedText[], questio
     alignment.features[F('maxSentenceCosineAlt')] = maxCos;
   }
   // strongest first; ties keep the mark scheme's order
-  return all.sort((a, b) => b.strength - a.strength || a.alternative - b.alternative).map(({ alignment, alternative }) => ({ alignment, alternative }));
+  return all
+    .sort((a, b) => b.strength - a.strength || a.alternative - b.alternative)
+    .map(({ alignment, alternative }) => ({ alignment, alternative }));
 }
 
 /**
@@ -69,7 +81,9 @@ const ALTERNATIVE_CONFIDENCE = 0.6;
 export function isFormulaLike(text: AnalysedText): boolean {
   const words = text.tokens.filter((t) => t.text.trim());
   if (words.length === 0) return false;
-  const symbolic = words.filter((t) => t.isNumber || t.pos === 'PUNCT' || t.pos === 'SYM' || /^[a-z]$/i.test(t.text) || !/[a-z]{2}/i.test(t.text)).length;
+  const symbolic = words.filter(
+    (t) => t.isNumber || t.pos === 'PUNCT' || t.pos === 'SYM' || /^[a-z]$/i.test(t.text) || !/[a-z]{2}/i.test(t.text),
+  ).length;
   return symbolic / words.length >= 0.5;
 }
 
@@ -83,7 +97,8 @@ export function isFormulaLike(text: AnalysedText): boolean {
  */
 export function decideLabel(model: GbdtModel, probs: number[], features?: number[], formulaLike = false): PointLabel {
   const at = (c: PointLabel) => probs[model.classes.indexOf(c)];
-  let label: PointLabel = at('correct') >= CORRECT_THRESHOLD ? 'correct' : at('contradictory') > at('incorrect') ? 'contradictory' : 'incorrect';
+  let label: PointLabel =
+    at('correct') >= CORRECT_THRESHOLD ? 'correct' : at('contradictory') > at('incorrect') ? 'contradictory' : 'incorrect';
   if (features) {
     const flips = features[F('negationMismatch')] + features[F('oppositeFlips')];
     if (label === 'correct' && features[F('flipParity')] === 1 && features[F('softRecall')] >= 0.5) label = 'contradictory';
@@ -105,7 +120,13 @@ function decide(model: GbdtModel, wordings: AnalysedText[], aligned: { alignment
  * also tried, because any one of them earns the mark (as an examiner's "accept" does) when the model
  * is confident enough.
  */
-export function classifyPoint(model: GbdtModel, answer: AnalysedText, wordings: AnalysedText[], question?: AnalysedText, answerContent?: number[]): PointDecision {
+export function classifyPoint(
+  model: GbdtModel,
+  answer: AnalysedText,
+  wordings: AnalysedText[],
+  question?: AnalysedText,
+  answerContent?: number[],
+): PointDecision {
   const all = alignAll(answer, wordings, question, answerContent);
   const [strongest, ...others] = all;
   let covered: PointDecision | undefined;

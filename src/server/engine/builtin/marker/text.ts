@@ -60,7 +60,35 @@ function normaliseStem(stem: string): string {
 }
 
 /** Words between a negator and what it negates ("not really", "no longer", "not always"). */
-const NEGATION_SKIP = new Set(['longer', 'really', 'always', 'even', 'yet', 'very', 'much', 'quite', 'necessarily', 'just', 'only', 'all', 'any', 'so', 'too', 'be', 'been', 'being', 'have', 'has', 'had', 'having', 'do', 'does', 'get', 'got', 'to']);
+const NEGATION_SKIP = new Set([
+  'longer',
+  'really',
+  'always',
+  'even',
+  'yet',
+  'very',
+  'much',
+  'quite',
+  'necessarily',
+  'just',
+  'only',
+  'all',
+  'any',
+  'so',
+  'too',
+  'be',
+  'been',
+  'being',
+  'have',
+  'has',
+  'had',
+  'having',
+  'do',
+  'does',
+  'get',
+  'got',
+  'to',
+]);
 /** Negators that are themselves the negated thing ("says nothing about the rate" does not deny "rate"). */
 const SELF_NEGATING = new Set(['nothing', 'none', 'nobody', 'nowhere']);
 const NEGATABLE_POS = new Set(['VERB', 'ADJ', 'NOUN', 'PROPN', 'NUM', 'ADV', 'AUX']);
@@ -86,7 +114,8 @@ function markNegatedWords(tokens: Token[]): void {
       if (!NEGATABLE_POS.has(w.pos) || !(w.content || w.pos === 'VERB' || w.pos === 'ADJ')) continue;
       // "not perfectly circular": the adverb qualifies what is negated
       const next = tokens[j + 1];
-      if (w.pos === 'ADV' && next && next.sentence === t.sentence && (next.pos === 'ADJ' || next.pos === 'VERB' || next.pos === 'ADV')) continue;
+      if (w.pos === 'ADV' && next && next.sentence === t.sentence && (next.pos === 'ADJ' || next.pos === 'VERB' || next.pos === 'ADV'))
+        continue;
       w.negated = true;
       return;
     }
@@ -115,7 +144,22 @@ export function analyseText(input: string): AnalysedText {
       const end = start + value.length;
       cursor = end;
       if (type === 'punctuation' || type === 'symbol' || type === 'tabCRLF') {
-        tokens.push({ text: value, lower: value, lemma: value, stem: value, pos: 'PUNCT', negated: false, negator: false, content: false, isNumber: false, start, end, sentence: s, row: -1, weight: 0 });
+        tokens.push({
+          text: value,
+          lower: value,
+          lemma: value,
+          stem: value,
+          pos: 'PUNCT',
+          negated: false,
+          negator: false,
+          content: false,
+          isNumber: false,
+          start,
+          end,
+          sentence: s,
+          row: -1,
+          weight: 0,
+        });
         return;
       }
       const lower = value.toLowerCase();

@@ -28,4 +28,9 @@ export interface EngineTask<M extends PooledMethod = PooledMethod> {
  */
 export type EngineTaskResult<M extends PooledMethod = PooledMethod> =
   | { ok: true; value: Awaited<ReturnType<Method<M>>>; threadId: number }
-  | { ok: false; engineError: { code: 'UNSUPPORTED_SUBJECT' | 'UNAVAILABLE' | 'BAD_INPUT'; message: string } | null; message: string; threadId: number };
+  | {
+      ok: false;
+      engineError: { code: 'UNSUPPORTED_SUBJECT' | 'UNAVAILABLE' | 'BAD_INPUT'; message: string } | null;
+      message: string;
+      threadId: number;
+    };

@@ -18,7 +18,8 @@ export async function runEngineTask(task: EngineTask): Promise<EngineTaskResult>
     const value = await method(task.input);
     return { ok: true, value, threadId } as EngineTaskResult;
   } catch (error) {
-    if (isEngineError(error)) return { ok: false, engineError: { code: error.code, message: error.message }, message: error.message, threadId };
+    if (isEngineError(error))
+      return { ok: false, engineError: { code: error.code, message: error.message }, message: error.message, threadId };
     return { ok: false, engineError: null, message: error instanceof Error ? error.message : String(error), threadId };
   }
 }

@@ -41,7 +41,10 @@ describe('the built-in engine in a worker pool', () => {
   it('keeps an engine error an engine error (its code decides the HTTP status)', async () => {
     const error = await pooled.generateCourse({ subject: 'Klingon' }).catch((e: unknown) => e);
     expect(isEngineError(error)).toBe(true);
-    expect(error).toMatchObject({ code: 'UNSUPPORTED_SUBJECT', message: expect.stringContaining('"Klingon" is not in the offline question bank') });
+    expect(error).toMatchObject({
+      code: 'UNSUPPORTED_SUBJECT',
+      message: expect.stringContaining('"Klingon" is not in the offline question bank'),
+    });
   });
 
   it('grades photographed sheets in the worker (OCR included) as in this thread', async () => {
@@ -51,8 +54,11 @@ describe('the built-in engine in a worker pool', () => {
     expect(inWorker).toEqual(await inProcess.gradeHandwritten(input));
   });
 
-  it('reads a PDF in the worker, page by page as in this thread, and keeps the reader\'s message for a file that is not a PDF', async () => {
-    const pdf = buildPdf(['BT /F1 12 Tf 50 800 Td (Osmosis is the movement of water.) Tj ET', 'BT /F1 12 Tf 50 800 Td (Diffusion needs no energy.) Tj ET']);
+  it("reads a PDF in the worker, page by page as in this thread, and keeps the reader's message for a file that is not a PDF", async () => {
+    const pdf = buildPdf([
+      'BT /F1 12 Tf 50 800 Td (Osmosis is the movement of water.) Tj ET',
+      'BT /F1 12 Tf 50 800 Td (Diffusion needs no energy.) Tj ET',
+    ]);
     const before = pooled.stats().completed;
     const pages = await pooled.readPdf!(pdf);
     expect(pages).toEqual(['Osmosis is the movement of water.', 'Diffusion needs no energy.']);
@@ -66,7 +72,12 @@ describe('the built-in engine in a worker pool', () => {
     const small = createPooledEngine({ workers: 1, maxQueue: 1 });
     try {
       const question = (await inProcess.generatePaper({ subject: 'Physics', difficulty: 'medium', count: 5, seed: 3 })).questions[0];
-      const calls = Array.from({ length: 6 }, () => small.evaluateAnswer({ question, answer: 'a force' }).then(() => 'marked', (e: unknown) => e));
+      const calls = Array.from({ length: 6 }, () =>
+        small.evaluateAnswer({ question, answer: 'a force' }).then(
+          () => 'marked',
+          (e: unknown) => e,
+        ),
+      );
       const outcomes = await Promise.all(calls);
       const busy = outcomes.filter((o) => isEngineError(o) && o.code === 'UNAVAILABLE');
       expect(busy.length).toBeGreaterThan(0);

@@ -45,7 +45,10 @@ export function createPooledEngine(options: PoolOptions): PooledEngine {
   const threadIds = new Set<number>();
   let completed = 0;
 
-  async function run<M extends PooledMethod>(method: M, input: EngineTask<M>['input']): Promise<Awaited<ReturnType<NonNullable<Engine[M]>>>> {
+  async function run<M extends PooledMethod>(
+    method: M,
+    input: EngineTask<M>['input'],
+  ): Promise<Awaited<ReturnType<NonNullable<Engine[M]>>>> {
     let result: EngineTaskResult;
     try {
       result = await pool.run({ method, input } as EngineTask);

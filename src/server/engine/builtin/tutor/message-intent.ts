@@ -13,13 +13,16 @@ const ANSWER_REQUEST =
 const MARK_SCHEME =
   /\b(mark ?scheme|examiners?( \w+){0,3} (want|wants|looking|look|looks|expect|expects|accept|need|needs)|what (do|does|should|must) (i|we|my answer) (need to )?(include|write|mention|cover|put)|what are they looking for|what (is|are) (it|they|the question) (looking|asking) for|what points?)\b/;
 
-const MARKS = /\b(how many marks|how many points|marks? (is|are) (it|this|that) worth|worth how many|out of how many|total marks|how much is (this|it) worth|what is (this|it) out of)\b/;
+const MARKS =
+  /\b(how many marks|how many points|marks? (is|are) (it|this|that) worth|worth how many|out of how many|total marks|how much is (this|it) worth|what is (this|it) out of)\b/;
 
-const THANKS = /^(thanks|thank you|thank u|thx|ty|cheers|great,? thanks|brilliant,? thanks|bye|goodbye|that'?s all|that helps|that helped|got it,? thanks)\b/;
+const THANKS =
+  /^(thanks|thank you|thank u|thx|ty|cheers|great,? thanks|brilliant,? thanks|bye|goodbye|that'?s all|that helps|that helped|got it,? thanks)\b/;
 
 const GREETING = /^(hi|hello|hey|hiya|good (morning|afternoon|evening))\b/;
 
-const ACK = /^(ok|okay|k|yes|yeah|yep|yup|no|nope|sure|right|i see|got it|alright|all right|go on|continue|next|carry on|fine|cool|hmm+|mm+)[.!?]*$/;
+const ACK =
+  /^(ok|okay|k|yes|yeah|yep|yup|no|nope|sure|right|i see|got it|alright|all right|go on|continue|next|carry on|fine|cool|hmm+|mm+)[.!?]*$/;
 
 const HELP =
   /\b(hint|help|stuck|clue|nudge|idk|dunno|don'?t (know|understand|get)|do not (know|understand|get)|not sure|unsure|no idea|where (do|should) i (start|begin)|how (do|should) i (start|begin|do|work|go)|next step|what next|what now|confused|lost|explain|what do you mean|i can'?t)\b/;

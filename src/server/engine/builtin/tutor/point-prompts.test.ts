@@ -3,9 +3,13 @@ import { markPointSchema } from '../../../../shared/mark-scheme';
 import { guidingQuestion, themeOf } from './point-prompts';
 import { contentStems } from './text-match';
 
-const question = 'Explain how genetic drift can change allele frequencies in a small population, such as one founded by a few individuals on an island.';
+const question =
+  'Explain how genetic drift can change allele frequencies in a small population, such as one founded by a few individuals on an island.';
 const stems = contentStems(question);
-const point = markPointSchema.parse({ id: 'p1', text: 'a founder population carries only a small / unrepresentative sample of the alleles of the original population' });
+const point = markPointSchema.parse({
+  id: 'p1',
+  text: 'a founder population carries only a small / unrepresentative sample of the alleles of the original population',
+});
 
 describe('the tutor’s guiding question', () => {
   it('names the topic of the point in words the question uses, never a lone vague word', () => {

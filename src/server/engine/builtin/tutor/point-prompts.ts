@@ -61,7 +61,38 @@ function stemOf(word: string): string {
  * the first two content words (usually its subject: 'active site').
  */
 /** Words that name no topic on their own ("the small that helps answer the question"). */
-const VAGUE_ALONE = new Set(['small', 'large', 'big', 'high', 'low', 'more', 'less', 'few', 'many', 'some', 'only', 'same', 'different', 'new', 'old', 'first', 'second', 'one', 'two', 'each', 'other', 'most', 'much', 'very', 'increase', 'decrease', 'change', 'effect', 'use', 'used']);
+const VAGUE_ALONE = new Set([
+  'small',
+  'large',
+  'big',
+  'high',
+  'low',
+  'more',
+  'less',
+  'few',
+  'many',
+  'some',
+  'only',
+  'same',
+  'different',
+  'new',
+  'old',
+  'first',
+  'second',
+  'one',
+  'two',
+  'each',
+  'other',
+  'most',
+  'much',
+  'very',
+  'increase',
+  'decrease',
+  'change',
+  'effect',
+  'use',
+  'used',
+]);
 
 export function themeOf(point: MarkPoint, questionStems: string[]): string | null {
   const words = themeWords(point.text);
@@ -116,8 +147,7 @@ export interface PromptContext {
 export function guidingQuestion(point: MarkPoint, ctx: PromptContext): string {
   const theme = themeOf(point, ctx.questionStems);
   const t = theme ? escapeHtml(withArticle(theme)) : null;
-  if (ctx.isMultipleChoice)
-    return 'Before you look at the options, what answer would you expect, and why? Then which option matches it?';
+  if (ctx.isMultipleChoice) return 'Before you look at the options, what answer would you expect, and why? Then which option matches it?';
   if (numericValue(point) !== null || (point.kind === 'answer' && point.numeric)) {
     const quantity = quantityOf(point);
     return `${quantity ? `What value do you get for ${escapeHtml(quantity)}?` : 'What final value do you get?'} Show me the step that gets you there.${numericAdvice(point)}`;
@@ -126,8 +156,7 @@ export function guidingQuestion(point: MarkPoint, ctx: PromptContext): string {
     return t
       ? `Which equation or method links ${t}? Write that step down before you put numbers in.`
       : 'What is the method step here: which equation or rule do you need, and what goes into it?';
-  if (point.kind === 'answer')
-    return t ? `What is your final result for ${t}?` : 'What is your final result, and how did you get it?';
+  if (point.kind === 'answer') return t ? `What is your final result for ${t}?` : 'What is your final result, and how did you get it?';
   const why = ctx.commandWord === 'explain' ? ' Try to say <em>why</em>, not just what.' : '';
   return t
     ? `What can you say about ${t} that helps answer the question?${why}`
@@ -140,7 +169,10 @@ export function themeLabel(point: MarkPoint, ctx: PromptContext): string {
   const t = theme ? escapeHtml(withArticle(theme)) : null;
   if (ctx.isMultipleChoice) return 'choosing the correct option';
   if (point.numeric) {
-    const extras = [point.numeric.unit ? 'with its unit' : '', point.numeric.sigFigs ? `to ${point.numeric.sigFigs} significant figures` : '']
+    const extras = [
+      point.numeric.unit ? 'with its unit' : '',
+      point.numeric.sigFigs ? `to ${point.numeric.sigFigs} significant figures` : '',
+    ]
       .filter(Boolean)
       .join(' and ');
     const quantity = quantityOf(point);
@@ -191,9 +223,26 @@ export function hintRelevance(hintHtml: string, point: MarkPoint): number {
   return pointStems.filter((s) => containsStem(hintStems, s)).length;
 }
 
-const COMMAND_WORDS = ['explain', 'describe', 'calculate', 'suggest', 'state', 'evaluate', 'discuss', 'compare', 'show', 'determine', 'find', 'prove', 'outline'];
+const COMMAND_WORDS = [
+  'explain',
+  'describe',
+  'calculate',
+  'suggest',
+  'state',
+  'evaluate',
+  'discuss',
+  'compare',
+  'show',
+  'determine',
+  'find',
+  'prove',
+  'outline',
+];
 
 export function commandWordOf(questionText: string): string | null {
-  const words = plainText(questionText).toLowerCase().match(/[a-z]+/g) ?? [];
+  const words =
+    plainText(questionText)
+      .toLowerCase()
+      .match(/[a-z]+/g) ?? [];
   return words.find((w) => COMMAND_WORDS.includes(w)) ?? null;
 }

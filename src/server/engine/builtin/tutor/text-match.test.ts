@@ -54,7 +54,11 @@ describe('containsPhrase', () => {
 
 describe('checkAttempt', () => {
   const enzymeQuestion = '<p>Explain why an enzyme only catalyses one type of reaction.</p>';
-  const activeSite = point({ id: 'c1', text: 'active site has a specific shape that is complementary to the substrate', reject: ['enzyme is killed'] });
+  const activeSite = point({
+    id: 'c1',
+    text: 'active site has a specific shape that is complementary to the substrate',
+    reject: ['enzyme is killed'],
+  });
 
   it('is right when the key words of the point are there, in other word forms', () => {
     const check = checkAttempt("The enzyme's active site is complementary in shape to its substrates", activeSite, ctx(enzymeQuestion));
@@ -82,7 +86,13 @@ describe('checkAttempt', () => {
   });
 
   it('checks numbers with tolerance, unit, significant figures, powers of ten and sign', () => {
-    const speed = point({ id: 'a1', text: 'v = 15.3 m s^-1', kind: 'answer', marks: 2, numeric: { value: 15.344, tolerance: 0.005, unit: 'm s^-1', sigFigs: 3 } });
+    const speed = point({
+      id: 'a1',
+      text: 'v = 15.3 m s^-1',
+      kind: 'answer',
+      marks: 2,
+      numeric: { value: 15.344, tolerance: 0.005, unit: 'm s^-1', sigFigs: 3 },
+    });
     const c = ctx('<p>Calculate the speed of the ball.</p>');
     expect(checkAttempt('v = 15.3 m/s', speed, c)).toMatchObject({ verdict: 'right', reason: 'numeric' });
     expect(checkAttempt('about 15.4 m s^-1', speed, c).verdict).toBe('right');

@@ -35,7 +35,7 @@ export function normaliseText(text: string): string {
 export const STOPWORDS = new Set(
   (
     'a an the and or but if then than so as of to in on at by for from with without into onto over under about ' +
-    'is are was were be been being am do does did doing has have had having it its it\'s this that these those there ' +
+    "is are was were be been being am do does did doing has have had having it its it's this that these those there " +
     'their they them he she his her we our you your i me my mine which who whom whose what when where why how ' +
     'can could may might must shall should will would not no nor also just very too more most some any each ' +
     'all both such only own same other another one ones own up down out off again further once here ' +
@@ -47,12 +47,80 @@ export const STOPWORDS = new Set(
 );
 
 /** Words that say the opposite of what follows them. */
-const NEGATIONS = new Set(['not', 'no', 'never', "isn't", "aren't", "doesn't", "don't", "didn't", "won't", "can't", 'cannot', "wasn't", "weren't", 'neither', 'nor', 'without']);
+const NEGATIONS = new Set([
+  'not',
+  'no',
+  'never',
+  "isn't",
+  "aren't",
+  "doesn't",
+  "don't",
+  "didn't",
+  "won't",
+  "can't",
+  'cannot',
+  "wasn't",
+  "weren't",
+  'neither',
+  'nor',
+  'without',
+]);
 
 /** Word forms that mean the same thing in a mark scheme, mapped to one canonical token. */
 const SYNONYM_GROUPS: [string, string[]][] = [
-  ['increase', ['increase', 'increases', 'increased', 'increasing', 'rise', 'rises', 'rose', 'risen', 'rising', 'grow', 'grows', 'grew', 'growing', 'raise', 'raises', 'raised', 'goes up', 'go up', 'went up']],
-  ['decrease', ['decrease', 'decreases', 'decreased', 'decreasing', 'fall', 'falls', 'fell', 'fallen', 'falling', 'drop', 'drops', 'dropped', 'dropping', 'reduce', 'reduces', 'reduced', 'reducing', 'reduction', 'decline', 'declines', 'declined', 'goes down', 'go down', 'went down']],
+  [
+    'increase',
+    [
+      'increase',
+      'increases',
+      'increased',
+      'increasing',
+      'rise',
+      'rises',
+      'rose',
+      'risen',
+      'rising',
+      'grow',
+      'grows',
+      'grew',
+      'growing',
+      'raise',
+      'raises',
+      'raised',
+      'goes up',
+      'go up',
+      'went up',
+    ],
+  ],
+  [
+    'decrease',
+    [
+      'decrease',
+      'decreases',
+      'decreased',
+      'decreasing',
+      'fall',
+      'falls',
+      'fell',
+      'fallen',
+      'falling',
+      'drop',
+      'drops',
+      'dropped',
+      'dropping',
+      'reduce',
+      'reduces',
+      'reduced',
+      'reducing',
+      'reduction',
+      'decline',
+      'declines',
+      'declined',
+      'goes down',
+      'go down',
+      'went down',
+    ],
+  ],
   ['greater', ['greater', 'larger', 'bigger', 'higher', 'more']],
   ['smaller', ['smaller', 'less', 'lower', 'fewer']],
   ['fast', ['fast', 'faster', 'quick', 'quicker', 'quickly', 'rapid', 'rapidly']],
@@ -144,7 +212,8 @@ export function containsPhrase(text: string, phrase: string): boolean {
     if (at < 0) return false;
     const before = hay[at - 1];
     const after = hay[at + needle.length];
-    const edge = (c: string | undefined, inner: string | undefined) => c === undefined || !/[a-z0-9]/.test(c) || !/[a-z0-9]/.test(inner ?? '');
+    const edge = (c: string | undefined, inner: string | undefined) =>
+      c === undefined || !/[a-z0-9]/.test(c) || !/[a-z0-9]/.test(inner ?? '');
     if (edge(before, needle[0]) && edge(after, needle[needle.length - 1])) return true;
     from = at + 1;
   }
@@ -174,8 +243,8 @@ export function extractNumbers(text: string): FoundNumber[] {
 }
 
 const UNIT_ALIASES: Record<string, string[]> = {
-  'Ω': ['ohm', 'ohms', 'Ω'],
-  'ohm': ['ohm', 'ohms', 'Ω'],
+  Ω: ['ohm', 'ohms', 'Ω'],
+  ohm: ['ohm', 'ohms', 'Ω'],
   '°C': ['°c', 'oc', 'degrees c', 'degrees celsius', 'celsius', 'c'],
   '%': ['%', 'percent', 'per cent'],
 };
@@ -276,7 +345,12 @@ function hasNegation(text: string): boolean {
  */
 export function checkAttempt(message: string, point: MarkPoint, ctx: MatchContext): AttemptCheck {
   const messageStems = contentStems(message);
-  const none = (verdict: Verdict, reason: CheckReason, missingKeys = 1): AttemptCheck => ({ verdict, reason, matchedWords: [], missingKeys });
+  const none = (verdict: Verdict, reason: CheckReason, missingKeys = 1): AttemptCheck => ({
+    verdict,
+    reason,
+    matchedWords: [],
+    missingKeys,
+  });
 
   for (const rejected of point.reject ?? []) if (containsPhrase(message, rejected)) return none('not-yet', 'reject');
 
@@ -287,9 +361,11 @@ export function checkAttempt(message: string, point: MarkPoint, ctx: MatchContex
       const hit = numbers.find((n) => numericClose(n.value, target, point));
       if (hit) {
         const unit = point.numeric?.unit;
-        if (unit && !unitPresent(message, unit)) return { verdict: 'partly', reason: 'unit-missing', matchedWords: [hit.raw], missingKeys: 1 };
+        if (unit && !unitPresent(message, unit))
+          return { verdict: 'partly', reason: 'unit-missing', matchedWords: [hit.raw], missingKeys: 1 };
         const sf = point.numeric?.sigFigs;
-        if (sf && (sf < hit.sigFigs[0] || sf > hit.sigFigs[1])) return { verdict: 'partly', reason: 'sig-figs', matchedWords: [hit.raw], missingKeys: 1 };
+        if (sf && (sf < hit.sigFigs[0] || sf > hit.sigFigs[1]))
+          return { verdict: 'partly', reason: 'sig-figs', matchedWords: [hit.raw], missingKeys: 1 };
         return { verdict: 'right', reason: 'numeric', matchedWords: [hit.raw], missingKeys: 0 };
       }
       const factors = [10, 100, 1000, 1e6, 0.1, 0.01, 0.001, 1e-6];
@@ -306,7 +382,8 @@ export function checkAttempt(message: string, point: MarkPoint, ctx: MatchContex
 
   for (const accepted of point.accept ?? []) {
     if (containsPhrase(message, accepted)) {
-      if (hasNegation(message) && !hasNegation(accepted) && negatesPoint(message, contentStems(accepted))) return none('not-yet', 'negation');
+      if (hasNegation(message) && !hasNegation(accepted) && negatesPoint(message, contentStems(accepted)))
+        return none('not-yet', 'negation');
       return { verdict: 'right', reason: 'accept', matchedWords: [accepted], missingKeys: 0 };
     }
   }

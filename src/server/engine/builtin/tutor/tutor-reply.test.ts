@@ -12,7 +12,11 @@ const enzyme: QuestionForMarking = {
   type: 'short_answer',
   totalMarks: 3,
   markScheme: points([
-    { id: 'c1', text: 'active site has a specific shape that is complementary to the substrate', accept: ['substrate fits the active site'] },
+    {
+      id: 'c1',
+      text: 'active site has a specific shape that is complementary to the substrate',
+      accept: ['substrate fits the active site'],
+    },
     { id: 'c2', text: 'enzyme-substrate complexes form', accept: ['ES complex'], required: ['complex'] },
     {
       id: 'c3',
@@ -47,7 +51,12 @@ const water: QuestionForMarking = {
   type: 'short_answer',
   totalMarks: 3,
   markScheme: points([
-    { id: 'b1', text: 'hydrogen bonds form between water molecules', reject: ['covalent bonds break'], required: ['hydrogen bond|hydrogen bonding|h-bond'] },
+    {
+      id: 'b1',
+      text: 'hydrogen bonds form between water molecules',
+      reject: ['covalent bonds break'],
+      required: ['hydrogen bond|hydrogen bonding|h-bond'],
+    },
     { id: 'b2', text: 'H2S has only weaker dipole-dipole and London forces', accept: ['van der Waals forces in H2S'] },
     { id: 'b3', text: 'more energy is needed to overcome the stronger intermolecular forces in water' },
   ]),
@@ -65,8 +74,19 @@ const fallingBall: QuestionForMarking = {
   type: 'short_answer',
   totalMarks: 3,
   markScheme: points([
-    { id: 'm1', text: 'loss of gravitational potential energy = gain in kinetic energy: mgh = ½mv²', kind: 'method', accept: ['mgh = 1/2mv^2', 'v^2 = 2gh', 'v = sqrt(2gh)'] },
-    { id: 'a1', text: 'v = 15.3 m s^-1', marks: 2, kind: 'answer', numeric: { value: 15.344, tolerance: 0.005, unit: 'm s^-1', sigFigs: 3 } },
+    {
+      id: 'm1',
+      text: 'loss of gravitational potential energy = gain in kinetic energy: mgh = ½mv²',
+      kind: 'method',
+      accept: ['mgh = 1/2mv^2', 'v^2 = 2gh', 'v = sqrt(2gh)'],
+    },
+    {
+      id: 'a1',
+      text: 'v = 15.3 m s^-1',
+      marks: 2,
+      kind: 'answer',
+      numeric: { value: 15.344, tolerance: 0.005, unit: 'm s^-1', sigFigs: 3 },
+    },
   ]),
   modelAnswer: '<p>mgh = ½mv², so v = √(2gh) = √(2 × 9.81 × 12) = 15.3 m s<sup>-1</sup>.</p>',
   hints: [
@@ -134,7 +154,11 @@ describe('builtinTutorReply: where it starts', () => {
   });
 
   it('when every point is covered, says so', () => {
-    const covered: Feedback = { ...enzymeFeedback, marks_awarded: 3, markscheme_evaluation: enzymeFeedback.markscheme_evaluation.map((e) => ({ ...e, status: 'COVERED' })) };
+    const covered: Feedback = {
+      ...enzymeFeedback,
+      marks_awarded: 3,
+      markscheme_evaluation: enzymeFeedback.markscheme_evaluation.map((e) => ({ ...e, status: 'COVERED' })),
+    };
     expect(last(enzyme, ['help'], { feedback: covered })).toContain('covers every point');
   });
 });
@@ -181,7 +205,15 @@ describe('builtinTutorReply: checking attempts', () => {
 
   it('says not yet for a wrong idea, a rejected wording or a contradiction', () => {
     expect(last(enzyme, ['help', 'it is like a lock'])).toContain('Not yet');
-    const onHeating = { feedback: { ...enzymeFeedback, markscheme_evaluation: enzymeFeedback.markscheme_evaluation.map((e) => ({ ...e, status: e.point_id === 'c3' ? 'NOT_COVERED' : 'COVERED' })) } };
+    const onHeating = {
+      feedback: {
+        ...enzymeFeedback,
+        markscheme_evaluation: enzymeFeedback.markscheme_evaluation.map((e) => ({
+          ...e,
+          status: e.point_id === 'c3' ? 'NOT_COVERED' : 'COVERED',
+        })),
+      },
+    };
     expect(last(enzyme, ['help', 'the enzyme is killed'], onHeating)).toContain("wouldn't get the mark");
     expect(last(water, ['help', 'there are no hydrogen bonds between water molecules'])).toContain('opposite');
   });
@@ -286,7 +318,12 @@ describe('builtinTutorReply: meta questions', () => {
 
 describe('builtinTutorReply: state comes from the history only', () => {
   it('is deterministic', () => {
-    const input = { question: enzyme, history: [{ role: 'assistant' as const, content: 'Hi!' }], message: 'hint', feedback: enzymeFeedback };
+    const input = {
+      question: enzyme,
+      history: [{ role: 'assistant' as const, content: 'Hi!' }],
+      message: 'hint',
+      feedback: enzymeFeedback,
+    };
     expect(builtinTutorReply(input)).toEqual(builtinTutorReply(input));
   });
 

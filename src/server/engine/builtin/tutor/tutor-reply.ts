@@ -80,9 +80,7 @@ function pointFromEvaluation(id: string, text: string): MarkPoint {
 function buildContext(input: TutorInput): Context {
   const question = input.question;
   const points = (question.markScheme ?? []).map(withDefaults);
-  const questionStems = contentStems(
-    plainText([question.text, ...Object.values(question.options ?? {})].join(' ')),
-  );
+  const questionStems = contentStems(plainText([question.text, ...Object.values(question.options ?? {})].join(' ')));
   const matchContext = { questionStems };
   const feedback = input.feedback && input.feedback.markscheme_evaluation.length > 0 ? input.feedback : null;
   const answer = input.answer?.trim() ?? '';
@@ -130,7 +128,12 @@ function buildContext(input: TutorInput): Context {
   };
 }
 
-function answerCoversPoint(answer: string, point: MarkPoint, question: QuestionForMarking, matchContext: { questionStems: string[] }): boolean {
+function answerCoversPoint(
+  answer: string,
+  point: MarkPoint,
+  question: QuestionForMarking,
+  matchContext: { questionStems: string[] },
+): boolean {
   if (question.type === 'multiple_choice' && question.correctAnswer) return chosenOption(answer, question) === question.correctAnswer;
   return checkAttempt(answer, point, matchContext).verdict === 'right';
 }
@@ -153,7 +156,16 @@ function chosenOption(message: string, question: QuestionForMarking): string | n
 }
 
 function newState(): State {
-  return { done: new Set(), presented: false, tries: 0, clozeGiven: false, hintsUsed: new Set(), answerRequests: 0, revealed: false, turn: 0 };
+  return {
+    done: new Set(),
+    presented: false,
+    tries: 0,
+    clozeGiven: false,
+    hintsUsed: new Set(),
+    answerRequests: 0,
+    revealed: false,
+    turn: 0,
+  };
 }
 
 function currentTarget(ctx: Context, state: State): Target | null {
@@ -167,7 +179,12 @@ function markDone(state: State, id: string): void {
 }
 
 const PRAISE = ["Yes, that's right.", 'Exactly right.', 'Spot on.', "That's it.", 'Well done, that is correct.'];
-const NUDGE = ['Have a go and tell me what you think.', 'What do you think?', 'Try putting that into words.', 'Have a go: even a partial answer helps.'];
+const NUDGE = [
+  'Have a go and tell me what you think.',
+  'What do you think?',
+  'Try putting that into words.',
+  'Have a go: even a partial answer helps.',
+];
 
 function pick(list: string[], state: State): string {
   return list[state.turn % list.length];
@@ -257,7 +274,10 @@ function hintFor(ctx: Context, state: State, target: Target | null): string {
   const any = nextHint(ctx, state, target, true);
   if (any) return p("Here's a hint:") + any + p(pick(NUDGE, state));
   if (target)
-    return p(`I've given you all the hints I have for this point. ${guidingQuestion(target.point, ctx.prompt)}`) + p('Have a go in your own words, or ask me for the answer.');
+    return (
+      p(`I've given you all the hints I have for this point. ${guidingQuestion(target.point, ctx.prompt)}`) +
+      p('Have a go in your own words, or ask me for the answer.')
+    );
   return p("I've given you all the hints I have. Have a go in your own words, or ask me for the answer.");
 }
 
@@ -285,7 +305,9 @@ function workedAnswer(ctx: Context, state: State): string {
 
 function finishedMessage(ctx: Context): string {
   if (ctx.targets.length === 0) return p('Your answer already covers every mark-scheme point.');
-  return p('That covers every point you were missing. Put these ideas into your answer in your own words, then update and resubmit it to see your new mark.');
+  return p(
+    'That covers every point you were missing. Put these ideas into your answer in your own words, then update and resubmit it to see your new mark.',
+  );
 }
 
 function afterPoint(ctx: Context, state: State): string {
@@ -316,17 +338,23 @@ function handleAnswerRequest(ctx: Context, state: State): string {
 }
 
 function handleMarkScheme(ctx: Context, state: State): string {
-  if (ctx.points.length === 0) return p(`I don't have a mark scheme for this question, but it is worth ${plural(ctx.question.totalMarks, 'mark')}.`);
+  if (ctx.points.length === 0)
+    return p(`I don't have a mark scheme for this question, but it is worth ${plural(ctx.question.totalMarks, 'mark')}.`);
   const items = ctx.points.map((pt) => {
     const have = ctx.coveredIds.has(pt.id) || (state.done.has(pt.id) && !state.revealed) ? ' <em>(you have this)</em>' : '';
     return `<li>${themeLabel(pt, ctx.prompt)} <em>(${plural(pt.marks, 'mark')})</em>${have}</li>`;
   });
   const target = currentTarget(ctx, state);
   const parts = [
-    p(`The mark scheme has ${plural(ctx.points.length, 'point')} for ${plural(ctx.question.totalMarks, 'mark')}. Without giving them away, it looks for:`),
+    p(
+      `The mark scheme has ${plural(ctx.points.length, 'point')} for ${plural(ctx.question.totalMarks, 'mark')}. Without giving them away, it looks for:`,
+    ),
     `<ol>${items.join('')}</ol>`,
   ];
-  if (target && state.presented) parts.push(p(`We're working on point ${target.number} of the ${ctx.targets.length} to work on. ${guidingQuestion(target.point, ctx.prompt)}`));
+  if (target && state.presented)
+    parts.push(
+      p(`We're working on point ${target.number} of the ${ctx.targets.length} to work on. ${guidingQuestion(target.point, ctx.prompt)}`),
+    );
   else if (target) parts.push(p('Ask for a hint when you want to start, or tell me your thinking.'));
   return parts.join('');
 }
@@ -342,14 +370,21 @@ function handleMarks(ctx: Context): string {
 function handleThanks(ctx: Context, state: State): string {
   const worked = ctx.targets.filter((t) => state.done.has(t.point.id)).length;
   if (ctx.targets.length > 0 && worked === ctx.targets.length && !state.revealed)
-    return p("You're welcome, and great work: you've worked through every point you were missing. Update your answer and resubmit it to see your new mark.");
+    return p(
+      "You're welcome, and great work: you've worked through every point you were missing. Update your answer and resubmit it to see your new mark.",
+    );
   if (worked > 0 && !state.revealed)
-    return p(`You're welcome! You've worked through ${worked} of the ${ctx.targets.length} points you were missing. Come back when you want to carry on, and resubmit your answer when you're ready.`);
+    return p(
+      `You're welcome! You've worked through ${worked} of the ${ctx.targets.length} points you were missing. Come back when you want to carry on, and resubmit your answer when you're ready.`,
+    );
   return p("You're welcome! Keep going: come back any time you'd like a hint.");
 }
 
 function verdictWords(check: AttemptCheck, ctx: Context, point: MarkPoint): string {
-  const matched = check.matchedWords.slice(0, 3).map((w) => `<em>${escapeHtml(w)}</em>`).join(', ');
+  const matched = check.matchedWords
+    .slice(0, 3)
+    .map((w) => `<em>${escapeHtml(w)}</em>`)
+    .join(', ');
   switch (check.reason) {
     case 'unit-missing':
       return `Partly right: your value is correct, but what is its unit?`;
@@ -370,7 +405,9 @@ function verdictWords(check: AttemptCheck, ctx: Context, point: MarkPoint): stri
     case 'wrong-number':
       return "Not yet: that isn't the value I get. Check your working step by step.";
     default:
-      return ctx.prompt.isMultipleChoice ? 'Not yet: that isn\'t the right option.' : "Not yet: that doesn't match what the mark scheme is looking for here.";
+      return ctx.prompt.isMultipleChoice
+        ? "Not yet: that isn't the right option."
+        : "Not yet: that doesn't match what the mark scheme is looking for here.";
   }
 }
 
@@ -394,7 +431,9 @@ function isQuestion(message: string): boolean {
 
 function handleAttempt(message: string, ctx: Context, state: State, fromHelp: boolean): string {
   if (ctx.points.length === 0) {
-    return p("I can't check that against a mark scheme for this question, but here's something to compare it with.") + hintFor(ctx, state, null);
+    return (
+      p("I can't check that against a mark scheme for this question, but here's something to compare it with.") + hintFor(ctx, state, null)
+    );
   }
   const target = currentTarget(ctx, state);
   if (!target) {
@@ -407,10 +446,14 @@ function handleAttempt(message: string, ctx: Context, state: State, fromHelp: bo
   if (check.verdict === 'right') {
     state.presented = true;
     markDone(state, target.point.id);
-    return p(`${pick(PRAISE, state)} That matches the mark-scheme point <em>${escapeHtml(target.point.text)}</em>.`) + afterPoint(ctx, state);
+    return (
+      p(`${pick(PRAISE, state)} That matches the mark-scheme point <em>${escapeHtml(target.point.text)}</em>.`) + afterPoint(ctx, state)
+    );
   }
   // Right for another point still to earn? Credit it and stay on this one.
-  const other = ctx.targets.find((t) => t !== target && !state.done.has(t.point.id) && checkAgainst(message, ctx, t.point).verdict === 'right');
+  const other = ctx.targets.find(
+    (t) => t !== target && !state.done.has(t.point.id) && checkAgainst(message, ctx, t.point).verdict === 'right',
+  );
   if (other) {
     state.done.add(other.point.id);
     const wasPresented = state.presented;
@@ -425,7 +468,10 @@ function handleAttempt(message: string, ctx: Context, state: State, fromHelp: bo
     check.verdict === 'not-yet' &&
     ctx.targets.find((t) => t !== target && !state.done.has(t.point.id) && checkAgainst(message, ctx, t.point).verdict === 'partly');
   if (elsewhere && state.presented) {
-    return p("That sounds like it belongs to a different point in the mark scheme: hold on to it, we'll come to it.") + p(`For now: ${guidingQuestion(target.point, ctx.prompt)}`);
+    return (
+      p("That sounds like it belongs to a different point in the mark scheme: hold on to it, we'll come to it.") +
+      p(`For now: ${guidingQuestion(target.point, ctx.prompt)}`)
+    );
   }
   // A question ('why?') or a message with nothing to check is a request for help, not a try.
   const nothingToCheck = check.verdict === 'not-yet' && (isQuestion(message) || contentStems(message).length === 0);
@@ -443,7 +489,11 @@ function handleAttempt(message: string, ctx: Context, state: State, fromHelp: bo
   state.tries++;
   const verdict = p(verdictWords(check, ctx, target.point));
   if (state.tries >= TRIES_BEFORE_ANSWER) {
-    return verdict + p(`That's ${plural(state.tries, 'try')} at this point, so let's look at the worked answer together.`) + workedAnswer(ctx, state);
+    return (
+      verdict +
+      p(`That's ${plural(state.tries, 'try')} at this point, so let's look at the worked answer together.`) +
+      workedAnswer(ctx, state)
+    );
   }
   return verdict + hintFor(ctx, state, target);
 }
@@ -472,7 +522,8 @@ function respond(ctx: Context, state: State, message: string): string {
       return target ? p(`Have a go. ${guidingQuestion(target.point, ctx.prompt)}`) : finishedMessage(ctx);
     case 'help': {
       // 'I'm not sure, but is it because the substrate fits?' is still an attempt worth checking.
-      if (target && state.presented && checkAgainst(text, ctx, target.point).verdict !== 'not-yet') return handleAttempt(text, ctx, state, true);
+      if (target && state.presented && checkAgainst(text, ctx, target.point).verdict !== 'not-yet')
+        return handleAttempt(text, ctx, state, true);
       if (!state.presented) {
         const intro = introduction(ctx, state);
         const first = currentTarget(ctx, state);

@@ -75,7 +75,11 @@ let requestIds = 0;
 export const anthropicError = (status: number, message?: string, headers: Record<string, string> = {}): HttpAnswer => {
   const known = anthropicErrors[status] ?? { type: status >= 500 ? 'api_error' : 'invalid_request_error', message: 'Error' };
   requestIds += 1;
-  return jsonAnswer(status, { type: 'error', error: { type: known.type, message: message ?? known.message } }, { 'request-id': `req_fake_${requestIds}`, ...headers });
+  return jsonAnswer(
+    status,
+    { type: 'error', error: { type: known.type, message: message ?? known.message } },
+    { 'request-id': `req_fake_${requestIds}`, ...headers },
+  );
 };
 
 function blocksText(content: string | AnthropicContentBlock[]): string {
@@ -119,11 +123,14 @@ function validate(req: RecordedJsonRequest<unknown>): { body: MessagesRequest } 
   if (body.messages[0].role !== 'user') return fail(400, 'messages: first message must use the "user" role');
   if (body.stream) return fail(400, 'stream: this fake answers non-streaming requests only');
   const choice = body.tool_choice;
-  if (choice?.type === 'tool' && !body.tools?.some((t) => t.name === choice.name)) return fail(400, `tool_choice: tool '${choice.name}' not found in tools`);
+  if (choice?.type === 'tool' && !body.tools?.some((t) => t.name === choice.name))
+    return fail(400, `tool_choice: tool '${choice.name}' not found in tools`);
   return { body: body as MessagesRequest };
 }
 
-export async function startFakeAnthropicServer(initial: AnthropicResponder | AnthropicReply = { text: 'Hello from the fake Claude.' }): Promise<FakeAnthropicServer> {
+export async function startFakeAnthropicServer(
+  initial: AnthropicResponder | AnthropicReply = { text: 'Hello from the fake Claude.' },
+): Promise<FakeAnthropicServer> {
   let responder: AnthropicResponder = typeof initial === 'function' ? initial : () => initial;
   const requests: RecordedAnthropicRequest[] = [];
   let sequence = 0;
@@ -166,7 +173,12 @@ export async function startFakeAnthropicServer(initial: AnthropicResponder | Ant
           content,
           stop_reason: stopReason,
           stop_sequence: null,
-          usage: { input_tokens: inputTokens, output_tokens: Math.ceil(JSON.stringify(content).length / 4), cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
+          usage: {
+            input_tokens: inputTokens,
+            output_tokens: Math.ceil(JSON.stringify(content).length / 4),
+            cache_creation_input_tokens: 0,
+            cache_read_input_tokens: 0,
+          },
         },
         { 'request-id': `req_fake_msg_${sequence}` },
       );

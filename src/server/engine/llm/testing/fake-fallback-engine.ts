@@ -64,7 +64,9 @@ function bankPaper(subject: string, topic: string | null | undefined, count: num
       text: `<p>Bank question ${i + 1} on ${topic ?? subject}.</p>`,
       type: 'short_answer' as const,
       totalMarks: 1,
-      markScheme: [{ id: 'p1', text: 'a bank point', marks: 1, kind: 'content' as const, accept: [], reject: [], ignore: [], required: [] }],
+      markScheme: [
+        { id: 'p1', text: 'a bank point', marks: 1, kind: 'content' as const, accept: [], reject: [], ignore: [], required: [] },
+      ],
       hints: ['Think about the definition.'],
       sourceId: `bank-${i + 1}`,
     })),

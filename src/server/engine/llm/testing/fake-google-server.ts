@@ -56,7 +56,10 @@ export interface FakeGoogleServer {
 /** Google's canonical status for each HTTP status, with the message the real API sends. */
 const googleErrors: Record<number, { status: string; message: string }> = {
   400: { status: 'INVALID_ARGUMENT', message: 'Request contains an invalid argument.' },
-  403: { status: 'PERMISSION_DENIED', message: 'Method doesn\'t allow unregistered callers. Please use API Key or other form of API consumer identity to call this API.' },
+  403: {
+    status: 'PERMISSION_DENIED',
+    message: "Method doesn't allow unregistered callers. Please use API Key or other form of API consumer identity to call this API.",
+  },
   404: { status: 'NOT_FOUND', message: 'Requested entity was not found.' },
   429: { status: 'RESOURCE_EXHAUSTED', message: 'Resource has been exhausted (e.g. check quota).' },
   500: { status: 'INTERNAL', message: 'An internal error has occurred.' },
@@ -84,7 +87,9 @@ export function geminiUserText(request: RecordedGeminiRequest): string {
     .join('\n');
 }
 
-export async function startFakeGoogleServer(initial: GeminiResponder | GeminiReply = { text: 'Hello from the fake Gemini.' }): Promise<FakeGoogleServer> {
+export async function startFakeGoogleServer(
+  initial: GeminiResponder | GeminiReply = { text: 'Hello from the fake Gemini.' },
+): Promise<FakeGoogleServer> {
   let responder: GeminiResponder = typeof initial === 'function' ? initial : () => initial;
   const requests: RecordedGeminiRequest[] = [];
   let sequence = 0;
@@ -95,7 +100,8 @@ export async function startFakeGoogleServer(initial: GeminiResponder | GeminiRep
       if (req.method !== 'POST' || !match) return googleError(404, `Unknown route ${req.method} ${req.path}`);
       if (!req.headers['x-goog-api-key'] && !req.query.get('key')) return googleError(403);
       const body = req.body as GenerateContentRequest | undefined;
-      if (!body || !Array.isArray(body.contents) || body.contents.length === 0) return googleError(400, '* GenerateContentRequest.contents: contents is not specified');
+      if (!body || !Array.isArray(body.contents) || body.contents.length === 0)
+        return googleError(400, '* GenerateContentRequest.contents: contents is not specified');
 
       const recorded: RecordedGeminiRequest = { ...req, body, model: decodeURIComponent(match[1]) };
       requests.push(recorded);
@@ -104,7 +110,8 @@ export async function startFakeGoogleServer(initial: GeminiResponder | GeminiRep
 
       if ('hang' in reply) return reply;
       if ('status' in reply && !('rawBody' in reply)) return googleError(reply.status, reply.message, reply.headers);
-      if ('rawBody' in reply) return { status: reply.status ?? 200, body: reply.rawBody, headers: { 'content-type': 'application/json; charset=utf-8' } };
+      if ('rawBody' in reply)
+        return { status: reply.status ?? 200, body: reply.rawBody, headers: { 'content-type': 'application/json; charset=utf-8' } };
 
       const promptTokenCount = 40 + Math.ceil(JSON.stringify(body.contents).length / 4);
       const candidatesTokenCount = Math.ceil(reply.text.length / 4);

@@ -18,12 +18,24 @@ describe('the fake OpenAI-compatible server', () => {
     const response = await fetch(`${server.baseURL}/chat/completions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'hi' }], stream: true, stream_options: { include_usage: true } }),
+      body: JSON.stringify({
+        model: 'm',
+        messages: [{ role: 'user', content: 'hi' }],
+        stream: true,
+        stream_options: { include_usage: true },
+      }),
     });
     expect(response.headers.get('content-type')).toBe('text/event-stream');
     const events = (await response.text()).split('\n\n').filter(Boolean);
     expect(events.at(-1)).toBe('data: [DONE]');
-    const chunks = events.slice(0, -1).map((e) => JSON.parse(e.replace(/^data: /, '')) as { object: string; choices: { delta: { content?: string }; finish_reason: string | null }[]; usage?: unknown });
+    const chunks = events.slice(0, -1).map(
+      (e) =>
+        JSON.parse(e.replace(/^data: /, '')) as {
+          object: string;
+          choices: { delta: { content?: string }; finish_reason: string | null }[];
+          usage?: unknown;
+        },
+    );
     expect(chunks.every((c) => c.object === 'chat.completion.chunk')).toBe(true);
     expect(chunks.map((c) => c.choices[0]?.delta.content ?? '').join('')).toBe('A long enough reply to be sent in several chunks.');
     expect(chunks.some((c) => c.choices[0]?.finish_reason === 'stop')).toBe(true);
@@ -31,7 +43,9 @@ describe('the fake OpenAI-compatible server', () => {
   });
 
   it('is understood by the AI SDK when streaming text and structured output', async () => {
-    const model = createOpenAICompatible({ name: 'fake', baseURL: server.baseURL, supportsStructuredOutputs: true }).chatModel('fake-model');
+    const model = createOpenAICompatible({ name: 'fake', baseURL: server.baseURL, supportsStructuredOutputs: true }).chatModel(
+      'fake-model',
+    );
     server.respond({ content: 'Streaming works.' });
     const text = streamText({ model, prompt: 'Say something.' });
     let streamed = '';
@@ -47,7 +61,10 @@ describe('the fake OpenAI-compatible server', () => {
 
   it('answers errors in the OpenAI shape and unknown routes with 404', async () => {
     server.respond({ status: 429, message: 'Slow down', headers: { 'retry-after': '1' } });
-    const limited = await fetch(`${server.baseURL}/chat/completions`, { method: 'POST', body: JSON.stringify({ model: 'm', messages: [] }) });
+    const limited = await fetch(`${server.baseURL}/chat/completions`, {
+      method: 'POST',
+      body: JSON.stringify({ model: 'm', messages: [] }),
+    });
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe('1');
     expect(await limited.json()).toEqual({ error: { message: 'Slow down', type: 'requests', param: null, code: 'rate_limit_exceeded' } });

@@ -17,7 +17,9 @@ export interface ChatCompletionRequest {
   model: string;
   messages: ChatMessage[];
   stream?: boolean;
-  response_format?: { type: 'json_schema'; json_schema: { name: string; schema: Record<string, unknown>; strict?: boolean } } | { type: 'json_object' | 'text' };
+  response_format?:
+    | { type: 'json_schema'; json_schema: { name: string; schema: Record<string, unknown>; strict?: boolean } }
+    | { type: 'json_object' | 'text' };
   [key: string]: unknown;
 }
 
@@ -76,7 +78,9 @@ export function requestedSchema(request: RecordedRequest): Record<string, unknow
   return format && format.type === 'json_schema' ? format.json_schema.schema : undefined;
 }
 
-export async function startFakeLlmServer(initial: Responder | FakeReply = { content: 'Hello from the fake model.' }): Promise<FakeLlmServer> {
+export async function startFakeLlmServer(
+  initial: Responder | FakeReply = { content: 'Hello from the fake model.' },
+): Promise<FakeLlmServer> {
   let responder: Responder = typeof initial === 'function' ? initial : () => initial;
   const requests: RecordedRequest[] = [];
   let sequence = 0;
@@ -120,7 +124,11 @@ export async function startFakeLlmServer(initial: Responder | FakeReply = { cont
           return;
         }
         const finishReason = reply.finishReason ?? 'stop';
-        const usage = { prompt_tokens: 42, completion_tokens: Math.ceil(reply.content.length / 4), total_tokens: 42 + Math.ceil(reply.content.length / 4) };
+        const usage = {
+          prompt_tokens: 42,
+          completion_tokens: Math.ceil(reply.content.length / 4),
+          total_tokens: 42 + Math.ceil(reply.content.length / 4),
+        };
         if (!body.stream) {
           res.writeHead(200, { 'content-type': 'application/json' });
           res.end(
@@ -130,7 +138,14 @@ export async function startFakeLlmServer(initial: Responder | FakeReply = { cont
               created,
               model: body.model,
               system_fingerprint: 'fp_fake',
-              choices: [{ index: 0, message: { role: 'assistant', content: reply.content, refusal: null }, logprobs: null, finish_reason: finishReason }],
+              choices: [
+                {
+                  index: 0,
+                  message: { role: 'assistant', content: reply.content, refusal: null },
+                  logprobs: null,
+                  finish_reason: finishReason,
+                },
+              ],
               usage,
             }),
           );

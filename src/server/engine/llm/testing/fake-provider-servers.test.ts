@@ -12,7 +12,11 @@ afterAll(async () => {
 });
 
 const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 
 describe('the fake Gemini server', () => {
   const generate = () => `${google.baseURL}/models/gemini-2.5-flash:generateContent`;
@@ -32,7 +36,9 @@ describe('the fake Gemini server', () => {
     google.respond({ status: 429 });
     const limited = await post(generate(), request, { 'x-goog-api-key': 'k' });
     expect(limited.status).toBe(429);
-    expect(await limited.json()).toEqual({ error: { code: 429, message: 'Resource has been exhausted (e.g. check quota).', status: 'RESOURCE_EXHAUSTED' } });
+    expect(await limited.json()).toEqual({
+      error: { code: 429, message: 'Resource has been exhausted (e.g. check quota).', status: 'RESOURCE_EXHAUSTED' },
+    });
     expect((await post(generate(), request)).status).toBe(403);
     expect((await post(`${generate()}?key=k`, request)).status).toBe(429); // the key may come as ?key=
     expect((await post(`${google.baseURL}/models/gemini-2.5-flash:countTokens`, request, { 'x-goog-api-key': 'k' })).status).toBe(404);
@@ -47,7 +53,13 @@ describe('the fake Anthropic server', () => {
   it('answers with a text block, or a tool_use block when a tool is forced', async () => {
     anthropic.respond({ json: { ok: true } });
     const text = (await (await post(`${anthropic.baseURL}/messages`, request, headers)).json()) as Record<string, unknown>;
-    expect(text).toMatchObject({ type: 'message', role: 'assistant', model: 'claude-haiku-4-5', content: [{ type: 'text', text: '{"ok":true}' }], stop_reason: 'end_turn' });
+    expect(text).toMatchObject({
+      type: 'message',
+      role: 'assistant',
+      model: 'claude-haiku-4-5',
+      content: [{ type: 'text', text: '{"ok":true}' }],
+      stop_reason: 'end_turn',
+    });
 
     const withTool = { ...request, tools: [{ name: 'json', input_schema: { type: 'object' } }], tool_choice: { type: 'any' } };
     const tool = (await (await post(`${anthropic.baseURL}/messages`, withTool, headers)).json()) as Record<string, unknown>;

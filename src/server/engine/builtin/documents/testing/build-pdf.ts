@@ -18,7 +18,9 @@ export function buildPdf(pageStreams: string[], options: { compress?: boolean; e
     const filter = options.compress ? ' /Filter /FlateDecode' : '';
     const content = add(`<< /Length ${bytes.length}${filter} >>\nstream\n${bytes.toString('latin1')}\nendstream`);
     kids.push(
-      add(`<< /Type /Page /Parent ${pageTree} 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${content} 0 R >>`),
+      add(
+        `<< /Type /Page /Parent ${pageTree} 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${content} 0 R >>`,
+      ),
     );
   }
   objects[catalog - 1] = `<< /Type /Catalog /Pages ${pageTree} 0 R >>`;

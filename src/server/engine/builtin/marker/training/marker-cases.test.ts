@@ -17,7 +17,8 @@ describe('the marker on our A-Level cases', () => {
     expect(cases.length).toBeGreaterThanOrEqual(200);
     expect(new Set(cases.map((c) => c.id)).size).toBe(cases.length);
     for (const subject of ['Biology', 'Chemistry', 'Physics', 'Mathematics']) {
-      for (const label of LABELS_3WAY) expect(cases.filter((c) => c.subject === subject && c.label === label).length, `${subject} ${label}`).toBeGreaterThan(5);
+      for (const label of LABELS_3WAY)
+        expect(cases.filter((c) => c.subject === subject && c.label === label).length, `${subject} ${label}`).toBeGreaterThan(5);
     }
   });
 

@@ -32,13 +32,17 @@ export function markerCasesDir(): string {
 export function readMarkerCases(dir = markerCasesDir()): MarkerCase[] {
   if (!fs.existsSync(dir)) return [];
   const cases: MarkerCase[] = [];
-  for (const name of fs.readdirSync(dir).filter((n) => n.endsWith('.jsonl')).sort()) {
+  for (const name of fs
+    .readdirSync(dir)
+    .filter((n) => n.endsWith('.jsonl'))
+    .sort()) {
     fs.readFileSync(path.join(dir, name), 'utf8')
       .split('\n')
       .forEach((line, i) => {
         if (!line.trim()) return;
         const parsed = markerCaseSchema.safeParse(JSON.parse(line));
-        if (!parsed.success) throw new Error(`${name}:${i + 1}: ${parsed.error.issues.map((x) => `${x.path.join('.')}: ${x.message}`).join('; ')}`);
+        if (!parsed.success)
+          throw new Error(`${name}:${i + 1}: ${parsed.error.issues.map((x) => `${x.path.join('.')}: ${x.message}`).join('; ')}`);
         cases.push(parsed.data);
       });
   }
@@ -47,7 +51,13 @@ export function readMarkerCases(dir = markerCasesDir()): MarkerCase[] {
 
 /** The marker's label for one point: COVERED → correct, CONTRADICTED → contradictory, else incorrect. */
 export function labelPoint(question: string, point: string, accept: string[], answer: string): PointLabel {
-  const feedback = markAnswer({ questionText: question, type: 'short_answer', totalMarks: 1, markScheme: [{ id: 'p', text: point, accept }], answer });
+  const feedback = markAnswer({
+    questionText: question,
+    type: 'short_answer',
+    totalMarks: 1,
+    markScheme: [{ id: 'p', text: point, accept }],
+    answer,
+  });
   const status = feedback.markscheme_evaluation[0].status;
   return status === 'COVERED' ? 'correct' : status === 'CONTRADICTED' ? 'contradictory' : 'incorrect';
 }

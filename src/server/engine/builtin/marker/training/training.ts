@@ -47,7 +47,11 @@ export function crossValidate(records: AsagRecord[], X: number[][], k = 5, opts:
   const pred: string[] = new Array(records.length);
   for (let f = 0; f < k; f++) {
     const trainIdx = records.map((_, i) => i).filter((i) => folds[i] !== f);
-    const model = trainMarkerModel(trainIdx.map((i) => X[i]), trainIdx.map((i) => y[i]), opts);
+    const model = trainMarkerModel(
+      trainIdx.map((i) => X[i]),
+      trainIdx.map((i) => y[i]),
+      opts,
+    );
     records.forEach((_, i) => {
       if (folds[i] === f) pred[i] = classifyRecord(model, records[i]);
     });
@@ -76,7 +80,11 @@ export function crossDomain(records: AsagRecord[], X: number[][], opts: Partial<
   return corpora.map((corpus) => {
     const trainIdx = records.map((_, i) => i).filter((i) => records[i].corpus !== corpus);
     const testIdx = records.map((_, i) => i).filter((i) => records[i].corpus === corpus);
-    const model = trainMarkerModel(trainIdx.map((i) => X[i]), trainIdx.map((i) => y[i]), opts);
+    const model = trainMarkerModel(
+      trainIdx.map((i) => X[i]),
+      trainIdx.map((i) => y[i]),
+      opts,
+    );
     const g3 = testIdx.map((i) => records[i].label_3way);
     const p3 = testIdx.map((i) => classifyRecord(model, records[i]));
     return {
