@@ -22,6 +22,11 @@ const noFallback: Engine = {
   questionsFromDocument: unavailable,
   gradeHandwritten: unavailable,
   practicePaper: unavailable,
+  readSheets: unavailable,
+  findQuestion: unavailable,
+  searchBank: unavailable,
+  importQuestions: unavailable,
+  exportQuestions: unavailable,
 };
 
 const question: QuestionForMarking = {

@@ -1,17 +1,21 @@
 /**
  * npm run content:import -- <file> [--subject S] [--topic T] [--description D] [--difficulty easy|medium|hard]
- *                           [--format gift|json] [--out content/<subject>/<topic>.json] [--force] [--check]
+ *                           [--format gift|json] [--out content/<subject>/<topic>.json] [--force] [--check] [--strict]
  * Reads a GIFT (.gift, .txt) or JSON exchange file (see docs/question-bank-format.md), validates every
  * question as the bank loader does (schema, marks, templates instantiated over 50 seeds) and writes one
  * topic file (default content/<subject-slug>/<topic-slug>.json). --difficulty (the default for GIFT
  * questions without a `// difficulty:` comment) also takes challenging or difficult, stored as hard.
- * Prints each invalid question (number, title or id, line, what is wrong) and exits 1 when any is invalid;
- * nothing is written then. --check validates without writing; --force replaces an existing file.
+ * GIFT is imported in part: every question that can be is written, and a report lists, question by question,
+ * what was imported, what was changed on the way (and why) and what was skipped (and why); a file with several
+ * $CATEGORY topics (and no --topic) becomes one topic file each. --strict keeps the all-or-nothing rule: any
+ * invalid question and nothing is written (exit 1). JSON is always all-or-nothing.
+ * --check validates without writing; --force replaces an existing file.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { formatImportError, importGift, importJson } from '../src/server/engine/builtin/bank/import-questions';
+import { giftTopics, importGift, type GiftImportReport } from '../src/server/engine/builtin/bank/import-gift';
+import { formatImportError, importJson, type ImportOptions, type ImportResult } from '../src/server/engine/builtin/bank/import-questions';
 import { findRepoRoot, readBank } from '../src/server/engine/builtin/bank/load-bank';
 import { slugify } from '../src/server/engine/builtin/bank/match-text';
 import { toBankDifficulty } from '../src/server/engine/builtin/bank/schema';
@@ -34,6 +38,7 @@ try {
       out: { type: 'string' },
       force: { type: 'boolean', default: false },
       check: { type: 'boolean', default: false },
+      strict: { type: 'boolean', default: false },
     },
   });
 } catch (error) {
@@ -53,37 +58,69 @@ if (args.difficulty !== undefined && !difficulty)
 const root = findRepoRoot();
 const bank = readBank(path.join(root, 'content'));
 const text = readFileSync(source, 'utf8');
-const options = { subject: args.subject, topic: args.topic, description: args.description, difficulty };
+const baseOptions = { subject: args.subject, description: args.description, difficulty, strict: args.strict };
 
-// The output path depends on the subject and topic, which may come from the file itself: import once to learn them.
-const first = (format === 'json' ? importJson : importGift)(text, options);
-const subject = first.topicFile?.subject ?? args.subject;
-const topic = first.topicFile?.topic ?? args.topic;
-const out = args.out
-  ? path.resolve(args.out)
-  : subject && topic
-    ? path.join(root, 'content', slugify(subject), `${slugify(topic)}.json`)
-    : undefined;
-const relativeOut = out ? path.relative(root, out) : undefined;
-
-// Ids must be unique across the bank, except for the file being replaced.
-const existingIds = new Set(
-  [...bank.byId.values()].filter(({ topic: t }) => !out || path.join(root, t.file) !== out).map(({ question }) => question.id),
-);
-const result = (format === 'json' ? importJson : importGift)(text, { ...options, existingIds });
-
-if (result.errors.length > 0 || !result.topicFile) {
-  console.error(`content:import: ${path.basename(source)}: ${result.errors.length} problem(s); nothing written.`);
-  for (const error of result.errors) console.error(`  ${formatImportError(error)}`);
-  process.exit(1);
+function runImport(options: ImportOptions & { strict?: boolean }): ImportResult & { report?: GiftImportReport } {
+  return format === 'json' ? importJson(text, options) : importGift(text, options);
 }
-const count = result.topicFile.questions.length;
-if (args.check) {
-  console.log(`${path.basename(source)}: ${count} valid question(s) for ${result.topicFile.subject} / ${result.topicFile.topic}.`);
-  process.exit(0);
+
+function printReport(report: GiftImportReport | undefined): void {
+  if (!report) return;
+  for (const q of report.imported)
+    console.log(
+      `  imported  Question ${q.number}${q.title ? ` "${q.title}"` : ''}: ${q.id} (${q.type}, ${q.marks} mark${q.marks === 1 ? '' : 's'})`,
+    );
+  for (const n of report.changed) console.log(`  changed   ${formatImportError(n)}`);
+  for (const n of report.skipped) console.log(`  skipped   ${formatImportError(n)}`);
 }
-if (!out) fail('pass --out, or --subject and --topic');
-if (existsSync(out) && !args.force) fail(`${relativeOut} already exists; pass --force to replace it`);
-mkdirSync(path.dirname(out), { recursive: true });
-writeFileSync(out, `${JSON.stringify(result.topicFile, null, 2)}\n`);
-console.log(`Imported ${count} question(s) into ${relativeOut} (${result.topicFile.subject} / ${result.topicFile.topic}).`);
+
+/** Imports one topic (the file's only one, or the one named); returns false when nothing could be written. */
+function importTopic(topicOption: string | undefined): boolean {
+  const options = { ...baseOptions, topic: topicOption };
+  // The output path depends on the subject and topic, which may come from the file itself: import once to learn them.
+  const first = runImport(options);
+  const subject = first.topicFile?.subject ?? args.subject;
+  const topic = first.topicFile?.topic ?? topicOption;
+  const out = args.out
+    ? path.resolve(args.out)
+    : subject && topic
+      ? path.join(root, 'content', slugify(subject), `${slugify(topic)}.json`)
+      : undefined;
+  const relativeOut = out ? path.relative(root, out) : undefined;
+
+  // Ids must be unique across the bank, except for the file being replaced.
+  const existingIds = new Set(
+    [...bank.byId.values()].filter(({ topic: t }) => !out || path.join(root, t.file) !== out).map(({ question }) => question.id),
+  );
+  const result = runImport({ ...options, existingIds });
+
+  if (result.errors.length > 0 || !result.topicFile) {
+    console.error(
+      `content:import: ${path.basename(source)}${topic ? ` (${topic})` : ''}: ${result.errors.length} problem(s); nothing written.`,
+    );
+    for (const error of result.errors) console.error(`  ${formatImportError(error)}`);
+    printReport(result.report && { ...result.report, imported: [] });
+    return false;
+  }
+  const count = result.topicFile.questions.length;
+  if (args.check) {
+    console.log(`${path.basename(source)}: ${count} valid question(s) for ${result.topicFile.subject} / ${result.topicFile.topic}.`);
+    printReport(result.report);
+    return true;
+  }
+  if (!out) fail('pass --out, or --subject and --topic');
+  if (existsSync(out) && !args.force) fail(`${relativeOut} already exists; pass --force to replace it`);
+  mkdirSync(path.dirname(out), { recursive: true });
+  writeFileSync(out, `${JSON.stringify(result.topicFile, null, 2)}\n`);
+  console.log(`Imported ${count} question(s) into ${relativeOut} (${result.topicFile.subject} / ${result.topicFile.topic}).`);
+  printReport(result.report);
+  return true;
+}
+
+const topics = format === 'gift' && !args.topic ? giftTopics(text) : [];
+if (topics.length > 1 && args.out)
+  fail(
+    `the file has ${topics.length} categories (${topics.join(', ')}); pass --topic with --out, or leave out --out to write one file per topic`,
+  );
+const results = topics.length > 1 ? topics.map((t) => importTopic(t)) : [importTopic(args.topic)];
+process.exit(results.every(Boolean) ? 0 : 1);

@@ -8,6 +8,11 @@
  *   npm run eval:marker -- --cases            also list each A-Level case the marker labels differently
  *   npm run eval:marker -- --predictions P    also write P-3way.jsonl and P-2way.jsonl ({id, label} a line)
  *                                             for the dataset's own evaluate.mjs
+ *   npm run eval:marker -- --structured       only the structured A-Level cases (content/marker-cases/structured):
+ *                                             whole questions marked as `npm run mark` marks them, against the
+ *                                             examiner's mark; exact agreement and QWK per category, for the
+ *                                             tune split (tuned on) and the held-out split (not tuned on).
+ *                                             With --cases it lists every case marked differently.
  *
  * Each reference answer is a one-mark point (the other reference answers are its accepted wordings).
  * COVERED → correct, CONTRADICTED → contradictory, otherwise incorrect. The data are read from
@@ -28,6 +33,15 @@ import {
 } from '../src/server/engine/builtin/marker/training/asag-data';
 import { labelPoint, readMarkerCases, scoreMarkerCases } from '../src/server/engine/builtin/marker/training/marker-cases';
 import { crossDomain, crossValidate, recordFeatures } from '../src/server/engine/builtin/marker/training/training';
+import {
+  describeDisagreement,
+  formatAgreement,
+  markCase,
+  readStructuredCases,
+  scoreStructuredCases,
+  SPLIT_TITLES,
+  SPLITS,
+} from './marker-quality/structured-cases';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dir = defaultAsagDir(repoRoot, process.env.ASAG_DIR);
@@ -64,9 +78,34 @@ function evaluateOwnCases(): void {
   } else console.log(`\n${disagreements.length} disagreements; --cases lists them.`);
 }
 
+/** Structured A-Level cases: whole questions with M/A/B, ECF, groups, final answer and levels. */
+function evaluateStructured(): void {
+  const cases = readStructuredCases();
+  if (cases.length === 0) return;
+  const marked = cases.map((c) => markCase(c, c.line));
+  console.log(
+    `\nStructured A-Level cases (content/marker-cases/structured, ${cases.length} answers to whole questions, each marked as ` +
+      '`npm run mark` marks it and compared with the mark an examiner would give; QWK = quadratic weighted kappa):',
+  );
+  console.log(formatAgreement(scoreStructuredCases(marked)));
+  const wrong = marked.filter((m) => m.predicted !== m.c.expected_marks);
+  if (showCases) {
+    for (const split of SPLITS) {
+      console.log(`\nMarked differently, ${SPLIT_TITLES[split]} (examiner → marker; per point ✓ covered, ✗ contradicted, – not):`);
+      for (const m of wrong.filter((x) => x.c.split === split)) console.log(describeDisagreement(m));
+    }
+  } else console.log(`\n${wrong.length} cases marked differently; --cases lists them.`);
+}
+
+if (args.includes('--structured')) {
+  evaluateStructured();
+  process.exit(0);
+}
+
 if (!fs.existsSync(dir)) {
   console.error(`eval:marker: no SemEval data at ${dir} (set ASAG_DIR to the folder with its jsonl files).`);
   evaluateOwnCases();
+  evaluateStructured();
   process.exit(2);
 }
 
@@ -111,6 +150,7 @@ if (predictionsFile) {
   write('2way', toTwoWay);
 }
 evaluateOwnCases();
+evaluateStructured();
 latencies.sort((a, b) => a - b);
 const pct = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(2);
 console.log(`\nmarkAnswer per answer: p50 ${pct(0.5)} ms, p95 ${pct(0.95)} ms (${latencies.length} answers, first call includes loading)`);

@@ -5,8 +5,11 @@
  *                                                    npm's banner out of standard output)
  *
  * Input, one JSON object a line: {id, question, mark_scheme: [{id, text, ...}], total_marks, answer}
- * (optional: type, options, correct_answer). Output, one a line: {id, marks_awarded, total_marks,
- * markscheme_evaluation, qualitative_feedback}, or {id, error} for a line that cannot be marked.
+ * (optional: type, options, correct_answer; point marks, kind "M"|"A"|"B", depends_on, ecf, ecf_formula,
+ * group; top-level groups [{id, max}], final_answer_full_marks, levels [{level, min_marks, max_marks,
+ * descriptor}]). Output, one a line: {id, marks_awarded, total_marks, markscheme_evaluation (each point
+ * with marks_awarded and, where a rule applied, note), qualitative_feedback, level (levels only)}, or
+ * {id, line, error} for a line that cannot be marked or whose scheme is broken (every problem listed).
  * A summary goes to standard error; the exit code is 0 unless the input file cannot be read.
  */
 import fs from 'node:fs';
