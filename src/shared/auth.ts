@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { AUTH_TEXT, PASSWORD_MIN_LENGTH } from './auth-text';
 
-export { AUTH_TEXT, PASSWORD_MIN_LENGTH, SESSION_STORAGE_KEY } from './auth-text';
-
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const requiredText = z.string({ error: AUTH_TEXT.required }).max(320, 'That is too long');

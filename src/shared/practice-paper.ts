@@ -31,6 +31,8 @@ export const practicePaperRequestSchema = z.object({
   difficultyLevel: z.enum(PAPERS_LIST_DIFFICULTIES, { error: PRACTICE_PAPER_TEXT.difficulty }).default(DEFAULT_DIFFICULTY),
   includeAnswers: z.boolean({ error: 'includeAnswers must be true or false' }).default(false),
   includeMarkScheme: z.boolean({ error: 'includeMarkScheme must be true or false' }).default(false),
+  /** Not in the spec: 'pdf' returns the paper as an application/pdf file made on the server instead of {filename, html}. */
+  format: z.enum(['html', 'pdf'], { error: 'format must be "html" or "pdf"' }).optional(),
 });
 export type PracticePaperRequest = z.infer<typeof practicePaperRequestSchema>;
 

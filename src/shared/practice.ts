@@ -6,7 +6,7 @@ export const QUESTION_COUNT = { min: 5, max: 20, step: 1, default: 10 } as const
 export const COURSE_PAGE_DIFFICULTIES = ['easy', 'medium', 'challenging', 'difficult'] as const;
 export const PAPERS_LIST_DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
 export const ALL_DIFFICULTIES = ['easy', 'medium', 'hard', 'challenging', 'difficult'] as const;
-export const DEFAULT_DIFFICULTY = 'medium';
+export const DEFAULT_DIFFICULTY = 'medium' as const;
 export const DEFAULT_SUBJECT = 'Physics';
 export const COURSE_TITLE_SUFFIX = ' A-Level Practice';
 export const QUESTION_TEXT_CUT = 150;
@@ -37,6 +37,7 @@ export function subjectOrDefault(subject: string | null | undefined): string {
 }
 
 export const difficultySchema = z.enum(ALL_DIFFICULTIES, { error: 'Difficulty must be easy, medium, hard, challenging or difficult' });
+export type Difficulty = (typeof ALL_DIFFICULTIES)[number];
 
 export const courseSchema = z.object({
   id: z.string(),
@@ -44,6 +45,8 @@ export const courseSchema = z.object({
   subject: z.string(),
   totalQuestions: z.number().int(),
   createdAt: z.string(),
+  /** Questions answered (saved, non-blank) and the average mark of the marked ones, in percent. */
+  progress: z.object({ answered: z.number().int(), averageScore: z.number().nullable() }).optional(),
 });
 export type Course = z.infer<typeof courseSchema>;
 
@@ -56,6 +59,24 @@ export const createCourseRequestSchema = z.object({
     .max(80, 'A subject can be at most 80 characters'),
 });
 
+/** How far the student is through a paper: on the paper cards, the overview and the exam screen. */
+export const paperProgressSchema = z.object({
+  /** Questions with a saved, non-blank answer. */
+  answered: z.number().int(),
+  submitted: z.number().int(),
+  /** Marks so far over the marks of the questions marked so far, and the paper's total. */
+  marksAwarded: z.number(),
+  markedMarks: z.number(),
+  totalMarks: z.number(),
+  finished: z.boolean(),
+  finishedAt: z.string().nullable(),
+  /** The exam timer, kept on the server across reloads and devices. */
+  elapsedSeconds: z.number().int(),
+  /** The first question without an answer ("Continue" opens it), or null when all have one. */
+  nextQuestionId: z.string().nullable(),
+});
+export type PaperProgress = z.infer<typeof paperProgressSchema>;
+
 export const paperSchema = z.object({
   id: z.string(),
   courseId: z.string(),
@@ -66,6 +87,8 @@ export const paperSchema = z.object({
   totalQuestions: z.number().int(),
   createdAt: z.string(),
   generatedBy: z.string().nullable(),
+  /** The student's progress on the paper (not in the spec's payload; added by issue 13). */
+  progress: paperProgressSchema.optional(),
 });
 export type Paper = z.infer<typeof paperSchema>;
 
@@ -86,6 +109,8 @@ export const generatePaperRequestSchema = z.object({
     .default(QUESTION_COUNT.default),
 });
 
+export type GeneratePaperRequest = z.input<typeof generatePaperRequestSchema>;
+
 export const questionSchema = z.object({
   id: z.string(),
   courseId: z.string(),
@@ -98,6 +123,8 @@ export const questionSchema = z.object({
   /** Shown only once the student has submitted an answer to the question. */
   correctAnswer: z.string().nullable(),
   topic: z.string().nullable(),
+  /** A multiple-choice question with more than one right option ("choose all that apply"; issue 18's imports). */
+  multipleResponse: z.boolean().optional(),
 });
 export type Question = z.infer<typeof questionSchema>;
 
@@ -108,9 +135,12 @@ export const generatePaperResponseSchema = z.object({
   note: z.string().nullable(),
 });
 
+export type GeneratePaperResponse = z.infer<typeof generatePaperResponseSchema>;
+
 export const createCourseResponseSchema = courseSchema.extend({ paper: paperSchema, note: z.string().nullable() });
 
 export const markSchemePointDtoSchema = z.object({ id: z.string(), text: z.string(), marks: z.number().int() });
+export type MarkSchemePointDto = z.infer<typeof markSchemePointDtoSchema>;
 
 export const answerSchema = z.object({
   id: z.string(),
@@ -224,3 +254,4 @@ export const userAnswerSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
+export type UserAnswer = z.infer<typeof userAnswerSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GRADING_IMAGE_MAX_BYTES } from './limits';
+import { markPointSchema, questionTypeSchema, schemeRulesSchema } from './mark-scheme';
 
 /** §9 Maximum marks input. */
 export const MAX_MARKS = { min: 1, max: 100, default: 10 } as const;
@@ -19,11 +20,63 @@ export const GRADING_TEXT = {
   gradingFailed: 'Failed to grade the answer. Please try again.',
 } as const;
 
+/**
+ * A printed practice paper's identity: 'MW-' and six letters or digits that cannot be misread for each
+ * other (no 0/O, 1/I/L). Printed on every page in words and in a QR code.
+ */
+export const PAPER_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const PAPER_CODE_PATTERN = /^MW-[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$/;
+export const PAPER_CODE_HINT = 'A paper code looks like MW-7K3QXP (it is printed at the foot of every page).';
+
+/** A typed or scanned code as the stored one (upper case, the dash optional), or null when it cannot be one. */
+export function normalisePaperCode(text: string): string | null {
+  const compact = text
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '')
+    .replace(/^MW(?=[A-Z0-9]{6}$)/, '');
+  const code = `MW-${compact}`;
+  return PAPER_CODE_PATTERN.test(code) ? code : null;
+}
+
+/** A question the grader marks against: its text and examiner's scheme, and where it came from. */
+export const gradingQuestionSchema = z.object({
+  /** Its number on the answer sheet (1 when the sheet answers one question). */
+  number: z.number().int().min(1),
+  /** Where it came from: 'bank:<id>', 'paper:<code>#<n>', 'question:<id>' or 'typed'. */
+  ref: z.string(),
+  text: z.string(),
+  type: questionTypeSchema,
+  totalMarks: z.number(),
+  markScheme: z.array(markPointSchema),
+  schemeRules: schemeRulesSchema.optional(),
+  options: z.record(z.string(), z.string()).optional(),
+  correctAnswer: z.string().optional(),
+});
+export type GradingQuestion = z.infer<typeof gradingQuestionSchema>;
+
 const imageSchema = z.string({ error: GRADING_TEXT.missingImages }).min(1, GRADING_TEXT.missingImages);
 
-/** POST /api/teacher/grade-answer: two photographed sheets (base64 JPEG or PNG, without a `data:` prefix; one is tolerated). */
+/** POST /api/teacher/grade-answer texts beyond the spec's. */
+export const SCHEME_TEXT = {
+  needsScheme: (read: string) =>
+    `The question${read ? ` (read as “${read}”)` : ''} is not in the built-in question bank or your papers, so there is no mark scheme to grade it against offline. Pick the question, type its mark scheme, or enter the paper code, then grade again.`,
+  emptyScheme: 'Type the mark scheme, one point a line (put "[2]" at the end of a point worth 2 marks).',
+  questionNotFound: 'No question with that id in your papers, your courses or the question bank.',
+  paperNotFound: (code: string) => `No practice paper of yours has the code ${code}. Check the code printed at the foot of the page.`,
+  noWriting: 'No writing could be read on the answer sheet. Try a sharper, well-lit photo taken straight on.',
+  resultNotFound: 'No grading result of yours has that id.',
+  noSchemeToRemark: 'This result was graded without a stored mark scheme; grade the sheet again choosing a scheme to re-mark it.',
+} as const;
+
+/**
+ * POST /api/teacher/grade-answer: two photographed sheets (base64 JPEG or PNG, without a `data:` prefix;
+ * one is tolerated) — the spec's body — and, optionally, the scheme to mark against: `paperCode` (a printed
+ * practice paper; also read from the sheet's QR code), `questionId` (a question of the teacher's own, a
+ * printed paper's 'MW-XXXXXX#2', or a bank question id) or `markScheme` (typed, one point a line). With one
+ * of these the question image may be left out.
+ */
 export const gradeAnswerRequestSchema = z.object({
-  questionImage: imageSchema,
+  questionImage: imageSchema.optional(),
   answerImage: imageSchema,
   maxMarks: z.coerce
     .number({ error: GRADING_TEXT.invalidMarks })
@@ -31,8 +84,42 @@ export const gradeAnswerRequestSchema = z.object({
     .min(MAX_MARKS.min, GRADING_TEXT.invalidMarks)
     .max(MAX_MARKS.max, GRADING_TEXT.invalidMarks)
     .default(MAX_MARKS.default),
+  paperCode: z
+    .string()
+    .trim()
+    .max(20, PAPER_CODE_HINT)
+    .transform((v, ctx) => {
+      if (!v) return undefined;
+      const code = normalisePaperCode(v);
+      if (!code) ctx.addIssue({ code: 'custom', message: PAPER_CODE_HINT });
+      return code ?? undefined;
+    })
+    .optional(),
+  questionId: z.string().trim().max(200, SCHEME_TEXT.questionNotFound).optional(),
+  markScheme: z.string().max(20_000, 'A mark scheme can be at most 20,000 characters').optional(),
+  /** The question's text, typed or corrected (used with `markScheme`, and instead of the OCR'd question). */
+  questionText: z.string().trim().max(5000, 'A question can be at most 5,000 characters').optional(),
 });
 export type GradeAnswerRequest = z.infer<typeof gradeAnswerRequestSchema>;
+
+/** 422 from grade-answer when no scheme was given or found: the page asks for one, with the question as read. */
+export const needsSchemeResponseSchema = z.object({
+  message: z.string(),
+  needsScheme: z.literal(true),
+  questionText: z.string(),
+  answerText: z.string(),
+});
+export type NeedsSchemeResponse = z.infer<typeof needsSchemeResponseSchema>;
+
+/** POST /api/teacher/results/{id}/remark: the teacher's corrected transcript, marked again against the same scheme. */
+export const remarkRequestSchema = z.object({
+  answerText: z
+    .string()
+    .trim()
+    .min(1, 'Type the answer as the student wrote it.')
+    .max(20_000, 'An answer can be at most 20,000 characters'),
+});
+export type RemarkRequest = z.infer<typeof remarkRequestSchema>;
 
 export const gradingSectionSchema = z.object({
   section: z.string(),
@@ -56,5 +143,37 @@ export const gradingResultSchema = z.object({
   /** The engine that graded, e.g. 'the built-in marker (OCR by Tesseract)' or a model name. */
   gradedBy: z.string().nullable(),
   createdAt: z.string(),
+  /** What it was marked against, in words: 'Paper MW-7K3QXP', 'Bank question …', 'Your mark scheme'. */
+  schemeSource: z.string().nullable().optional(),
+  /** The printed practice paper's code, when the sheet was one. */
+  paperCode: z.string().nullable().optional(),
+  /** The teacher corrected the transcript and it was marked again. */
+  transcriptCorrected: z.boolean().optional(),
+  /** Whether a corrected transcript can be marked again (the scheme it was marked against is kept). */
+  canRemark: z.boolean().optional(),
 });
 export type GradingResult = z.infer<typeof gradingResultSchema>;
+
+/** GET /api/teacher/papers: the teacher's printed practice papers. */
+export const practicePaperSummarySchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  title: z.string(),
+  questionCount: z.number(),
+  totalMarks: z.number(),
+  createdAt: z.string(),
+});
+export type PracticePaperSummary = z.infer<typeof practicePaperSummarySchema>;
+
+/** GET /api/teacher/questions?q=: questions to grade against, the teacher's own first, then the bank's. */
+export const questionSearchQuerySchema = z.object({ q: z.string().trim().max(200).default('') });
+export const questionChoiceSchema = z.object({
+  /** What to send as `questionId`. */
+  id: z.string(),
+  /** Plain text, cut to 200 characters. */
+  text: z.string(),
+  totalMarks: z.number(),
+  /** 'Paper MW-7K3QXP, question 2', 'Your course Biology A-Level Practice', 'Question bank: Biology, Enzymes'. */
+  source: z.string(),
+});
+export type QuestionChoice = z.infer<typeof questionChoiceSchema>;

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, customType, date, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { SchemeRules } from '../../shared/mark-scheme';
+import type { GradingQuestion } from '../../shared/teacher';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -106,6 +108,8 @@ export const questions = pgTable(
     topic: text('topic'),
     /** Id of the bank question it was drawn from, when it came from the built-in bank. */
     sourceId: text('source_id'),
+    /** The scheme's rules beyond its points: groups, final_answer_full_marks, levels (src/shared/mark-scheme.ts). */
+    schemeRules: jsonb('scheme_rules').$type<SchemeRules>(),
     createdAt: createdAt(),
   },
   (t) => [index('questions_owner_course_idx').on(t.ownerId, t.courseId), index('questions_paper_idx').on(t.paperId, t.questionNumber)],
@@ -182,9 +186,49 @@ export const feedback = pgTable(
       .$type<{ point_id: string; reason: string; at: string }[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /** Levels-marked questions: the level reached and its descriptor (Feedback.level). */
+    level: jsonb('level').$type<{ level: number; min_marks: number; max_marks: number; descriptor: string }>(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('feedback_owner_question_uq').on(t.ownerId, t.questionId)],
+);
+
+/**
+ * A student's dispute of the marking of one point ("I disagree"), kept across re-marking. Accepting one
+ * adds wording to the point's accepted wordings (mark_scheme_points.details.accept) and re-marks.
+ */
+export const disputes = pgTable(
+  'disputes',
+  {
+    id: id(),
+    ownerId: ownerId(),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    /** The point's id within its scheme and its text, as the student saw them. */
+    pointId: text('point_id').notNull(),
+    pointText: text('point_text').notNull(),
+    /** The answer text that was marked when the student disputed. */
+    answerText: text('answer_text').notNull(),
+    reason: text('reason').notNull().default(''),
+    status: text('status', { enum: ['open', 'accepted', 'rejected'] })
+      .notNull()
+      .default('open'),
+    outcomeComment: text('outcome_comment'),
+    acceptedWording: text('accepted_wording'),
+    marksBefore: real('marks_before'),
+    marksAfter: real('marks_after'),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('disputes_owner_created_idx').on(t.ownerId, t.createdAt),
+    index('disputes_question_idx').on(t.questionId),
+    uniqueIndex('disputes_open_point_uq')
+      .on(t.ownerId, t.questionId, t.pointId)
+      .where(sql`status = 'open'`),
+  ],
 );
 
 export const tutorMessages = pgTable(
@@ -258,7 +302,58 @@ export const gradingResults = pgTable(
     questionText: text('question_text'),
     answerText: text('answer_text'),
     markedBy: text('marked_by'),
+    /** What the answer was marked against, in words: 'Paper MW-7K3QXP', 'Bank question …', 'Your mark scheme'. */
+    schemeSource: text('scheme_source'),
+    /** The questions and schemes it was marked against (re-marking a corrected transcript uses them again). */
+    questions: jsonb('questions').$type<GradingQuestion[]>(),
+    /** The printed practice paper the sheet belongs to, when it was identified. */
+    paperId: uuid('paper_id').references(() => practicePapers.id, { onDelete: 'set null' }),
+    /** The teacher corrected the transcript and had it marked again. */
+    transcriptCorrected: boolean('transcript_corrected').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index('grading_results_owner_idx').on(t.ownerId, t.createdAt)],
+);
+
+/**
+ * A practice paper printed from the home page's dialog, kept for its owner so that photographed answers
+ * can be marked against its own schemes: `code` is printed on every page, in words and in a QR code.
+ */
+export const practicePapers = pgTable(
+  'practice_papers',
+  {
+    id: id(),
+    ownerId: ownerId(),
+    code: text('code').notNull().unique(),
+    title: text('title').notNull(),
+    subject: text('subject').notNull(),
+    topic: text('topic').notNull(),
+    difficultyLevel: text('difficulty_level').notNull(),
+    questions: jsonb('questions').$type<GradingQuestion[]>().notNull(),
+    generatedBy: text('generated_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('practice_papers_owner_idx').on(t.ownerId, t.createdAt)],
+);
+
+/**
+ * A student's attempt at a question paper (one per paper; "Retry" draws a new paper): the exam timer's
+ * elapsed seconds, kept on the server so it survives reloads and other devices, and when it was finished.
+ */
+export const paperAttempts = pgTable(
+  'paper_attempts',
+  {
+    id: id(),
+    ownerId: ownerId(),
+    paperId: uuid('paper_id')
+      .notNull()
+      .references(() => questionPapers.id, { onDelete: 'cascade' }),
+    elapsedSeconds: integer('elapsed_seconds').notNull().default(0),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** The paper drawn by "Retry", once there is one. */
+    retryPaperId: uuid('retry_paper_id').references(() => questionPapers.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('paper_attempts_owner_paper_uq').on(t.ownerId, t.paperId)],
 );

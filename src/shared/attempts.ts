@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { feedbackSchema } from './mark-scheme';
+import { paperSchema, questionSchema } from './practice';
+
+/** Finishing a paper and its results (issue 13). */
+export const ATTEMPT_TEXT = {
+  finish: 'Finish paper',
+  finishing: 'Finishing...',
+  unanswered: (missing: number, total: number) => `${missing} of ${total} ${total === 1 ? 'question has' : 'questions have'} no answer`,
+  notFinished: 'This paper is not finished yet.',
+  retry: 'Retry',
+  retrying: 'Drawing a fresh paper...',
+  noAnswer: 'No answer',
+} as const;
+
+/** The timer's elapsed seconds, sent now and then by the exam screen; the larger of the stored and sent wins. */
+export const elapsedRequestSchema = z.object({
+  elapsedSeconds: z
+    .number({ error: 'elapsedSeconds must be a whole number of seconds' })
+    .int('elapsedSeconds must be a whole number of seconds')
+    .min(0, 'elapsedSeconds must be a whole number of seconds')
+    .max(30 * 24 * 3600, 'elapsedSeconds is too large'),
+});
+
+export const finishRequestSchema = z.object({ elapsedSeconds: elapsedRequestSchema.shape.elapsedSeconds.optional() }).default({});
+
+export const questionResultSchema = z.object({
+  question: questionSchema,
+  answerText: z.string(),
+  submitted: z.boolean(),
+  /** Null when the question has no mark (no answer, or not marked yet). */
+  marksAwarded: z.number().nullable(),
+  timeSpentSeconds: z.number().int(),
+  feedback: feedbackSchema.nullable(),
+});
+export type QuestionResult = z.infer<typeof questionResultSchema>;
+
+/** POST /api/question-papers/{id}/finish and GET /api/question-papers/{id}/results. */
+export const paperResultsSchema = z.object({
+  paper: paperSchema,
+  finished: z.boolean(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  elapsedSeconds: z.number().int(),
+  marksAwarded: z.number(),
+  totalMarks: z.number(),
+  /** Of the paper's total marks, one decimal. */
+  percentage: z.number(),
+  answered: z.number().int(),
+  questionCount: z.number().int(),
+  /** The paper "Retry" drew, once there is one. */
+  retryPaperId: z.string().nullable(),
+  questions: z.array(questionResultSchema),
+});
+export type PaperResults = z.infer<typeof paperResultsSchema>;
+
+export const retryResponseSchema = z.object({ paper: paperSchema });

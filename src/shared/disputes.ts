@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/**
+ * Disputes (issue 12): "I disagree" on a point of the feedback is kept as a record of its own, listed on
+ * the Disputes page with its outcome. Accepting one adds the student's wording to the point's accepted
+ * wordings for that question and re-marks the answer.
+ */
+export const DISPUTE_STATUSES = ['open', 'accepted', 'rejected'] as const;
+export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
+
+export const DISPUTES_TEXT = {
+  notFound: 'Dispute not found',
+  alreadyResolved: 'This dispute has already been resolved.',
+  pointGone: "That point is no longer part of this question's mark scheme.",
+  noWording: 'There is no wording to accept: give the words that should earn the point.',
+} as const;
+
+export const disputeSchema = z.object({
+  id: z.string(),
+  questionId: z.string(),
+  courseId: z.string(),
+  paperId: z.string().nullable(),
+  /** The question as stored (HTML: sanitise before rendering). */
+  questionText: z.string(),
+  pointId: z.string(),
+  pointText: z.string(),
+  /** The answer text the student disputed the marking of. */
+  answerText: z.string(),
+  reason: z.string(),
+  status: z.enum(DISPUTE_STATUSES),
+  /** The resolver's comment, once resolved. */
+  outcomeComment: z.string().nullable(),
+  /** The wording added to the point's accepted wordings (accepted disputes). */
+  acceptedWording: z.string().nullable(),
+  /** The question's marks when the student disputed, and after the re-mark of an accepted dispute. */
+  marksBefore: z.number().nullable(),
+  marksAfter: z.number().nullable(),
+  totalMarks: z.number(),
+  /** Whether the caller may accept or reject it (today: the question's owner). */
+  canResolve: z.boolean(),
+  createdAt: z.string(),
+  resolvedAt: z.string().nullable(),
+});
+export type Dispute = z.infer<typeof disputeSchema>;
+
+export const resolveDisputeRequestSchema = z.object({
+  accept: z.boolean({ error: 'accept must be true or false' }),
+  comment: z.string({ error: 'The comment must be text' }).trim().max(1000, 'Keep the comment under 1000 characters').optional(),
+  /** The wording to accept; without it, the sentence of the student's answer closest to the point. */
+  wording: z.string({ error: 'The wording must be text' }).trim().max(500, 'Keep the wording under 500 characters').optional(),
+});
+export type ResolveDisputeRequest = z.input<typeof resolveDisputeRequestSchema>;

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { paperSchema } from './practice';
+
+/** Bring your own questions (issue 18): a Moodle GIFT or Markwell JSON file imported into a course of one's own. */
+
+/** The largest file the page accepts, in characters (a GIFT file of several hundred questions is well under). */
+export const IMPORT_MAX_CHARS = 2_000_000;
+export const IMPORT_FORMATS = ['gift', 'json'] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+
+export const IMPORT_TEXT = {
+  tooLarge: `That file is too large to import (the limit is ${IMPORT_MAX_CHARS / 1_000_000} MB of text). Split it into smaller files.`,
+  empty: 'The file is empty.',
+  unknownFormat: 'Choose a Moodle GIFT file (.gift or .txt) or a Markwell JSON file (.json).',
+  nothingToImport: 'No question in this file can be imported. See the list below for why.',
+} as const;
+
+/** The format a file's name says: .json is Markwell JSON, anything else GIFT (Moodle writes .txt and .gift). */
+export function importFormatOf(fileName: string): ImportFormat {
+  return /\.json$/i.test(fileName.trim()) ? 'json' : 'gift';
+}
+
+/** Export of a paper: Moodle GIFT (what GIFT carries, plus the scheme in comments) or Markwell JSON (everything). */
+export const exportQuerySchema = z.object({ format: z.enum(IMPORT_FORMATS, { error: 'format must be gift or json' }).default('gift') });
+
+export const questionImportRequestSchema = z.object({
+  fileName: z.string().trim().min(1, 'fileName is required').max(200),
+  format: z.enum(IMPORT_FORMATS, { error: IMPORT_TEXT.unknownFormat }).optional(),
+  content: z.string({ error: IMPORT_TEXT.empty }).min(1, IMPORT_TEXT.empty).max(IMPORT_MAX_CHARS, IMPORT_TEXT.tooLarge),
+  /** All or nothing: any problem and nothing is imported. */
+  strict: z.boolean().optional(),
+});
+export type QuestionImportRequest = z.input<typeof questionImportRequestSchema>;
+
+const noteSchema = z.object({ number: z.number().int(), title: z.string().optional(), message: z.string() });
+export type ImportNote = z.infer<typeof noteSchema>;
+
+export const importedQuestionSchema = z.object({
+  number: z.number().int(),
+  title: z.string().optional(),
+  /** Plain text, shortened, for the preview. */
+  text: z.string(),
+  type: z.string(),
+  marks: z.number().int(),
+  topic: z.string().nullable(),
+});
+export type ImportedQuestion = z.infer<typeof importedQuestionSchema>;
+
+export const importReportSchema = z.object({
+  imported: z.array(importedQuestionSchema),
+  changed: z.array(noteSchema),
+  skipped: z.array(noteSchema),
+  /** Problems with the file as a whole (nothing can be imported while there are any). */
+  errors: z.array(z.string()),
+});
+export type ImportReport = z.infer<typeof importReportSchema>;
+
+export const questionImportResponseSchema = z.object({
+  report: importReportSchema,
+  /** The paper the questions were stored in (absent for a preview, or when nothing could be imported). */
+  paper: paperSchema.nullable(),
+});
+export type QuestionImportResponse = z.infer<typeof questionImportResponseSchema>;
