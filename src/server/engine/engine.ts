@@ -1,4 +1,6 @@
-import type { Feedback, MarkPoint, QuestionType } from '../../shared/mark-scheme';
+import type { Feedback, MarkPoint, QuestionType, SchemeRules } from '../../shared/mark-scheme';
+import type { ImportFormat, ImportReport } from '../../shared/question-import';
+import type { GradingQuestion } from '../../shared/teacher';
 
 /**
  * What the product needs from "AI", in the product's own terms. Two implementations: the built-in
@@ -25,6 +27,8 @@ export interface GeneratedQuestion {
   options?: Record<string, string>;
   correctAnswer?: string;
   markScheme: MarkPoint[];
+  /** Groups, levels and the final-answer rule, when the scheme has them. */
+  schemeRules?: SchemeRules;
   modelAnswer?: string;
   hints: string[];
   topic?: string;
@@ -50,6 +54,7 @@ export interface QuestionForMarking {
   type: QuestionType;
   totalMarks: number;
   markScheme: MarkPoint[];
+  schemeRules?: SchemeRules | null;
   options?: Record<string, string> | null;
   correctAnswer?: string | null;
   modelAnswer?: string | null;
@@ -105,6 +110,47 @@ export interface GradingResult {
   by: string;
 }
 
+/** What was read from one photographed sheet. */
+export interface SheetReading {
+  text: string;
+  /** The reader's mean confidence, 0–100. */
+  confidence: number;
+  /** A practice paper's code found on the sheet (its QR code, else the printed words), normalised, or null. */
+  paperCode: string | null;
+  /** What read it, e.g. 'Tesseract'. */
+  readBy: string;
+}
+
+/** A question whose scheme the grader can mark against, without its number on the sheet. */
+export type SchemeQuestion = Omit<GradingQuestion, 'number'>;
+
+export interface FindQuestionInput {
+  /** A bank question's id. */
+  id?: string;
+  /** Text read from a photographed question: matched to `candidates` and to the bank (templates included). */
+  text?: string;
+  /** The teacher's own questions, tried before the bank. */
+  candidates?: SchemeQuestion[];
+}
+
+export interface FoundQuestion {
+  question: SchemeQuestion;
+  /** In words, e.g. 'bank question biology-enzymes-03' or the candidate's ref. */
+  label: string;
+  /** Share of the question's words found in the text (1 for a lookup by id). */
+  score: number;
+}
+
+/** A bank question in a search listing. */
+export interface BankQuestionSummary {
+  id: string;
+  /** Plain text, cut to 200 characters. */
+  text: string;
+  marks: number;
+  subject: string;
+  topic: string;
+}
+
 export interface PracticePaperInput {
   subject: string;
   topic: string;
@@ -133,8 +179,31 @@ export interface Engine {
   answerFromDocument(input: { name: string; pages: string[]; question: string }): Promise<DocumentAnswer>;
   questionsFromDocument(input: { name: string; pages: string[]; subject: string; count?: number; seed?: number }): Promise<GeneratedPaper>;
   gradeHandwritten(input: { questionImage: Buffer; answerImage: Buffer; maxMarks: number }): Promise<GradingResult>;
-  /** A printable HTML document (§7 {filename, html}). */
-  practicePaper(input: PracticePaperInput): Promise<{ filename: string; html: string }>;
+  /** A printable HTML document (§7 {filename, html}) and the paper it prints, for keeping and marking. */
+  practicePaper(input: PracticePaperInput): Promise<{ filename: string; html: string; paper?: GeneratedPaper }>;
+  /** Reads photographed sheets offline: their text and any practice-paper code (QR or printed). */
+  readSheets(input: { images: Buffer[] }): Promise<SheetReading[]>;
+  /** A question with its scheme, by bank id or by the text read from a photo; null when none is close enough. */
+  findQuestion(input: FindQuestionInput): Promise<FoundQuestion | null>;
+  /**
+   * A teacher's own question file (Moodle GIFT or Markwell JSON) as questions for a course, with a report of
+   * what was imported, changed and skipped, question by question. Nothing is stored here.
+   */
+  importQuestions(input: { format: ImportFormat; source: string; subject: string; strict?: boolean; seed?: number }): Promise<{
+    questions: GeneratedQuestion[];
+    report: ImportReport;
+  }>;
+  /** Stored questions as a file to take elsewhere (GIFT for Moodle, or the bank's JSON). */
+  exportQuestions(input: {
+    format: ImportFormat;
+    subject: string;
+    topic: string;
+    description: string;
+    difficulty: string;
+    questions: (QuestionForMarking & { id: string })[];
+  }): Promise<{ content: string; contentType: string; extension: string }>;
+  /** Bank questions whose words best match `query`, best first. */
+  searchBank(input: { query: string; limit: number }): Promise<BankQuestionSummary[]>;
   /**
    * Optional: the text of an uploaded PDF, one string per page (builtin/documents/read-pdf.ts). An engine
    * that runs its work off the event loop reads PDFs there too; without it the documents service reads

@@ -1,5 +1,6 @@
 import katex from 'katex';
-import type { GeneratedPaper, PracticePaperInput } from './engine';
+import type { MarkPoint } from '../../shared/mark-scheme';
+import type { GeneratedPaper, GeneratedQuestion, PracticePaperInput } from './engine';
 import { sanitizeModelHtml } from './format-text';
 import { decodeEntities, escapeHtml } from './text/html-entities';
 
@@ -45,6 +46,74 @@ function paperTopic(paper: GeneratedPaper): string {
   return paper.topic?.trim() || 'mixed topics';
 }
 
+const plural = (n: number, word = 'mark') => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** An examiner's label: the kind and the marks, e.g. M1, A1, B2. */
+export function markLabel(point: Pick<MarkPoint, 'kind' | 'marks'>): string {
+  return `${point.kind}${point.marks}`;
+}
+
+/** What an examiner writes beside a point: dependency, ECF, accept / reject / ignore, the value. */
+function guidance(point: MarkPoint, byId: Map<string, MarkPoint>): string {
+  const needs = point.depends_on ? byId.get(point.depends_on) : undefined;
+  const parts = [
+    needs ? `dep. on ${escapeHtml(markLabel(needs))} (${escapeHtml(needs.id)})` : '',
+    point.ecf ? '<strong>ECF</strong>' : '',
+    point.numeric
+      ? `value ${escapeHtml(String(point.numeric.value))}${point.numeric.unit ? ` ${escapeHtml(point.numeric.unit)}` : ''}${
+          point.numeric.sigFigs ? ` to ${point.numeric.sigFigs} s.f.` : ''
+        }`
+      : '',
+    point.accept.length ? `accept: ${escapeHtml(point.accept.join('; '))}` : '',
+    point.reject.length ? `reject: ${escapeHtml(point.reject.join('; '))}` : '',
+    point.ignore.length ? `ignore: ${escapeHtml(point.ignore.join('; '))}` : '',
+  ].filter(Boolean);
+  return parts.join('; ');
+}
+
+/**
+ * One question's scheme as an examiner's: a row per point labelled M1 / A1 / B1 (B2 for a 2-mark
+ * point), its guidance (dependency, ECF, accept / reject), "max N" under each group, the final-answer
+ * rule, and for levels of response a table of levels (level, marks, descriptor) with the points as
+ * indicative content. Every text is escaped.
+ */
+export function renderQuestionScheme(q: GeneratedQuestion, number: number): string {
+  const rules = q.schemeRules ?? {};
+  const heading = `<h3>Question ${number} [${plural(q.totalMarks)}]</h3>`;
+  if (rules.levels?.length) {
+    const levels = [...rules.levels].sort((a, b) => b.level - a.level);
+    return `${heading}<p class="rule">Marked by levels of response: decide the level that best fits the answer as a whole, then the mark within it.</p>
+<table class="scheme"><thead><tr><th>Level</th><th>Marks</th><th>Descriptor</th></tr></thead><tbody>${levels
+      .map(
+        (l) =>
+          `<tr><td class="mark">${l.level}</td><td class="mark">${l.min_marks}–${l.max_marks}</td><td>${escapeHtml(l.descriptor)}</td></tr>`,
+      )
+      .join('')}<tr><td class="mark">0</td><td class="mark">0</td><td>No relevant content.</td></tr></tbody></table>
+<p class="rule">Indicative content:</p><ul>${q.markScheme.map((p) => `<li>${escapeHtml(p.text)}</li>`).join('')}</ul>`;
+  }
+  const byId = new Map(q.markScheme.map((p) => [p.id, p]));
+  const groups = new Map((rules.groups ?? []).map((g) => [g.id, g]));
+  const rows: string[] = [];
+  q.markScheme.forEach((p) => {
+    const group = p.group ? groups.get(p.group) : undefined;
+    rows.push(`<tr><td class="mark">${escapeHtml(markLabel(p))}</td><td>${escapeHtml(p.text)}</td><td>${guidance(p, byId)}</td></tr>`);
+    // "max N" after a group's last point.
+    const members = group ? q.markScheme.filter((x) => x.group === group.id) : [];
+    if (group && members.at(-1) === p)
+      rows.push(
+        `<tr class="max"><td class="mark">max ${group.max}</td><td colspan="2">max ${plural(group.max)} from ${members
+          .map((m) => `${escapeHtml(markLabel(m))} (${escapeHtml(m.id)})`)
+          .join(', ')}</td></tr>`,
+      );
+  });
+  const finalRule = rules.final_answer_full_marks
+    ? `<p class="rule">A correct final answer scores full marks (${plural(q.totalMarks)}), whatever working is shown.</p>`
+    : '';
+  return `${heading}<table class="scheme"><thead><tr><th>Mark</th><th>Answer</th><th>Guidance</th></tr></thead><tbody>${rows.join(
+    '',
+  )}</tbody></table>${finalRule}`;
+}
+
 export function renderPracticePaper(paper: GeneratedPaper, input: PracticePaperInput): { filename: string; html: string } {
   const topic = paperTopic(paper);
   const totalMarks = paper.questions.reduce((n, q) => n + q.totalMarks, 0);
@@ -75,21 +144,7 @@ export function renderPracticePaper(paper: GeneratedPaper, input: PracticePaperI
     : '';
 
   const schemes = input.includeMarkScheme
-    ? `<section class="teacher"><h2>Mark scheme (for teachers)</h2>${paper.questions
-        .map(
-          (q, i) =>
-            `<h3>Question ${i + 1} (${q.totalMarks})</h3><ul>${q.markScheme
-              .map((p) => {
-                const extra = [
-                  p.accept.length ? `accept: ${escapeHtml(p.accept.join('; '))}` : '',
-                  p.reject.length ? `reject: ${escapeHtml(p.reject.join('; '))}` : '',
-                  p.numeric ? `value ${escapeHtml(String(p.numeric.value))}${p.numeric.unit ? ` ${escapeHtml(p.numeric.unit)}` : ''}` : '',
-                ].filter(Boolean);
-                return `<li>${escapeHtml(p.text)} [${p.marks}]${extra.length ? ` <em>(${extra.join('; ')})</em>` : ''}</li>`;
-              })
-              .join('')}</ul>`,
-        )
-        .join('')}</section>`
+    ? `<section class="teacher"><h2>Mark scheme (for teachers)</h2>${paper.questions.map((q, i) => renderQuestionScheme(q, i + 1)).join('')}</section>`
     : '';
 
   const title = escapeHtml(`${input.subject}: ${topic}`);
@@ -111,6 +166,11 @@ export function renderPracticePaper(paper: GeneratedPaper, input: PracticePaperI
   .teacher { page-break-before: always; }
   .meta { color: #444; font-size: .9rem; }
   .note { border-left: 3px solid #999; padding-left: .75rem; font-size: .9rem; }
+  .scheme { border-collapse: collapse; width: 100%; font-size: .9rem; margin: .25rem 0 .5rem; }
+  .scheme th, .scheme td { border: 1px solid #999; padding: .2rem .4rem; text-align: left; vertical-align: top; }
+  .scheme .mark { white-space: nowrap; font-weight: bold; }
+  .scheme .max td { font-style: italic; }
+  .rule { font-size: .9rem; margin: .25rem 0; }
   @media print { body { margin: 0 1rem; } .question { page-break-inside: avoid; } }
 </style>
 </head>

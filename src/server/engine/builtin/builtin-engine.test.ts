@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { markPointSchema } from '../../../shared/mark-scheme';
+import { markPointSchema, schemeMaxMarks } from '../../../shared/mark-scheme';
 import type { GeneratedPaper, PracticePaperInput, QuestionForMarking } from '../engine';
 import { isEngineError } from '../engine';
 import { escapeHtml } from '../text/html-entities';
@@ -19,10 +19,8 @@ afterAll(() => stopImageReader());
 function expectSchemesAddUp(paper: GeneratedPaper) {
   for (const q of paper.questions) {
     expect(q.markScheme.length, q.text).toBeGreaterThan(0);
-    expect(
-      q.markScheme.reduce((n, p) => n + p.marks, 0),
-      q.text,
-    ).toBe(q.totalMarks);
+    // the points' marks with each "max N" group capped, or the top level's marks for a levels-marked question
+    expect(schemeMaxMarks(q.markScheme, q.schemeRules), q.text).toBe(q.totalMarks);
   }
 }
 
@@ -61,10 +59,22 @@ describe('the built-in engine', () => {
     const message = (error as Error).message;
     expect(message).toContain('"Latin" is not in the offline question bank');
     for (const subject of subjects) expect(message).toContain(subject);
-    expect(message).toMatch(/Other subjects need an AI provider/);
+    expect(message).toMatch(/other subjects need your school to connect an AI provider/);
+    expect(message).not.toMatch(/AI_PROVIDER|README/);
     await expect(engine.generatePaper({ subject: 'Latin', difficulty: 'easy', count: 5 })).rejects.toThrow(
-      /Subjects available offline: .*Other subjects need an AI provider/,
+      /Markwell can write .* questions by itself; other subjects need your school to connect an AI provider/,
     );
+  });
+
+  it('refuses a paper topic that matches none of the subject’s, listing the topics there are (never swapping it)', async () => {
+    const error = await engine.generatePaper({ subject: 'Physics', topic: 'Quantum tunnelling', difficulty: 'medium', count: 5 }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(isEngineError(error) && error.code).toBe('UNSUPPORTED_SUBJECT');
+    expect((error as Error).message).toMatch(/^No questions on 'Quantum tunnelling' yet\. Topics available: .*Electricity.*Waves\.$/);
+    const paper = await engine.generatePaper({ subject: 'Physics', topic: 'electricity', difficulty: 'medium', count: 5 });
+    expect(paper.topic).toBe('Electricity');
   });
 
   it('writes papers of the requested size, on the requested topic', async () => {
@@ -112,10 +122,10 @@ describe('the built-in engine', () => {
       }
       const scheme = teacherSection(html, 'Mark scheme (for teachers)');
       for (const q of fixedQuestions) {
-        for (const p of q.markScheme) expect(scheme).toContain(`${escapeHtml(markPointSchema.parse(p).text)} [${p.marks}]`);
+        for (const p of q.markScheme) expect(scheme).toContain(`${escapeHtml(markPointSchema.parse(p).text)}</`);
       }
       const totalMarks = Number(/· (\d+) marks ·/.exec(html)?.[1]);
-      const schemeMarks = [...scheme.matchAll(/\[(\d+)\]/g)].reduce((n, m) => n + Number(m[1]), 0);
+      const schemeMarks = [...scheme.matchAll(/<h3>Question \d+ \[(\d+) marks?\]<\/h3>/g)].reduce((n, m) => n + Number(m[1]), 0);
       expect(schemeMarks).toBe(totalMarks);
     });
 

@@ -2,12 +2,15 @@ import { randomInt } from 'node:crypto';
 import { COURSE_TITLE_SUFFIX, QUESTION_COUNT } from '../../../shared/practice';
 import { engineError, type Engine, type GeneratedPaper } from '../engine';
 import { drawPaper } from './bank/draw-paper';
-import { findSubject, listSubjects } from './bank/load-bank';
+import { findSubject, findTopic, listSubjects, listTopics } from './bank/load-bank';
 import { toGeneratedPaper } from './bank/to-generated-paper';
 import { answerFromDocument } from './documents/answer-from-document';
 import { questionsFromDocument } from './documents/questions-from-document';
 import { readPdfPages } from '../documents/read-pdf';
+import { findQuestion, searchBank } from './grading/find-question';
+import { exportForCourse, importForCourse } from './bank/import-for-course';
 import { gradeHandwritten } from './grading/grade-handwritten';
+import { readSheets } from './ocr/read-sheets';
 import { markAnswer, warmUpMarker } from './marker/mark-answer';
 import { renderPracticePaper } from '../render-practice-paper';
 import { builtinTutorReply } from './tutor/tutor-reply';
@@ -15,13 +18,28 @@ import { builtinTutorReply } from './tutor/tutor-reply';
 export const BUILTIN_LABEL = 'the built-in marker';
 const BANK_LABEL = 'the built-in question bank';
 
+function joinNames(names: string[]): string {
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names.join('');
+}
+
+/** In a student's words: which subjects work without an AI provider, and what other subjects need. */
 function unsupportedSubject(subject: string): Error {
-  const available = listSubjects();
-  const names = available.length > 1 ? `${available.slice(0, -1).join(', ')} and ${available.at(-1)}` : available.join('');
   return engineError(
     'UNSUPPORTED_SUBJECT',
-    `"${subject}" is not in the offline question bank. Subjects available offline: ${names}. Other subjects need an AI provider (set AI_PROVIDER; see the README).`,
+    `"${subject}" is not in the offline question bank yet. Markwell can write ${joinNames(listSubjects())} questions by itself; other subjects need your school to connect an AI provider.`,
   );
+}
+
+/** A paper's topic that matches none of the subject's: refused, never swapped for another (issue 13). */
+function unknownTopic(subject: string, topic: string): Error {
+  const asked = topic.length > 40 ? `${topic.slice(0, 40)}…` : topic;
+  const topics = listTopics(subject);
+  // Kept under 300 characters: the topics that fit, then how many more there are.
+  let shown = topics.length;
+  const say = (n: number) =>
+    `No questions on '${asked}' yet. Topics available: ${topics.slice(0, n).join(', ')}${n < topics.length ? ` and ${topics.length - n} more` : ''}.`;
+  while (shown > 1 && say(shown).length > 290) shown--;
+  return engineError('UNSUPPORTED_SUBJECT', say(shown));
 }
 
 function paperFromBank(input: {
@@ -60,6 +78,9 @@ export function createBuiltinEngine(): Engine {
     },
 
     async generatePaper(input) {
+      const subject = findSubject(input.subject)?.name;
+      const topic = input.topic?.trim();
+      if (subject && topic && !findTopic(subject, topic)) throw unknownTopic(subject, topic);
       return paperFromBank(input);
     },
 
@@ -72,6 +93,7 @@ export function createBuiltinEngine(): Engine {
         answer,
         options: question.options ?? undefined,
         correctAnswer: question.correctAnswer ?? undefined,
+        rules: question.schemeRules,
       });
     },
 
@@ -98,7 +120,27 @@ export function createBuiltinEngine(): Engine {
         difficulty: input.difficultyLevel,
         count: input.questionCount,
       });
-      return renderPracticePaper(paper, { ...input, subject: findSubject(input.subject)?.name ?? input.subject });
+      return { ...renderPracticePaper(paper, { ...input, subject: findSubject(input.subject)?.name ?? input.subject }), paper };
+    },
+
+    async readSheets(input) {
+      return readSheets(input.images);
+    },
+
+    async findQuestion(input) {
+      return findQuestion(input);
+    },
+
+    async searchBank(input) {
+      return searchBank(input.query, input.limit);
+    },
+
+    async importQuestions(input) {
+      return importForCourse(input);
+    },
+
+    async exportQuestions(input) {
+      return exportForCourse(input);
     },
 
     async readPdf(data) {

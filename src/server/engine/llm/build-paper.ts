@@ -76,7 +76,7 @@ function toMarkPoint(point: ModelQuestion['markScheme'][number], index: number, 
     id,
     text,
     marks,
-    kind: numeric ? 'answer' : 'content',
+    kind: numeric ? 'A' : 'B',
     accept: cleanList(point.accept),
     reject: cleanList(point.reject),
     numeric,
@@ -107,8 +107,7 @@ export function toGeneratedQuestion(q: ModelQuestion, topic: string | undefined)
       .toUpperCase();
     if (Object.keys(options).length < 3) return { rejected: 'a multiple-choice question needs at least 3 options' };
     if (!correctAnswer || !options[correctAnswer]) return { rejected: 'the correct option is not one of the options' };
-    if (markScheme.length === 0)
-      markScheme.push(markPointSchema.parse({ id: 'p1', text: `Option ${correctAnswer}`, marks: 1, kind: 'answer' }));
+    if (markScheme.length === 0) markScheme.push(markPointSchema.parse({ id: 'p1', text: `Option ${correctAnswer}`, marks: 1, kind: 'A' }));
   }
   if (markScheme.length === 0) return { rejected: 'no usable mark-scheme points' };
   const totalMarks = markScheme.reduce((n, p) => n + p.marks, 0);

@@ -78,9 +78,10 @@ describe('structured marking through the Anthropic and Gemini APIs', () => {
   };
   const marking = JSON.stringify({
     points: [
-      { point_id: 'p1', status: 'COVERED', justification: 'names the enzyme' },
-      { point_id: 'p2', status: 'NOT_COVERED', justification: 'no substrate' },
+      { point_id: 'p1', status: 'COVERED', marks_awarded: 1, justification: 'names the enzyme' },
+      { point_id: 'p2', status: 'NOT_COVERED', marks_awarded: 0, justification: 'no substrate' },
     ],
+    level: null,
     qualitative_feedback: 'Mention the substrate.',
   });
   const replies: Record<string, unknown> = {

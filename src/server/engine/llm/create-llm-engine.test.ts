@@ -57,7 +57,8 @@ const enzymeQuestion: QuestionForMarking = {
 const json = (value: unknown): FakeReply => ({ content: JSON.stringify(value) });
 const marking = (points: [string, string][], extra: Record<string, unknown> = {}) =>
   json({
-    points: points.map(([point_id, status]) => ({ point_id, status, justification: `decided ${status}` })),
+    points: points.map(([point_id, status]) => ({ point_id, status, marks_awarded: null, justification: `decided ${status}` })),
+    level: null,
     qualitative_feedback: 'Clear answer.',
     ...extra,
   });
@@ -94,12 +95,12 @@ describe('evaluateAnswer with a model', () => {
     expect(request.body.temperature).toBe(0);
     expect(request.body.response_format).toMatchObject({ type: 'json_schema', json_schema: { name: 'marking', strict: true } });
     const schema = requestedSchema(request) as { properties: Record<string, unknown>; required: string[] };
-    expect(schema.required).toEqual(['points', 'qualitative_feedback']);
+    expect(schema.required).toEqual(['points', 'level', 'qualitative_feedback']);
     const system = messageText(request, 'system');
-    expect(system).toContain('id "p2" (1 mark): active site is complementary to the substrate');
+    expect(system).toContain('id "p2" (B, 1 mark): active site is complementary to the substrate');
     expect(system).toContain('accept: substrate fits the active site');
     expect(system).toContain('reject (do not credit): lock and key shape is identical');
-    expect(system).toContain('id "p3" (2 marks): lowers the activation energy');
+    expect(system).toContain('id "p3" (B, 2 marks): lowers the activation energy');
   });
 
   it('ignores marks the model states, drops unknown ids and duplicates, and treats skipped points as not covered', async () => {
@@ -506,7 +507,7 @@ describe('writing papers', () => {
     expect(essay.markScheme[1].reject).toEqual([]);
     expect(essay.totalMarks).toBe(3);
     expect(essay.hints).toEqual(['Think about the active site.']);
-    expect(calc.markScheme[1]).toMatchObject({ marks: 10, kind: 'answer', numeric: { value: 3, unit: 'cm^3 s^-1' } });
+    expect(calc.markScheme[1]).toMatchObject({ marks: 10, kind: 'A', numeric: { value: 3, unit: 'cm^3 s^-1' } });
     expect(calc.markScheme[1].numeric?.tolerance).toBeUndefined();
     expect(calc.totalMarks).toBe(11);
     expect(mc).toMatchObject({
@@ -590,7 +591,7 @@ describe('writing papers', () => {
     expect(html).not.toContain('<script>alert');
     expect(html).toContain('Answer key (for teachers)');
     expect(html).toContain('Option A');
-    expect(html).toContain('forms enzyme-substrate complex [1] <em>(accept: ES complex)</em>');
+    expect(html).toContain('<tr><td class="mark">B1</td><td>forms enzyme-substrate complex</td><td>accept: ES complex</td></tr>');
     // KaTeX maths is printed as MathML; maths that does not parse is left as written.
     expect(html).toContain('<math');
     expect(html).toContain('<mi>k</mi>');

@@ -167,6 +167,12 @@ export function createLlmEngine(options: CreateLlmEngineOptions): Engine {
     info: { kind: 'llm', model: config.model, label },
     // PDFs are read by the built-in reader (in its worker pool when it has one); the model sees the text.
     ...(fallback.readPdf ? { readPdf: (data: Uint8Array) => fallback.readPdf!(data) } : {}),
+    // Reading sheets and finding a question in the bank are the built-in engine's, offline.
+    readSheets: (input) => fallback.readSheets(input),
+    findQuestion: (input) => fallback.findQuestion(input),
+    importQuestions: (input) => fallback.importQuestions(input),
+    exportQuestions: (input) => fallback.exportQuestions(input),
+    searchBank: (input) => fallback.searchBank(input),
 
     async generateCourse(input) {
       const subject = input.subject.trim();
@@ -335,7 +341,7 @@ export function createLlmEngine(options: CreateLlmEngineOptions): Engine {
           difficulty: input.difficultyLevel,
           count: input.questionCount,
         });
-        return renderPracticePaper(paper, input);
+        return { ...renderPracticePaper(paper, input), paper };
       } catch (error) {
         report('practicePaper', error, config.timeoutMs * generationTimeoutFactor);
         // The built-in paper, printed with the same label and note as any paper the fallback writes.
@@ -347,7 +353,8 @@ export function createLlmEngine(options: CreateLlmEngineOptions): Engine {
             count: input.questionCount,
           }),
         );
-        return renderPracticePaper(noteFallback(paper), input);
+        const noted = noteFallback(paper);
+        return { ...renderPracticePaper(noted, input), paper: noted };
       }
     },
   };

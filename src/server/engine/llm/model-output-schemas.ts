@@ -50,10 +50,21 @@ export const modelMarkingSchema = z.object({
       z.object({
         point_id: z.string(),
         status: z.enum(['COVERED', 'NOT_COVERED', 'CONTRADICTED']),
+        marks_awarded: z
+          .number()
+          .nullable()
+          .describe("marks this point earns, from 0 to the point's marks (0 unless COVERED); null for indicative content under levels"),
         justification: z.string().describe('one or two sentences quoting or paraphrasing the answer'),
       }),
     )
     .describe('exactly one entry per mark-scheme point, using its id'),
+  level: z
+    .object({
+      level: z.number().describe('the level reached, 0 when nothing is creditworthy'),
+      marks: z.number().describe("the marks within that level's range"),
+    })
+    .nullable()
+    .describe('levels-of-response questions only: the level the answer reaches as a whole; otherwise null'),
   qualitative_feedback: z.string().describe('two to four sentences of feedback to the student'),
 });
 export type ModelMarking = z.infer<typeof modelMarkingSchema>;

@@ -79,10 +79,11 @@ const answer = 'An enzyme is a biological catalyst. It lowers the activation ene
 
 const modelMarking = {
   points: [
-    { point_id: 'p1', status: 'COVERED', justification: 'Calls the enzyme a biological catalyst.' },
-    { point_id: 'p2', status: 'NOT_COVERED', justification: 'Does not mention the active site.' },
-    { point_id: 'p3', status: 'COVERED', justification: 'Says it lowers the activation energy.' },
+    { point_id: 'p1', status: 'COVERED', marks_awarded: 1, justification: 'Calls the enzyme a biological catalyst.' },
+    { point_id: 'p2', status: 'NOT_COVERED', marks_awarded: 0, justification: 'Does not mention the active site.' },
+    { point_id: 'p3', status: 'COVERED', marks_awarded: 2, justification: 'Says it lowers the activation energy.' },
   ],
+  level: null,
   qualitative_feedback: 'Good start; explain the active site to earn the last mark.',
 };
 const offSchemaMarking = { points: [{ point_id: 'p1', status: 'MOSTLY', justification: 'hm' }], qualitative_feedback: 'x' };
@@ -137,10 +138,10 @@ describe('Gemini (provider google) through the generateContent API', () => {
     expect(request.headers['x-goog-api-key']).toBe('test-key');
     expect(request.body.generationConfig).toMatchObject({ responseMimeType: 'application/json', temperature: 0 });
     const schema = request.body.generationConfig?.responseSchema as { properties: Record<string, unknown>; required: string[] };
-    expect(Object.keys(schema.properties)).toEqual(['points', 'qualitative_feedback']);
-    expect(schema.required).toEqual(['points', 'qualitative_feedback']);
+    expect(Object.keys(schema.properties)).toEqual(['points', 'level', 'qualitative_feedback']);
+    expect(schema.required).toEqual(['points', 'level', 'qualitative_feedback']);
     // The rules and the scheme go in the system instruction; the answer alone is the user's turn.
-    expect(geminiSystemText(request)).toContain('id "p2" (1 mark): active site is complementary to the substrate');
+    expect(geminiSystemText(request)).toContain('id "p2" (B, 1 mark): active site is complementary to the substrate');
     expect(geminiSystemText(request)).not.toContain('biological catalyst. It lowers');
     expect(geminiUserText(request)).toContain(`<student_answer>\n${answer}\n</student_answer>`);
   });
@@ -189,8 +190,12 @@ describe('Claude (provider anthropic) through the Messages API', () => {
     expect(request.headers['anthropic-version']).toBe('2023-06-01');
     expect(request.body).toMatchObject({ model: 'claude-haiku-4-5', temperature: 0, output_config: { format: { type: 'json_schema' } } });
     expect(request.body.tools).toBeUndefined(); // native structured output, no JSON tool
-    expect((request.body.output_config?.format?.schema as { required: string[] }).required).toEqual(['points', 'qualitative_feedback']);
-    expect(anthropicSystemText(request)).toContain('id "p3" (2 marks): lowers the activation energy');
+    expect((request.body.output_config?.format?.schema as { required: string[] }).required).toEqual([
+      'points',
+      'level',
+      'qualitative_feedback',
+    ]);
+    expect(anthropicSystemText(request)).toContain('id "p3" (B, 2 marks): lowers the activation energy');
     expect(anthropicSystemText(request)).not.toContain('biological catalyst. It lowers');
     expect(anthropicUserText(request)).toContain(`<student_answer>\n${answer}\n</student_answer>`);
   });
@@ -204,7 +209,7 @@ describe('Claude (provider anthropic) through the Messages API', () => {
     const [request] = anthropic.requests;
     expect(request.body.output_config).toBeUndefined();
     expect(request.body.tools?.map((t) => t.name)).toEqual(['json']);
-    expect(request.body.tools?.[0].input_schema).toMatchObject({ type: 'object', required: ['points', 'qualitative_feedback'] });
+    expect(request.body.tools?.[0].input_schema).toMatchObject({ type: 'object', required: ['points', 'level', 'qualitative_feedback'] });
     expect(request.body.tool_choice).toMatchObject({ type: 'any', disable_parallel_tool_use: true });
   });
 

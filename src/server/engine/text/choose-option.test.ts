@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseOption } from './choose-option';
+import { chooseOption, chooseOptions } from './choose-option';
 
 const options = { A: '3/2', B: '-3/2', C: 'Mitochondrion', D: 'Ribosome' };
 
@@ -14,6 +14,13 @@ describe('chooseOption', () => {
     expect(chooseOption('maybe option d?', options)).toBe('D');
   });
 
+  it('reads a letter given with its reason, whether or not the reason is right', () => {
+    expect(chooseOption('I think it is A because there are more molecules', options)).toBe('A');
+    expect(chooseOption('B because there are fewer moles of gas on the right', options)).toBe('B');
+    expect(chooseOption('oh, C then', options)).toBe('C');
+    expect(chooseOption('a cell has a nucleus', options)).toBeUndefined();
+  });
+
   it('reads the option by its text, telling -3/2 from 3/2', () => {
     expect(chooseOption('-3/2', options)).toBe('B');
     expect(chooseOption('3/2', options)).toBe('A');
@@ -24,5 +31,19 @@ describe('chooseOption', () => {
     expect(chooseOption('', options)).toBeUndefined();
     expect(chooseOption('photosynthesis', options)).toBeUndefined();
     expect(chooseOption('E', options)).toBeUndefined();
+  });
+});
+
+describe('chooseOptions (multiple response)', () => {
+  const options = { A: 'velocity', B: 'force', C: 'mass', D: 'energy' };
+  it('reads lists of letters, without reading "and" as a D', () => {
+    expect(chooseOptions('A, C', options)).toEqual(['A', 'C']);
+    expect(chooseOptions('a and b and c', options)).toEqual(['A', 'B', 'C']);
+    expect(chooseOptions('The answers are (B) & (D).', options)).toEqual(['B', 'D']);
+    expect(chooseOptions('AC', options)).toEqual(['A', 'C']);
+  });
+  it("reads the options' own words", () => {
+    expect(chooseOptions('velocity and force', options)).toEqual(['A', 'B']);
+    expect(chooseOptions('I am not sure', options)).toEqual([]);
   });
 });

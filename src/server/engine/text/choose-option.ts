@@ -17,8 +17,9 @@ function conversationalLetter(answer: string): string | undefined {
     .replace(/[\u2018\u2019\u02bc`]/g, "'")
     .replace(/\s+/g, ' ')
     .trim();
+  // "I think it is B because …", "oh, C then": the letter, then nothing or the reason for it.
   const bare = text.match(
-    /^(?:(?:i think|i'd say|i would say|is it|it's|it is|the answer is|my answer is|answer|option|maybe|probably|surely)\s*)*\(?([a-e])\)?\s*(?:[.!?]|$)/,
+    /^(?:(?:oh|ok|okay|so|hmm|well|then)[,.!]?\s+)*(?:(?:i think|i'd say|i would say|is it|it's|it is|the answer is|my answer is|answer|option|maybe|probably|surely)\s*)*\(?([a-e])\)?\s*(?:[.!?]|$|,?\s*(?:then\b|because\b|since\b|as\b|cos\b|[-–—:]))/,
   );
   const named = text.match(/\boption\s*\(?([a-e])\)?(?![a-z])/);
   return (bare?.[1] ?? named?.[1])?.toUpperCase();
@@ -61,4 +62,41 @@ export function chooseOption(answer: string, options: Record<string, string> | u
   });
   if (quoted.length === 1) return quoted[0][0].toUpperCase();
   return undefined;
+}
+
+/**
+ * Every option an answer chooses, for multiple-response questions: letters ("A, C", "a and c", "AC",
+ * "options B & D") or the options' own texts quoted in the answer. Sorted, without repeats.
+ */
+export function chooseOptions(answer: string, options: Record<string, string> | undefined): string[] {
+  const a = answer.replace(/<[^>]*>/g, ' ').trim();
+  if (!a) return [];
+  const letters = options ? Object.keys(options).map((k) => k.toUpperCase()) : ['A', 'B', 'C', 'D', 'E'];
+  const set = `[${letters.join('')}]`;
+  // a list of letters and nothing else: "A, C", "(a) and (c)", "AC", "options B & D"
+  const list = new RegExp(
+    `^(?:(?:the\\s+)?(?:answers?|options?|choices?)\\s*(?:are|is)?:?\\s*)?((?:\\(?${set}\\)?(?:\\s*(?:,|;|&|/|\\+|\\band\\b)?\\s*))+)\\.?$`,
+    'i',
+  );
+  const m = a.match(list);
+  if (m)
+    return [
+      ...new Set(
+        [
+          ...m[1]
+            .replace(/\band\b/gi, ' ')
+            .toUpperCase()
+            .matchAll(new RegExp(set, 'g')),
+        ].map((x) => x[0]),
+      ),
+    ].sort();
+  if (!options) return [];
+  const na = normalise(a);
+  return Object.entries(options)
+    .filter(([, text]) => {
+      const nt = normalise(text);
+      return nt.length >= 3 && new RegExp(`(^| )${nt.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( |$)`).test(na);
+    })
+    .map(([letter]) => letter.toUpperCase())
+    .sort();
 }

@@ -5,7 +5,8 @@ import { defaultContentDir, formatIssue, readBank } from './load-bank';
 import { hasPlaceholder, instantiateQuestion, type ConcreteQuestion } from './instantiate';
 import { extractNumbers, statesValue } from './testing/extract-numbers';
 import { exportGift } from './export-questions';
-import { formatImportError, importGift } from './import-questions';
+import { importGift } from './import-gift';
+import { formatImportError } from './import-questions';
 import { topicFileSchema } from './schema';
 
 /**

@@ -3,6 +3,7 @@ import type { Feedback } from '../../../../shared/mark-scheme';
 import { markAnswer, warmUpMarker } from '../marker/mark-answer';
 import { defaultContentDir, readBank } from './load-bank';
 import { instantiateQuestion, type ConcreteQuestion } from './instantiate';
+import { bankSchemeRules } from './to-generated-paper';
 
 /**
  * Every question in the bank against the built-in marker: its own model answer (instantiated, for
@@ -25,6 +26,7 @@ function mark(q: ConcreteQuestion, answer: string): Feedback {
     answer,
     ...(q.options && { options: q.options }),
     ...(q.correctAnswer && { correctAnswer: q.correctAnswer }),
+    rules: bankSchemeRules(q),
   });
 }
 

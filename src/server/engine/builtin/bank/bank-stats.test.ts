@@ -4,7 +4,7 @@ import { readBank } from './load-bank';
 import { makeMultipleChoice, makeQuestion, writeFixtureBank } from './testing/write-fixture-bank';
 
 describe('computeBankStats', () => {
-  it('counts subjects, topics, questions and templates, per subject by type and difficulty', () => {
+  it('counts subjects, topics, questions and templates, per subject by type and difficulty, and the scheme features used', () => {
     const template = { variables: { x: { min: 1, max: 9 } } };
     const bank = readBank(
       writeFixtureBank({
@@ -21,16 +21,55 @@ describe('computeBankStats', () => {
           subject: 'Biology',
           topic: 'B',
           description: 'B.',
-          questions: [makeQuestion('bio-b-01', { type: 'essay', difficulty: 'hard' })],
+          questions: [
+            makeQuestion('bio-b-01', {
+              type: 'essay',
+              difficulty: 'hard',
+              marks: 2,
+              markScheme: [
+                { id: 'p1', text: 'one' },
+                { id: 'p2', text: 'two' },
+              ],
+              levels: [
+                { level: 1, min_marks: 1, max_marks: 1, descriptor: 'Basic' },
+                { level: 2, min_marks: 2, max_marks: 2, descriptor: 'Detailed' },
+              ],
+            }),
+          ],
         },
-        'physics/c.json': { subject: 'Physics', topic: 'C', description: 'C.', questions: [makeQuestion('phys-c-01')] },
+        'physics/c.json': {
+          subject: 'Physics',
+          topic: 'C',
+          description: 'C.',
+          questions: [
+            makeQuestion('phys-c-01'),
+            makeQuestion('phys-c-02', {
+              marks: 2,
+              markScheme: [
+                { id: 'm1', text: 'v = s / t', kind: 'M' },
+                { id: 'a1', text: 'v = 3.0 m s^-1', kind: 'A', depends_on: 'm1', ecf: true },
+              ],
+              final_answer_full_marks: true,
+            }),
+            makeQuestion('phys-c-03', {
+              marks: 1,
+              markScheme: [
+                { id: 'p1', text: 'one', group: 'g' },
+                { id: 'p2', text: 'two', group: 'g' },
+              ],
+              groups: [{ id: 'g', max: 1 }],
+            }),
+          ],
+        },
       }),
     );
+    const none = { groups: 0, ecf: 0, m_a: 0, final_answer_full_marks: 0, levels: 0 };
     expect(computeBankStats(bank)).toEqual({
       subjects: 2,
       topics: 3,
-      questions: 4,
+      questions: 6,
       templates: 1,
+      scheme_features: { groups: 1, ecf: 1, m_a: 1, final_answer_full_marks: 1, levels: 1 },
       by_subject: {
         Biology: {
           topics: 2,
@@ -38,8 +77,16 @@ describe('computeBankStats', () => {
           templates: 1,
           by_type: { short_answer: 1, multiple_choice: 1, essay: 1 },
           by_difficulty: { easy: 1, medium: 1, hard: 1 },
+          scheme_features: { ...none, levels: 1 },
         },
-        Physics: { topics: 1, questions: 1, templates: 0, by_type: { short_answer: 1 }, by_difficulty: { medium: 1 } },
+        Physics: {
+          topics: 1,
+          questions: 3,
+          templates: 0,
+          by_type: { short_answer: 3 },
+          by_difficulty: { medium: 3 },
+          scheme_features: { groups: 1, ecf: 1, m_a: 1, final_answer_full_marks: 1, levels: 0 },
+        },
       },
     });
   });

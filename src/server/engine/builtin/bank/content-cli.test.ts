@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { findRepoRoot, readBank } from './load-bank';
 import { topicFileSchema } from './schema';
+import { makeQuestion } from './testing/write-fixture-bank';
 
 /** The content:stats, content:export and content:import scripts, run as the npm scripts run them. */
 
@@ -37,6 +38,13 @@ describe('content scripts', () => {
     expect(stats.questions).toBe(subjects.reduce((n, s) => n + s.questions, 0));
     expect(stats.topics).toBe(subjects.reduce((n, s) => n + s.topics, 0));
     expect(stats.templates).toBe(subjects.reduce((n, s) => n + s.templates, 0));
+    for (const feature of ['groups', 'ecf', 'm_a', 'final_answer_full_marks', 'levels']) {
+      const perSubject = (Object.values(stats.by_subject) as { scheme_features: Record<string, number> }[]).map(
+        (s) => s.scheme_features[feature],
+      );
+      expect(stats.scheme_features[feature]).toBe(perSubject.reduce((a, b) => a + b, 0));
+      expect(stats.scheme_features[feature]).toBeLessThanOrEqual(stats.questions);
+    }
     for (const s of subjects) {
       expect(Object.values(s.by_type).reduce((a, b) => a + b, 0)).toBe(s.questions);
       expect(Object.values(s.by_difficulty).reduce((a, b) => a + b, 0)).toBe(s.questions);
@@ -64,7 +72,7 @@ describe('content scripts', () => {
     writeFileSync(giftFile, gift.stdout);
     const out = path.join(dir, 'topic.json');
     // Same ids as the bank: allowed only when replacing that very file, so use a fresh topic name and ids are checked.
-    const clash = run('content-import.ts', [giftFile, '--out', out]);
+    const clash = run('content-import.ts', [giftFile, '--out', out, '--strict']);
     expect(clash.status).toBe(1);
     expect(clash.stderr).toMatch(/Question 1 "[^"]+" \(line \d+\): id \S+ is already used elsewhere in the bank/);
     expect(existsSync(out)).toBe(false);
@@ -84,18 +92,65 @@ describe('content scripts', () => {
     expect(again.stderr).toMatch(/already exists; pass --force/);
   }, 180_000);
 
-  it('content:import lists every invalid question and exits 1 without writing', () => {
+  it('content:import --strict lists every invalid question and exits 1 without writing; without it, imports the rest with a report', () => {
     const bad = path.join(dir, 'bad.gift');
     writeFileSync(
       bad,
       '::One::Explain the photoelectric effect in detail. {}\n\n::Two::Which is a lepton of all these? {=electron ~proton ~neutron}\n\n::Three::Unclosed {=a ~b\n',
     );
     const out = path.join(dir, 'bad.json');
-    const { status, stderr } = run('content-import.ts', [bad, '--subject', 'Physics', '--topic', 'Bad', '--out', out]);
+    const { status, stderr } = run('content-import.ts', [bad, '--subject', 'Physics', '--topic', 'Bad', '--out', out, '--strict']);
     expect(status).toBe(1);
-    expect(stderr).toContain('bad.gift: 2 problem(s); nothing written.');
+    expect(stderr).toContain('bad.gift (Bad): 2 problem(s); nothing written.');
     expect(stderr).toContain('Question 3 "Three" (line 5): the answer block is not closed with }');
-    expect(stderr).toContain(`Question 1 "One" (line 1): essay questions need a '// points: a; b; c' comment`);
+    expect(stderr).toContain(`Question 1 "One" (line 1): needs a mark scheme: an essay question needs a '// points: a; b; c' comment`);
+    expect(existsSync(out)).toBe(false);
+
+    const partial = run('content-import.ts', [bad, '--subject', 'Physics', '--topic', 'Bad', '--out', out]);
+    expect(partial.status).toBe(0);
+    expect(partial.stdout).toContain('Imported 1 question(s)');
+    expect(partial.stdout).toContain('imported  Question 2 "Two": physics-bad-02 (multiple_choice, 1 mark)');
+    expect(partial.stdout).toContain('skipped   Question 1 "One" (line 1): needs a mark scheme');
+    expect(partial.stdout).toContain('skipped   Question 3 "Three" (line 5): the answer block is not closed with }');
+    expect(topicFileSchema.parse(JSON.parse(readFileSync(out, 'utf8'))).questions.map((q) => q.id)).toEqual(['physics-bad-02']);
+  }, 60_000);
+
+  it('content:import (JSON) names the line of every broken scheme and writes nothing', () => {
+    const calc = makeQuestion('chemistry-energetics-91', {
+      marks: 2,
+      markScheme: [
+        { id: 'm1', text: 'q = mcΔT', kind: 'M' },
+        { id: 'a1', text: 'ΔH = −50.2 kJ mol⁻¹', kind: 'A', depends_on: 'm1', ecf: true },
+      ],
+      final_answer_full_marks: true,
+    });
+    const questions = [
+      calc,
+      { ...calc, id: 'chemistry-energetics-92', marks: 3 },
+      makeQuestion('chemistry-energetics-93', {
+        marks: 2,
+        markScheme: [
+          { id: 'p1', text: 'heat lost', group: 'g' },
+          { id: 'p2', text: 'incomplete combustion', group: 'g' },
+        ],
+        groups: [{ id: 'g', max: 3 }],
+      }),
+    ];
+    const source = JSON.stringify({ subject: 'Chemistry', topic: 'Scheme check', description: 'x', questions }, null, 2);
+    const file = path.join(dir, 'schemes.json');
+    writeFileSync(file, source);
+    const out = path.join(dir, 'schemes-out.json');
+    const { status, stderr } = run('content-import.ts', [file, '--out', out]);
+    expect(status).toBe(1);
+    const lines = source.split('\n');
+    const marksLine = lines.findIndex((l) => l.includes('"marks": 3')) + 1;
+    // The group entry's '{' is two lines above its "max" (after "id"); lines are 1-based.
+    const groupLine = lines.findIndex((l) => l.includes('"max": 3')) - 2 + 1;
+    expect(stderr).toContain('schemes.json: 2 problem(s); nothing written.');
+    expect(stderr).toContain(
+      `Question 2 "chemistry-energetics-92" (line ${marksLine}): marks (3) must equal the sum of the mark-scheme points (2)`,
+    );
+    expect(stderr).toContain(`Question 3 "chemistry-energetics-93" (line ${groupLine}): group "g" has max 3, above its points' 2 marks`);
     expect(existsSync(out)).toBe(false);
   }, 60_000);
 

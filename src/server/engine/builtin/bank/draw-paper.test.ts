@@ -175,3 +175,73 @@ describe('toGeneratedPaper', () => {
     expect(generated.questions.every((q) => !('values' in q) && !('difficulty' in q))).toBe(true);
   });
 });
+
+describe('scheme rules from the bank', () => {
+  it('carries groups, the final-answer rule and levels into GeneratedQuestion.schemeRules (templates too)', () => {
+    const levels = [
+      { level: 1, min_marks: 1, max_marks: 2, descriptor: 'Simple statements about enzymes' },
+      { level: 2, min_marks: 3, max_marks: 4, descriptor: 'Linked explanation of enzyme action' },
+    ];
+    const bank = readBank(
+      writeFixtureBank({
+        'biology/enzymes.json': {
+          subject: 'Biology',
+          topic: 'Enzymes',
+          description: 'Enzyme action.',
+          questions: [
+            makeQuestion('biology-enzymes-01', {
+              marks: 2,
+              text: '<p>A substrate of {{s}} mg reacts in {{t}} s. Calculate the rate.</p>',
+              markScheme: [
+                { id: 'm1', text: 'rate = mass / time', kind: 'M' },
+                {
+                  id: 'a1',
+                  text: 'rate = {{r:3}} mg s^-1',
+                  kind: 'A',
+                  depends_on: 'm1',
+                  ecf: true,
+                  numeric: { value: 'r', unit: 'mg s^-1' },
+                },
+              ],
+              final_answer_full_marks: true,
+              template: { variables: { s: { min: 10, max: 90 }, t: { min: 5, max: 60 } }, computed: { r: 's / t' } },
+            }),
+            makeQuestion('biology-enzymes-02', {
+              marks: 2,
+              text: '<p>Give two properties of enzymes.</p>',
+              markScheme: [
+                { id: 'p1', text: 'proteins', group: 'g1' },
+                { id: 'p2', text: 'specific', group: 'g1' },
+                { id: 'p3', text: 'catalysts', group: 'g1' },
+              ],
+              groups: [{ id: 'g1', max: 2 }],
+            }),
+            makeQuestion('biology-enzymes-03', {
+              type: 'essay',
+              marks: 4,
+              text: '<p>Explain how enzymes work.</p>',
+              markScheme: [
+                { id: 'p1', text: 'active site' },
+                { id: 'p2', text: 'lowers activation energy' },
+              ],
+              levels,
+            }),
+            makeQuestion('biology-enzymes-04'),
+          ],
+        },
+      }),
+    );
+    const paper = toGeneratedPaper(
+      drawPaper({ subject: 'Biology', topic: 'Enzymes', difficulty: 'medium', count: 4, seed: 3 }, bank),
+      'bank',
+    );
+    const by = new Map(paper.questions.map((q) => [q.sourceId, q]));
+    const template = by.get('biology-enzymes-01')!;
+    expect(template.schemeRules).toEqual({ final_answer_full_marks: true });
+    expect(template.markScheme[1]).toMatchObject({ kind: 'A', depends_on: 'm1', ecf: true });
+    expect(template.text).not.toContain('{{');
+    expect(by.get('biology-enzymes-02')!.schemeRules).toEqual({ groups: [{ id: 'g1', max: 2 }] });
+    expect(by.get('biology-enzymes-03')!.schemeRules).toEqual({ levels });
+    expect(by.get('biology-enzymes-04')!.schemeRules).toBeUndefined();
+  });
+});

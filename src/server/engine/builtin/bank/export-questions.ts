@@ -6,7 +6,8 @@ import { formatValue, instantiateQuestion, type ConcreteQuestion } from './insta
 /**
  * Exporting bank topics: as the bank's JSON exchange format (lossless; templates kept) or as Moodle
  * GIFT (templates instantiated for a seed; what GIFT cannot hold travels in `// key: value` comments
- * that import-questions.ts reads back: id, difficulty, hint, model answer, points, unit).
+ * that import-gift.ts reads back: id, difficulty, hint, model answer, points, unit, and the scheme's
+ * structure as `// scheme: {json}`).
  */
 
 export interface ExportTopic {
@@ -45,12 +46,52 @@ function absoluteTolerance(p: MarkPoint): number {
   return numeric.absTolerance ?? Math.abs(value) * (numeric.tolerance ?? 0.01);
 }
 
+/** Fields of a point beyond its text and marks that GIFT cannot hold. */
+const STRUCTURE_FIELDS = ['depends_on', 'ecf', 'ecf_formula', 'group', 'skill'] as const;
+
+/**
+ * The scheme's structure (kinds, dependencies, ECF, groups, skills, levels, the final-answer rule) as one JSON
+ * comment, when it has any: Moodle ignores it, import-gift.ts reads it back. Undefined for a plain scheme.
+ */
+function schemeComment(q: ConcreteQuestion): string | undefined {
+  const structured =
+    q.groups?.length ||
+    q.levels?.length ||
+    q.final_answer_full_marks ||
+    q.markScheme.some((p) => p.kind !== 'B' || STRUCTURE_FIELDS.some((f) => p[f] !== undefined));
+  if (!structured) return undefined;
+  const points = q.markScheme.map((p) => ({
+    id: p.id,
+    ...(p.marks !== 1 && { marks: p.marks }),
+    ...(p.kind !== 'B' && { kind: p.kind }),
+    ...Object.fromEntries(STRUCTURE_FIELDS.filter((f) => p[f] !== undefined).map((f) => [f, p[f]])),
+  }));
+  return JSON.stringify({
+    points,
+    ...(q.groups?.length && { groups: q.groups }),
+    ...(q.levels?.length && { levels: q.levels }),
+    ...(q.final_answer_full_marks && { final_answer_full_marks: true }),
+  });
+}
+
 function giftQuestion(q: ConcreteQuestion): string {
   const comments = [`id: ${q.id}`, `difficulty: ${q.difficulty}`];
   let answer: string;
   const single = q.markScheme.length === 1 ? q.markScheme[0] : undefined;
 
-  if (q.type === 'multiple_choice' && q.options && q.correctAnswer) {
+  if (q.type === 'multiple_choice' && q.options && q.correctAnswer?.includes(',')) {
+    // multiple response: each right option weighted by its point's share of the marks, each wrong one -100%
+    const right = q.correctAnswer.split(',');
+    const total = q.markScheme.reduce((n, p) => n + p.marks, 0) || right.length;
+    const weight = (letter: string) => {
+      const point = q.markScheme.find((p) => p.accept[0] === letter);
+      return Number((((point?.marks ?? 1) / total) * 100).toFixed(5));
+    };
+    answer = Object.entries(q.options)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([letter, text]) => `~%${right.includes(letter) ? weight(letter) : -100}%${escapeGift(text)}`)
+      .join(' ');
+  } else if (q.type === 'multiple_choice' && q.options && q.correctAnswer) {
     answer = Object.entries(q.options)
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([letter, text]) => `${letter === q.correctAnswer ? '=' : '~'}${escapeGift(text)}`)
@@ -68,6 +109,8 @@ function giftQuestion(q: ConcreteQuestion): string {
     answer = '';
   }
   if (answer !== '') comments.push(`points: ${q.markScheme.map(pointEntry).join('; ')}`);
+  const scheme = schemeComment(q);
+  if (scheme) comments.push(`scheme: ${scheme}`);
   for (const hint of q.hints) comments.push(`hint: ${oneLine(hint)}`);
   comments.push(`model answer: ${oneLine(q.modelAnswer)}`);
   return [...comments.map((c) => `// ${c}`), `::${escapeGift(q.id)}::[html]${escapeGift(q.text)} {${answer}}`].join('\n');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bankQuestionSchema, topicFileSchema, type BankQuestion } from './schema';
-import { formatImportError, importGift, importJson, parsePointsComment } from './import-questions';
+import { importGift, parsePointsComment } from './import-gift';
+import { formatImportError, importJson } from './import-questions';
 import { exportGift, exportJson, type ExportTopic } from './export-questions';
 import { instantiateQuestion } from './instantiate';
 import { makeMultipleChoice, makeQuestion } from './testing/write-fixture-bank';
@@ -83,25 +84,31 @@ describe('importGift', () => {
 ::Level::Which gas do plants take in for photosynthesis? {=carbon dioxide ~oxygen ~nitrogen}
 
 ::Broken::Unclosed {=a ~b`,
-      { subject: 'Chemistry', topic: 'Mixed' },
+      { subject: 'Chemistry', topic: 'Mixed', strict: true },
     );
     expect(result.topicFile).toBeNull();
     expect(result.errors.map(formatImportError)).toEqual([
       'Question 8 "Broken" (line 16): the answer block is not closed with }',
-      `Question 1 "Essay" (line 1): essay questions need a '// points: a; b; c' comment listing the mark-scheme points (one mark each; 'b [2]' for two marks)`,
-      'Question 2 "TF" (line 3): true/false questions are not supported: the bank needs at least three options; rewrite it as multiple choice',
-      'Question 3 "Two right" (line 5): multiple choice has 2 correct options; the bank allows exactly one',
+      `Question 1 "Essay" (line 1): needs a mark scheme: an essay question needs a '// points: a; b; c' comment listing the mark-scheme points (one mark each; 'b [2]' for two marks)`,
+      'Question 3 "Two right" (line 5): multiple choice has 2 options marked = ; mark one right option with =, or give weights',
       'Question 4 "Short" (line 7): text: Too small: expected string to have >=10 characters',
       'Question 6 "Six" (line 11): multiple choice has 6 options; the bank allows at most 5 (A to E)',
       'Question 7 "Level" (line 13): difficulty "impossible" is not easy, medium or hard (or challenging or difficult, read as hard)',
     ]);
   });
 
-  it('explains that multiple-response questions are not supported', () => {
+  it('imports a multiple-response question: each right option a point, the wrong ones rejected', () => {
     const result = importGift('Which of these are even numbers? {~%50%2 ~%50%4 ~%-100%5}', { subject: 'Maths', topic: 'Numbers' });
-    expect(result.errors.map(formatImportError)).toEqual([
-      'Question 1 (line 1): multiple-response questions (several options with partial weights) are not supported; the bank needs exactly one right option',
+    expect(result.errors).toEqual([]);
+    const [q] = topicFileSchema.parse(result.topicFile).questions;
+    expect(q).toMatchObject({ type: 'multiple_choice', marks: 2, correctAnswer: 'A,B', options: { A: '2', B: '4', C: '5' } });
+    expect(q.markScheme.map((p) => [p.id, p.text, p.marks, p.accept, p.reject])).toEqual([
+      ['o1', 'A: 2', 1, ['A'], ['C']],
+      ['o2', 'B: 4', 1, ['B'], ['C']],
     ]);
+    expect(result.report.changed.map((n) => n.message)).toContain(
+      'multiple response: each right option is a point; a wrong option chosen cancels one right one',
+    );
   });
 
   it('imports a question as Moodle exports it', () => {
@@ -128,9 +135,12 @@ describe('importGift', () => {
     expect(prefix.markScheme[0].text).toBe('B: micro');
   });
 
-  it('rejects multiple choice with fewer than three options through the bank schema', () => {
-    const result = importGift('::Two::Is water wet or dry today? {=wet ~dry}', { subject: 'Physics', topic: 'Misc' });
-    expect(result.errors.map(formatImportError)).toEqual(['Question 1 "Two" (line 1): multiple_choice needs at least 3 options']);
+  it('takes multiple choice with two options, and rejects one with a single option through the bank schema', () => {
+    const two = importGift('::Two::Is water wet or dry today? {=wet ~dry}', { subject: 'Physics', topic: 'Misc' });
+    expect(two.errors).toEqual([]);
+    expect(two.topicFile?.questions[0]).toMatchObject({ options: { A: 'wet', B: 'dry' }, correctAnswer: 'A' });
+    const one = importGift('::One::Is water wet or dry today? {=wet ~}', { subject: 'Physics', topic: 'Misc', strict: true });
+    expect(one.topicFile).toBeNull();
   });
 
   it('asks for a topic when the file has several categories, and filters by --topic', () => {
@@ -146,7 +156,7 @@ describe('importGift', () => {
 
   it('refuses ids already used in the bank or twice in the file', () => {
     const gift = `// id: physics-waves-01\nWhat is the unit of frequency? {=hertz}\n\n// id: physics-waves-01\nWhat is the unit of period? {=second}`;
-    const result = importGift(gift, { subject: 'Physics', topic: 'Waves', existingIds: new Set(['physics-waves-01']) });
+    const result = importGift(gift, { subject: 'Physics', topic: 'Waves', existingIds: new Set(['physics-waves-01']), strict: true });
     expect(result.errors.map(formatImportError)).toEqual([
       'Question 1 (line 1): id physics-waves-01 is already used elsewhere in the bank',
       'Question 2 (line 4): id physics-waves-01 is also used by question 1',
@@ -374,7 +384,7 @@ describe('importJson: every problem of a question at once', () => {
     const result = importJson(
       topicOf([
         {
-          ...makeMultipleChoice('physics-mechanics-01', { marks: 2, correctAnswer: 'E', options: { A: 'a', B: 'b' } }),
+          ...makeMultipleChoice('physics-mechanics-01', { marks: 2, correctAnswer: 'E', options: { A: 'a' } }),
           difficulty: 'impossible',
         },
         { ...templated('physics-mechanics-02', { marks: 3, modelAnswer: '<p>{{zz}}</p>' }), difficulty: 'extreme' },
@@ -382,7 +392,7 @@ describe('importJson: every problem of a question at once', () => {
     );
     expect(result.errors.map(formatImportError)).toEqual([
       'Question 1 "physics-mechanics-01": difficulty: Invalid option: expected one of "easy"|"medium"|"hard"',
-      'Question 1 "physics-mechanics-01": multiple_choice needs at least 3 options',
+      'Question 1 "physics-mechanics-01": multiple_choice needs at least 2 options',
       'Question 1 "physics-mechanics-01": multiple_choice needs a correctAnswer that is one of its options',
       'Question 1 "physics-mechanics-01": marks (2) must equal the sum of the mark-scheme points (1)',
       'Question 2 "physics-mechanics-02": difficulty: Invalid option: expected one of "easy"|"medium"|"hard"',

@@ -110,6 +110,44 @@ describe('fillPlaceholders', () => {
 });
 
 describe('instantiateQuestion', () => {
+  it('fills {{name}} placeholders in an ECF formula, so the marker reads numbers and point ids only', () => {
+    const q = instantiateQuestion(
+      template({
+        marks: 3,
+        markScheme: [
+          { id: 'm1', text: 'E = ½ × {{m}} × {{v}}^2', kind: 'M', accept: [], reject: [], ignore: [], required: [], marks: 1 },
+          {
+            id: 'a1',
+            text: 'E = {{E:3}} J',
+            kind: 'A',
+            accept: [],
+            reject: [],
+            ignore: [],
+            required: [],
+            marks: 1,
+            numeric: { value: 'E', unit: 'J' },
+          },
+          {
+            id: 'a2',
+            text: 'speed at double the energy',
+            kind: 'A',
+            ecf: true,
+            ecf_formula: 'sqrt(2 * 2 * a1 / {{m}})',
+            accept: [],
+            reject: [],
+            ignore: [],
+            required: [],
+            marks: 1,
+            numeric: { value: 'sqrt(2 * 2 * E / m)', unit: 'm s^-1' },
+          },
+        ],
+      }),
+      7,
+    );
+    expect(q.markScheme[2].ecf_formula).toBe(`sqrt(2 * 2 * a1 / ${q.values!.m})`);
+    expect(q.markScheme[1].ecf_formula).toBeUndefined();
+  });
+
   it('fills every student- and marker-facing field and turns numeric values into numbers', () => {
     const q = instantiateQuestion(template(), 7);
     const { m, v, E } = q.values!;

@@ -209,6 +209,7 @@ function fillPoint(point: MarkPoint, index: number, values: Record<string, numbe
     reject: point.reject.map((s, i) => fillAt(s, `${at}.reject.${i}`, values)),
     ignore: point.ignore.map((s, i) => fillAt(s, `${at}.ignore.${i}`, values)),
     required: point.required.map((s, i) => fillAt(s, `${at}.required.${i}`, values)),
+    ...(point.ecf_formula !== undefined && { ecf_formula: fillAt(point.ecf_formula, `${at}.ecf_formula`, values) }),
   };
   if (point.numeric) {
     const path = `${at}.numeric.value`;
@@ -272,8 +273,9 @@ function textFields(q: InstantiableQuestion): [string, string][] {
     ['text', q.text],
     ...Object.entries(q.options ?? {}).map(([k, v]): [string, string] => [`options.${k}`, v]),
     ...q.markScheme.flatMap((p, i) =>
-      (['text', 'accept', 'reject', 'ignore', 'required'] as const).flatMap((f): [string, string][] => {
+      (['text', 'accept', 'reject', 'ignore', 'required', 'ecf_formula'] as const).flatMap((f): [string, string][] => {
         const v = p[f];
+        if (v === undefined) return [];
         return typeof v === 'string' ? [[`markScheme.${i}.${f}`, v]] : v.map((s, j): [string, string] => [`markScheme.${i}.${f}.${j}`, s]);
       }),
     ),

@@ -139,14 +139,31 @@ Match the organelles. {=mitochondrion -> respiration =ribosome -> protein synthe
 ::Bad number::Pi? {#three:0.1}
 
 ::Stray::Text {oops =a}`);
-    expect(questions.map((q) => q.title)).toEqual(['Good']);
+    // text with no answer block is a Moodle description item, not an error
+    expect(questions.map((q) => [q.title, q.answer.kind])).toEqual([
+      ['No answer', 'description'],
+      ['Good', 'multiple_choice'],
+    ]);
     expect(errors).toEqual([
-      { number: 1, line: 1, title: 'No answer', message: expect.stringMatching(/^no answer block/) },
       { number: 2, line: 3, title: 'Unclosed', message: 'the answer block is not closed with }' },
       { number: 4, line: 7, title: 'Nested', message: 'a { inside the answer block must be escaped as \\{' },
       { number: 5, line: 9, title: 'Bad number', message: '"three" is not a number' },
       { number: 6, line: 11, title: 'Stray', message: 'answers must start with = or ~ (found "oops")' },
     ]);
+  });
+
+  it('reads numerical wrong-answer feedback and true/false feedback', () => {
+    const { questions, errors } = parseGift(
+      'What is 3 ± 2? {#3:2~#Completely wrong}\n\nThe Sun is a star. {T#No: it is.#Yes: a main-sequence star.}',
+    );
+    expect(errors).toEqual([]);
+    expect(questions[0].answer).toEqual({ kind: 'numerical', answers: [{ value: 3, tolerance: 2 }], wrongFeedback: 'Completely wrong' });
+    expect(questions[1].answer).toEqual({
+      kind: 'true_false',
+      value: true,
+      wrongFeedback: 'No: it is.',
+      rightFeedback: 'Yes: a main-sequence star.',
+    });
   });
 
   it('keeps an answer block that spans lines in one question; a blank line ends a question', () => {

@@ -4,7 +4,8 @@
  * text formats; `$CATEGORY: path`; answer blocks for multiple choice `{=right ~wrong}`, short answer
  * `{=a =b}`, numerical `{#3.14:0.01}` / `{#1..2}` / `{# =3.14:0.01 =%50%3.1:0.1}`, essay `{}`,
  * true/false `{T}` and matching `{=a -> b}`; per-answer `#feedback`, general `####feedback`, weights
- * `%50%`, and "missing word" text after the answer block. As in Moodle, a blank line always ends a question. Escapes: \~ \= \# \{ \} \: \\ and \n.
+ * `%50%`, wrong-answer feedback in numerical answers `{#3:2~#Wrong}`, true/false feedback `{T#wrong#right}`,
+ * description items (text with no answer block), and "missing word" text after the answer block. As in Moodle, a blank line always ends a question. Escapes: \~ \= \# \{ \} \: \\ and \n.
  * The result is a syntax tree; turning it into bank questions is import-gift.ts's job.
  */
 
@@ -29,9 +30,11 @@ export type GiftAnswer =
   | { kind: 'essay' }
   | { kind: 'multiple_choice'; choices: GiftChoice[] }
   | { kind: 'short_answer'; answers: GiftChoice[] }
-  | { kind: 'numerical'; answers: GiftNumericAnswer[] }
-  | { kind: 'true_false'; value: boolean }
-  | { kind: 'matching'; pairs: { left: string; right: string }[] };
+  | { kind: 'numerical'; answers: GiftNumericAnswer[]; wrongFeedback?: string }
+  | { kind: 'true_false'; value: boolean; wrongFeedback?: string; rightFeedback?: string }
+  | { kind: 'matching'; pairs: { left: string; right: string }[] }
+  /** Text with no answer block: a Moodle "description" item, not a question. */
+  | { kind: 'description' };
 
 export interface GiftQuestion {
   /** 1-based position among the questions of the file. */
@@ -163,14 +166,35 @@ function parseAnswer(raw: string): GiftAnswer {
   const content = raw.trim();
   if (content === '') return { kind: 'essay' };
   if (content.startsWith('#')) {
-    const body = content.slice(1).trim();
-    if (indexOfUnescaped(body, '=') === -1) return { kind: 'numerical', answers: [parseNumericAnswer(body)] };
+    let body = content.slice(1).trim();
+    // '~#feedback' (or '~value#feedback'): what a wrong answer is told, e.g. {#3:2~#Completely wrong}
+    let wrongFeedback: string | undefined;
+    const wrongAt = indexOfUnescaped(body, '~');
+    if (wrongAt !== -1) {
+      const wrong = body.slice(wrongAt + 1);
+      body = body.slice(0, wrongAt).trim();
+      wrongFeedback = splitFeedback(wrong)[1] ?? (unescapeGift(wrong).trim() || undefined);
+    }
+    const extra = wrongFeedback !== undefined ? { wrongFeedback } : {};
+    if (indexOfUnescaped(body, '=') === -1) return { kind: 'numerical', answers: [parseNumericAnswer(body)], ...extra };
     const pieces = splitAtMarkers(body, '=');
     if (!pieces[0].startsWith('=')) throw new Error(`unexpected "${pieces[0].trim()}" before the first = in a numerical answer`);
-    return { kind: 'numerical', answers: pieces.map((p) => parseNumericAnswer(p.slice(1))) };
+    return { kind: 'numerical', answers: pieces.map((p) => parseNumericAnswer(p.slice(1))), ...extra };
   }
   const trueFalse = /^(T|F|TRUE|FALSE)\s*(#.*)?$/is.exec(content);
-  if (trueFalse) return { kind: 'true_false', value: trueFalse[1].toUpperCase().startsWith('T') };
+  if (trueFalse) {
+    // {T#feedback for a wrong answer#feedback for a right one}
+    const [wrongFeedback, rightFeedback] = (trueFalse[2] ?? '')
+      .slice(1)
+      .split(/(?<!\\)#/)
+      .map((f) => unescapeGift(f).trim() || undefined);
+    return {
+      kind: 'true_false',
+      value: trueFalse[1].toUpperCase().startsWith('T'),
+      ...(wrongFeedback !== undefined && { wrongFeedback }),
+      ...(rightFeedback !== undefined && { rightFeedback }),
+    };
+  }
 
   const pieces = splitAtMarkers(content, '=~');
   if (!pieces[0].startsWith('=') && !pieces[0].startsWith('~')) {
@@ -266,7 +290,17 @@ export function parseGift(source: string): ParsedGift {
 
     const open = indexOfUnescaped(body, '{');
     if (open === -1) {
-      fail('no answer block: a question needs {…} (an essay has {}); unescaped text with no answer is not a question');
+      // As in Moodle: text without an answer block is a description item (an instruction or a passage), not a question.
+      questions.push({
+        number,
+        line: block.line,
+        ...(title !== undefined && { title }),
+        comments: block.comments,
+        ...(category !== undefined && { category }),
+        ...(format !== undefined && { format }),
+        text: unescapeGift(body).trim(),
+        answer: { kind: 'description' },
+      });
       continue;
     }
     const close = indexOfUnescaped(body, '}', open + 1);

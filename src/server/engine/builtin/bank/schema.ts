@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { markPointSchema, questionTypeSchema } from '../../../../shared/mark-scheme';
+import { markGroupSchema, markLevelSchema, markPointSchema, questionTypeSchema, schemeIssues } from '../../../../shared/mark-scheme';
 
 /**
  * The built-in question bank: content/<subject-slug>/<topic-slug>.json, one topic per file.
@@ -62,12 +62,16 @@ export const bankQuestionObjectSchema = z.object({
   text: z.string().min(10),
   /** Multiple choice only: option letter → text. */
   options: z.record(z.string().regex(/^[A-E]$/), z.string().min(1)).optional(),
-  /** Multiple choice only: the correct option letter. */
+  /** Multiple choice only: the correct option letter, or for a multiple-response question the right letters, e.g. "A,C". */
   correctAnswer: z
     .string()
-    .regex(/^[A-E]$/)
+    .regex(/^[A-E](,[A-E])*$/)
     .optional(),
   markScheme: z.array(markPointSchema).min(1),
+  /** The scheme's rules beyond its points (src/shared/mark-scheme.ts `schemeRulesSchema`). */
+  groups: z.array(markGroupSchema).max(20).optional(),
+  final_answer_full_marks: z.boolean().optional(),
+  levels: z.array(markLevelSchema).max(6).optional(),
   /** A full-mark answer, written as a strong student would. */
   modelAnswer: z.string().min(1),
   /** Tutor hints as worked steps, in order, from a nudge to the last step before the answer. */
@@ -81,8 +85,8 @@ export interface QuestionRuleIssue {
 }
 
 /**
- * The rules across a question's fields (multiple-choice options and answer, marks = the sum of the
- * points, unique point ids). Reads the question defensively, so it also works on input that fails
+ * The rules across a question's fields (multiple-choice options and answer, and the scheme's own rules:
+ * `schemeIssues` in src/shared/mark-scheme.ts). Reads the question defensively, so it also works on input that fails
  * the field checks: zod skips refinements then, and importers call this to report everything at once.
  * A rule whose fields are missing or malformed is skipped (the field checks report those).
  */
@@ -92,19 +96,15 @@ export function questionRuleIssues(question: unknown): QuestionRuleIssue[] {
   const issues: QuestionRuleIssue[] = [];
   if (q.type === 'multiple_choice') {
     const options = q.options && typeof q.options === 'object' ? (q.options as Record<string, unknown>) : undefined;
-    if (!options || Object.keys(options).length < 3) issues.push({ path: [], message: 'multiple_choice needs at least 3 options' });
-    if (typeof q.correctAnswer !== 'string' || !options?.[q.correctAnswer])
+    if (!options || Object.keys(options).length < 2) issues.push({ path: [], message: 'multiple_choice needs at least 2 options' });
+    const letters = typeof q.correctAnswer === 'string' ? q.correctAnswer.split(',') : [];
+    if (letters.length === 0 || letters.some((l) => !options?.[l]))
       issues.push({ path: [], message: 'multiple_choice needs a correctAnswer that is one of its options' });
   }
   if (Array.isArray(q.markScheme)) {
-    const points = q.markScheme.map((p) => (p && typeof p === 'object' ? (p as Record<string, unknown>) : {}));
-    const pointMarks = points.map((p) => (p.marks === undefined ? 1 : p.marks));
-    if (typeof q.marks === 'number' && pointMarks.every((m) => typeof m === 'number')) {
-      const sum = (pointMarks as number[]).reduce((n, m) => n + m, 0);
-      if (sum !== q.marks) issues.push({ path: [], message: `marks (${q.marks}) must equal the sum of the mark-scheme points (${sum})` });
-    }
-    const ids = points.map((p) => p.id).filter((id) => typeof id === 'string');
-    if (new Set(ids).size !== ids.length) issues.push({ path: [], message: 'mark-scheme point ids must be unique' });
+    const rules = { groups: q.groups, levels: q.levels, final_answer_full_marks: q.final_answer_full_marks };
+    const total = typeof q.marks === 'number' ? q.marks : undefined;
+    for (const message of schemeIssues(q.markScheme, rules, total)) issues.push({ path: [], message });
   }
   return issues;
 }

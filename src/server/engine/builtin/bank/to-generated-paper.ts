@@ -1,5 +1,16 @@
+import type { SchemeRules } from '../../../../shared/mark-scheme';
 import type { GeneratedPaper, GeneratedQuestion } from '../../engine';
 import type { DrawnPaper, DrawnQuestion } from './draw-paper';
+
+/** A bank question's scheme rules (kept at question level in the bank's JSON), only those it sets. */
+export function bankSchemeRules(q: Pick<DrawnQuestion, 'groups' | 'final_answer_full_marks' | 'levels'>): SchemeRules | undefined {
+  const rules: SchemeRules = {
+    ...(q.groups?.length && { groups: q.groups }),
+    ...(q.final_answer_full_marks && { final_answer_full_marks: true }),
+    ...(q.levels?.length && { levels: q.levels }),
+  };
+  return Object.keys(rules).length ? rules : undefined;
+}
 
 /** A drawn bank question in the engine's terms (what services store). */
 export function toGeneratedQuestion(q: DrawnQuestion): GeneratedQuestion {
@@ -10,6 +21,7 @@ export function toGeneratedQuestion(q: DrawnQuestion): GeneratedQuestion {
     ...(q.options && { options: q.options }),
     ...(q.correctAnswer && { correctAnswer: q.correctAnswer }),
     markScheme: q.markScheme,
+    ...(bankSchemeRules(q) && { schemeRules: bankSchemeRules(q) }),
     modelAnswer: q.modelAnswer,
     hints: q.hints,
     topic: q.topic,

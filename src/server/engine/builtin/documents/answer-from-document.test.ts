@@ -24,7 +24,37 @@ describe('answerFromDocument', () => {
   it('says so when nothing matches, and escapes the document name', () => {
     const result = answerFromDocument({ name: '<b>x</b>.pdf', pages, question: 'volcanoes' });
     expect(result.citations).toEqual([]);
+    expect(result.response).toContain('I could not find that in the document.');
     expect(result.response).toContain('&lt;b&gt;');
+  });
+
+  it('says "I could not find that in the document" when only a word or a fuzzy match of the question is there', () => {
+    for (const question of [
+      'What is the capital of France?',
+      'Who discovered penicillin in 1928?',
+      'How do volcanoes form under the water?',
+    ]) {
+      const result = answerFromDocument({ name: 'notes.pdf', pages, question });
+      expect(result.citations, question).toEqual([]);
+      expect(result.response).toContain('I could not find that in the document.');
+    }
+  });
+
+  it('quotes whole sentences of a PDF laid out in lines, with broken words joined and headings left out, citing pages', () => {
+    const laidOut = [
+      'Revision notes\nOsmosis\nOsmosis is the net movement of water molecules across a partially\npermeable mem-\nbrane. It needs no ATP.\nPage 1',
+      'Revision notes\nEnzymes\nAn enzyme-\nsubstrate complex forms when the substrate\nbinds to the active site.\nPage 2',
+      'Revision notes\nRespiration\nMitochondria release energy.\nPage 3',
+    ];
+    const osmosis = answerFromDocument({ name: 'notes.pdf', pages: laidOut, question: 'What is osmosis?' });
+    expect(osmosis.citations[0]).toEqual({
+      page: 1,
+      text: 'Osmosis is the net movement of water molecules across a partially permeable membrane.',
+    });
+    const complex = answerFromDocument({ name: 'notes.pdf', pages: laidOut, question: 'When does an enzyme-substrate complex form?' });
+    expect(complex.citations[0].page).toBe(2);
+    expect(complex.citations[0].text).toBe('An enzyme-substrate complex forms when the substrate binds to the active site.');
+    expect(complex.response).toContain('(page 2)');
   });
 
   it('splits long pages into overlapping passages that keep their page', () => {

@@ -1,8 +1,15 @@
 import type { DocumentAnswer } from '../../engine';
 import { escapeHtml } from '../../text/html-entities';
+import { readablePages } from '../../documents/document-text';
 import { passagesOverlap, rankPassages, STOP_WORDS, type DocumentPassage } from '../../documents/passages';
 
 export const BUILTIN_READER_LABEL = 'the built-in document reader';
+
+/** What the reader says when the document does not answer the question. */
+export const NOT_IN_DOCUMENT = 'I could not find that in the document.';
+
+/** The share of the question's words a passage must have to answer it. */
+const COVERAGE_FLOOR = 0.5;
 
 /** A passage scoring below this share of the best one is not worth quoting (it shares a word or two at most). */
 const RELEVANCE_FLOOR = 0.3;
@@ -86,20 +93,26 @@ function quoteFromPassage(pageText: string, passage: DocumentPassage, stems: Set
  * best are left out.
  */
 export function answerFromDocument(input: { name: string; pages: string[]; question: string }): DocumentAnswer {
-  const ranked = rankPassages(input.pages, input.question, 3);
-  const hits = ranked.filter((h) => h.score >= ranked[0].score * RELEVANCE_FLOOR);
+  const pages = readablePages(input.pages);
+  const stems = queryStems(input.question);
+  const ranked = rankPassages(pages, input.question, 3);
+  // A passage answers only if it has enough of the question's own words (not a fuzzy match of one of them).
+  const coverage = (text: string) => {
+    const found = new Set((text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => w.slice(0, 5)));
+    return stems.size === 0 ? 0 : [...stems].filter((s) => found.has(s)).length / stems.size;
+  };
+  const hits = ranked.filter((h) => h.score >= ranked[0].score * RELEVANCE_FLOOR && coverage(h.text) >= Math.min(COVERAGE_FLOOR, 1));
   if (hits.length === 0) {
     return {
-      response: `<p>I could not find anything about that in <em>${escapeHtml(input.name)}</em>. Try other words from the document, or ask about a term it uses.</p>`,
+      response: `<p>${NOT_IN_DOCUMENT} I searched <em>${escapeHtml(input.name)}</em> for it; try other words from the document, or ask about a term it uses.</p>`,
       citations: [],
       by: BUILTIN_READER_LABEL,
     };
   }
-  const stems = queryStems(input.question);
   const quoted: { page: number; start: number; end: number }[] = [];
   const citations: DocumentAnswer['citations'] = [];
   for (const hit of hits) {
-    const quote = quoteFromPassage(input.pages[hit.page - 1], hit, stems);
+    const quote = quoteFromPassage(pages[hit.page - 1], hit, stems);
     const at = { page: hit.page, start: quote.start, end: quote.end };
     if (quoted.some((q) => passagesOverlap(q, at))) continue; // widened to a sentence a better quote has
     quoted.push(at);

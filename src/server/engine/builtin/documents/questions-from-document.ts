@@ -2,15 +2,14 @@ import { markPointSchema, type MarkPoint } from '../../../../shared/mark-scheme'
 import { engineError, type GeneratedPaper, type GeneratedQuestion } from '../../engine';
 import { escapeHtml } from '../../text/html-entities';
 import { createRandom } from '../bank/instantiate';
+import { documentHeadings, documentSentences, similarity, wordsOf, type DocumentSentence } from '../../documents/document-text';
 
 export const BUILTIN_DOCUMENT_WRITER = 'the built-in question writer';
 
-interface Sentence {
-  text: string;
-  page: number;
-}
+type Sentence = DocumentSentence;
 
-type Candidate = GeneratedQuestion & { score: number; sentence: string };
+type Candidate = GeneratedQuestion & { score: number; sentence: string; page: number };
+type DefinitionCandidate = Candidate & { term: string; meaning: string; genus: string };
 
 const STOP = new Set(
   'a an and are as at be been by can for from has have in into is it its of on or that the their there these this those to was were which with will would also than then they such may more most other some'.split(
@@ -26,18 +25,15 @@ function contentWords(text: string): string[] {
   return words(text).filter((w) => w.length > 2 && !STOP.has(w));
 }
 
-/** Sentences of 6 to 60 words, each with the page it is on. */
+/**
+ * Whole sentences of 6 to 60 words, each with the page it is on: words broken across lines joined
+ * again, headings, lists and captions kept apart, repeated and near-repeated sentences dropped.
+ */
 export function splitSentences(pages: string[]): Sentence[] {
-  const out: Sentence[] = [];
-  pages.forEach((page, index) => {
-    const clean = page.replace(/\s+/g, ' ').replace(/-\s+(?=[a-z])/g, '');
-    for (const raw of clean.split(/(?<=[.!?])\s+(?=[A-Z(])/)) {
-      const text = raw.trim();
-      const n = text.split(' ').length;
-      if (n >= 6 && n <= 60 && /[.!?]$/.test(text)) out.push({ text, page: index + 1 });
-    }
+  return documentSentences(pages).filter((s) => {
+    const n = s.text.split(/\s+/).length;
+    return n >= 6 && n <= 60;
   });
-  return out;
 }
 
 /** Splits a clause into up to `max` examinable ideas (at commas, 'and', 'which', 'so'). */
@@ -59,12 +55,9 @@ function hintsFor(s: Sentence, name: string, nudge: string): string[] {
   return [`Look at page ${s.page} of ${name}.`, nudge];
 }
 
+/** "X is a/an/the …", "X are …", "X is defined as …", "X refers to …", "X means …": a sentence that says what X is. */
 const DEFINITION =
-  /^(?:(?:An?|The)\s+)?([A-Za-z][\w\s()-]{1,48}?)\s+(?:is|are|refers to|is defined as|means|describes)\s+((?:an?|the)\s.+|[a-z].+)$/;
-const CAUSE = /^(.{12,}?)\s*(?:,\s*)?\b(because|due to|as a result of|since)\b\s+(.{8,})$/i;
-const EFFECT = /^(.{8,}?)\s+(causes|leads to|results in|produces|increases|decreases|reduces|prevents)\s+(.{6,})$/i;
-const FIGURE =
-  /(-?\d+(?:\.\d+)?)\s*(%|per cent|°C|K|kg|g|mg|km|m|cm|mm|nm|μm|s|ms|min|hours?|years?|J|kJ|W|kW|V|A|Ω|N|Pa|kPa|Hz|mol|dm3|cm3)?(?=[\s,.;)])/;
+  /^(?:(?:An?|The)\s+)?([A-Za-z][\w()'’-]*(?:\s+[\w()'’-]+){0,4}?)\s+(?:is|are)\s+(?:defined as\s+|known as\s+)?((?:an?|the)\s.+|[a-z]+(?:,\s*[a-z]+)*\s+(?:cells?|tissues?|molecules?|structures?|organelles?|processes|substances?)\b.+)$|^(?:(?:An?|The)\s+)?([A-Za-z][\w()'’-]*(?:\s+[\w()'’-]+){0,4}?)\s+(?:is defined as|refers to|means)\s+(.+)$/;
 
 /**
  * "X are absorbed by active transport", "X is found in the nucleus", "X is used to…": a verb in the
@@ -74,63 +67,125 @@ const PREDICATE =
   /^(?:not|also|only|often|usually|then|now|very|more|less|able|unable|likely|about|found|made|known|called|used|seen|given|taken|held|kept|built|shown|drawn|grown|bound|broken|driven|[a-z]+ed)\b(?:\s+(?:by|in|into|to|from|with|at|on|through|for|as|of|when|if|because|during|between|across)\b|$)/i;
 /** Words that make a subject something other than a term: "This process", "Some cells", "Mineral ions such as nitrate". */
 const NOT_A_TERM =
-  /^(?:it|this|that|there|they|these|those|which|some|many|most|all|each|both|such|its|their|our|one|two)\b|\bsuch as\b|\b(?:may|can|must|will)\b/i;
+  /^(?:it|this|that|there|they|these|those|which|some|many|most|all|each|both|such|its|their|our|one|two|here|what|how|why|when|where)\b|\bsuch as\b|\b(?:may|can|must|will|is|are|was|were|has|have|had|does|do)\b/i;
+/** What makes a meaning an evaluation rather than a definition: "the main reason", "a good example", "the most important". */
+const NOT_A_MEANING =
+  /^(?:an?|the)\s+(?:main|most|best|only|first|second|last|key|major|good|important|example|reason|result|same|largest|smallest)\b/i;
 
-function definitionQuestion(s: Sentence, name: string): Candidate | null {
+/** The kind of thing a definition says its term is: its first noun ("the net movement of …" → "movement"). */
+function genusOf(meaning: string): string {
+  const words = meaning
+    .replace(/^(?:an?|the)\s+/i, '')
+    .toLowerCase()
+    .split(/\s+/);
+  const stop = words.findIndex(
+    (w) => /^(?:of|that|which|who|where|in|by|with|from|for|to|when|made|found|used|,)$/.test(w) || /,$/.test(w),
+  );
+  const head = (stop < 0 ? words.slice(0, 3) : words.slice(0, Math.max(1, stop))).at(-1) ?? '';
+  return head.replace(/[^a-z-]/g, '').replace(/(?<=[a-z]{3})(?:es|s)$/, '');
+}
+
+function definitionQuestion(s: Sentence, name: string): DefinitionCandidate | null {
   const m = DEFINITION.exec(s.text);
   if (!m) return null;
-  const term = m[1].trim();
-  const meaning = m[2].trim();
-  if (term.split(' ').length > 5 || contentWords(meaning).length < 3 || NOT_A_TERM.test(term) || PREDICATE.test(meaning)) return null;
+  const term = (m[1] ?? m[3]).trim();
+  const meaning = (m[2] ?? m[4]).trim().replace(/[.!?]$/, '');
+  const termWords = term.split(/\s+/);
+  if (
+    termWords.length > 5 ||
+    contentWords(meaning).length < 3 ||
+    NOT_A_TERM.test(term) ||
+    PREDICATE.test(meaning) ||
+    NOT_A_MEANING.test(meaning)
+  )
+    return null;
+  // The same word twice ("Osmosis Osmosis") is a heading run into its paragraph, never a term.
+  if (termWords.length > 1 && new Set(termWords.map((w) => w.toLowerCase())).size < termWords.length) return null;
   const parts = ideas(meaning, 2);
   return {
     text: `<p>According to <em>${escapeHtml(name)}</em>, what is meant by <strong>${escapeHtml(term)}</strong>?</p>`,
     type: 'short_answer',
     totalMarks: parts.length,
     markScheme: parts.map((p, i) => point(`p${i + 1}`, p)),
-    modelAnswer: `${term} ${/ are /.test(s.text) ? 'are' : 'is'} ${meaning}`,
+    modelAnswer: s.text,
     hints: hintsFor(s, name, `Say what ${term} is, then what makes it different from similar ideas.`),
     score: 2,
     sentence: s.text,
+    page: s.page,
     term,
     meaning,
-  } as Candidate & { term: string; meaning: string };
+    genus: genusOf(meaning),
+  };
 }
 
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function lowerFirst(text: string): string {
+  return /^[A-Z][a-z]/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
+}
+
+/** Verbs (and their like) that show a stretch of words is a clause, not a noun phrase. */
+const FINITE_VERB =
+  /\b(?:is|are|was|were|has|have|had|does|do|did|can|could|will|would|may|might|must|should|binds?|forms?|makes?|moves?|enters?|leaves?|passes|becomes?|contains?|carries|carry|uses?|needs?|allows?|helps?|gives?|takes?|absorbs?|releases?|produces?|causes?|increases|decreases|reduces)\b/i;
+
+/** A noun phrase that can follow "the effect of": a few words, no verb, no clause. */
+function isNounPhrase(text: string): boolean {
+  const words = text.split(/\s+/);
+  return words.length >= 1 && words.length <= 8 && !FINITE_VERB.test(text) && !/[,;:]/.test(text) && !NOT_A_TERM.test(text);
+}
+
+const CAUSE = /^(.{12,}?)\s*(?:,\s*)?\b(because|due to|as a result of|since)\b\s+(.{8,})$/i;
+const EFFECT = /^(.{3,}?)\s+(increases|decreases|reduces|raises|lowers|slows|speeds up)\s+(the\s+.{6,})$/i;
+
+/** "Explain why X happens" from "X happens because Y": the clause before 'because' is a statement that reads as a question. */
 function causeQuestion(s: Sentence, name: string): Candidate | null {
   const cause = CAUSE.exec(s.text);
   if (cause) {
-    const effect = cause[1].replace(/^(?:This|It)\s+/i, '').trim();
+    const effect = cause[1]
+      .replace(/^(?:This|It)\s+(?=is|was|happens)/i, '')
+      .replace(/[,;:]$/, '')
+      .trim();
     const reason = cause[3].replace(/[.!?]$/, '').trim();
-    if (contentWords(effect).length < 2 || contentWords(reason).length < 2) return null;
+    // The clause must be a statement with a verb of its own ("root hair cells absorb water quickly"), not a fragment.
+    if (contentWords(effect).length < 2 || contentWords(reason).length < 2 || (!FINITE_VERB.test(effect) && !/\b\w+s\b/.test(effect)))
+      return null;
+    if (/^(?:this|it|that|these|they|there)\b/i.test(effect) || /\b(?:and|or|but|which)$/i.test(effect)) return null;
     const parts = ideas(reason, 2);
     return {
-      text: `<p>Explain why ${escapeHtml(effect.charAt(0).toLowerCase() + effect.slice(1).replace(/[.,]$/, ''))}.</p>`,
+      text: `<p>Explain why ${escapeHtml(lowerFirst(effect))}.</p>`,
       type: 'short_answer',
       totalMarks: parts.length,
       markScheme: parts.map((p, i) => point(`p${i + 1}`, p)),
-      modelAnswer: `${effect} ${cause[2].toLowerCase()} ${reason}.`,
+      modelAnswer: `${capitalise(effect)} ${cause[2].toLowerCase()} ${reason}.`,
       hints: hintsFor(s, name, 'Think about what happens first, and what it leads to.'),
       score: 2.5,
       sentence: s.text,
+      page: s.page,
     };
   }
-  const effect = EFFECT.exec(s.text);
+  const effect = EFFECT.exec(s.text.replace(/[.!?]$/, ''));
   if (!effect) return null;
   const subject = effect[1].trim();
-  if (contentWords(subject).length < 1 || subject.split(' ').length > 10) return null;
-  const outcome = effect[3].replace(/[.!?]$/, '').trim();
+  const target = effect[3].replace(/\s+(?:and|so|which|because)\b.*$/i, '').trim();
+  if (!isNounPhrase(subject) || !isNounPhrase(target.replace(/^the\s+/i, '')) || contentWords(subject).length < 1) return null;
+  const direction = /increases|raises|speeds up/i.test(effect[2]) ? 'increases' : 'decreases';
   return {
-    text: `<p>Describe the effect of ${escapeHtml(subject.charAt(0).toLowerCase() + subject.slice(1))}, as explained in <em>${escapeHtml(name)}</em>.</p>`,
+    text: `<p>Describe the effect of ${escapeHtml(lowerFirst(subject))} on ${escapeHtml(target)}.</p>`,
     type: 'short_answer',
     totalMarks: 1,
-    markScheme: [point('p1', `${effect[2].toLowerCase()} ${outcome}`)],
+    markScheme: [point('p1', `${effect[2].toLowerCase()} ${target}`, { accept: [`${target} ${direction}`] })],
     modelAnswer: s.text,
     hints: hintsFor(s, name, 'Name what changes and in which direction.'),
     score: 2,
     sentence: s.text,
+    page: s.page,
   };
 }
+
+const FIGURE =
+  /(-?\d+(?:\.\d+)?)\s*(%|per cent|°C|K|kg|g|mg|km|m|cm|mm|nm|μm|s|ms|min|hours?|years?|J|kJ|W|kW|V|A|Ω|N|Pa|kPa|Hz|mol|dm3|cm3)?(?=[\s,.;)])/;
 
 /** A number that names something rather than measures it: "Figure 4.2", "Table 3", "page 12", "Chapter 5". */
 const LABEL_BEFORE =
@@ -161,7 +216,7 @@ function figureQuestion(s: Sentence, name: string): Candidate | null {
     totalMarks: 1,
     markScheme: [
       point('p1', `${m[1]}${unit ? ` ${unit}` : ''}`, {
-        kind: 'answer',
+        kind: 'A',
         numeric: { value, tolerance: 0.001, ...(unit && unit !== '%' ? { unit } : {}) },
         accept: unit === '%' ? [`${m[1]} percent`, `${m[1]} per cent`] : [],
       }),
@@ -170,6 +225,7 @@ function figureQuestion(s: Sentence, name: string): Candidate | null {
     hints: hintsFor(s, name, 'The missing value is a number stated in the document.'),
     score: 1.5,
     sentence: s.text,
+    page: s.page,
   };
 }
 
@@ -183,19 +239,26 @@ function processQuestion(s: Sentence, name: string): Candidate | null {
     .map((p) => p.replace(/^[,\s]+|[,\s]+$/g, '').replace(/,?\s+and$/i, ''))
     .filter((p) => p && !SEQUENCE.test(p) && contentWords(p).length >= 2);
   SEQUENCE.lastIndex = 0;
-  // A lead-in ('During protein synthesis') sets the scene; it is not a stage.
-  if (steps.length > 2 && /^(during|in|when|for|to)\b/i.test(steps[0])) steps.shift();
-  if (steps.length < 2) return null;
+  // A lead-in ('During protein synthesis') sets the scene and names the process; it is not a stage.
+  let process: string | null = null;
+  const lead = /^(?:during|in)\s+(.{3,40})$/i.exec(steps[0]);
+  if (steps.length > 2 && lead) {
+    process = lead[1];
+    steps.shift();
+  } else if (steps.length > 2 && /^(during|in|when|for|to)\b/i.test(steps[0])) steps.shift();
+  process ??= s.heading && s.heading.split(/\s+/).length <= 6 ? s.heading.replace(/^[0-9.]+\s*/, '') : null;
+  if (steps.length < 2 || !process || !isNounPhrase(process)) return null;
   const marks = Math.min(steps.length, 4);
   return {
-    text: `<p>Describe, in order, the stages of the process set out on page ${s.page} of <em>${escapeHtml(name)}</em> that begins: “${escapeHtml(s.text.split(' ').slice(0, 4).join(' '))}…”.</p>`,
+    text: `<p>Describe, in order, the stages of ${escapeHtml(lowerFirst(process))}.</p>`,
     type: 'essay',
     totalMarks: marks,
     markScheme: steps.slice(0, marks).map((p, i) => point(`s${i + 1}`, p)),
-    modelAnswer: steps.join('; then '),
+    modelAnswer: `${steps.map((st, i) => (i === 0 ? capitalise(st) : st)).join('; then ')}.`,
     hints: hintsFor(s, name, 'List the stages one at a time, in the order they happen.'),
     score: 3,
     sentence: s.text,
+    page: s.page,
   };
 }
 
@@ -215,37 +278,69 @@ function salience(sentences: Sentence[]): (text: string) => number {
   };
 }
 
-/** A multiple-choice question from definitions: the right meaning among three others from the document. */
-function definitionChoices(defs: (Candidate & { term: string; meaning: string })[], name: string, random: () => number): Candidate[] {
-  if (defs.length < 4) return [];
-  return defs.slice(0, Math.min(3, defs.length)).map((def) => {
-    const others = defs
-      .filter((d) => d.term !== def.term)
-      .sort(() => random() - 0.5)
-      .slice(0, 3);
+/** Whether two terms are the same idea ("osmosis" and "Osmosis", "enzyme" and "enzymes"). */
+function sameTerm(a: string, b: string): boolean {
+  const norm = (t: string) => t.toLowerCase().replace(/(?<=[a-z]{3})s$/, '');
+  return norm(a) === norm(b);
+}
+
+/**
+ * A multiple-choice question from a definition: "Which term is described by …?", the options the
+ * defined term and three other terms of the document, of the same kind where it has them (other
+ * processes for a process, other cells for a cell), then other defined terms, then its headings.
+ */
+function definitionChoices(defs: DefinitionCandidate[], headings: string[], name: string, random: () => number): Candidate[] {
+  const out: Candidate[] = [];
+  for (const def of defs.slice(0, 3)) {
+    const pool: string[] = [];
+    const add = (term: string) => {
+      if (!sameTerm(term, def.term) && !pool.some((t) => sameTerm(t, term)) && term.split(/\s+/).length <= 4) pool.push(term);
+    };
+    const others = defs.filter((d) => !sameTerm(d.term, def.term));
+    for (const d of others.filter((o) => o.genus === def.genus)) add(d.term);
+    for (const d of others) add(d.term);
+    for (const h of headings) if (isNounPhrase(h) && h.split(/\s+/).length <= 3 && /^[A-Z][a-z]/.test(h)) add(h);
+    if (pool.length < 3) continue;
+    const distractors = pool.slice(0, 3);
     const letters = ['A', 'B', 'C', 'D'];
-    const pool = [def, ...others].sort(() => random() - 0.5);
-    const options = Object.fromEntries(pool.map((d, i) => [letters[i], escapeHtml(d.meaning.replace(/[.!?]$/, ''))]));
-    const correct = letters[pool.indexOf(def)];
-    return {
-      text: `<p>Which of these best describes <strong>${escapeHtml(def.term)}</strong>, as used in <em>${escapeHtml(name)}</em>?</p>`,
+    const shuffled = [def.term, ...distractors]
+      .map((t) => ({ t, r: random() }))
+      .sort((a, b) => a.r - b.r)
+      .map((x) => x.t);
+    const options = Object.fromEntries(shuffled.map((t, i) => [letters[i], escapeHtml(capitalise(t))]));
+    const correct = letters[shuffled.indexOf(def.term)];
+    out.push({
+      text: `<p>According to <em>${escapeHtml(name)}</em>, which term is described below?</p><p>${escapeHtml(capitalise(def.meaning))}.</p>`,
       type: 'multiple_choice' as const,
       totalMarks: 1,
       options,
       correctAnswer: correct,
-      markScheme: [point('p1', `${correct}: ${def.meaning.replace(/[.!?]$/, '')}`)],
-      modelAnswer: correct,
-      hints: [`Look for where ${def.term} is defined in ${name}.`],
+      markScheme: [point('p1', `${correct}: ${def.term}`, { accept: [correct, `option ${correct}`] })],
+      modelAnswer: `${correct}: ${capitalise(def.term)} ${/\s+are\s+/.test(def.sentence) ? 'are' : 'is'} ${def.meaning}.`,
+      hints: [`Look at page ${def.page} of ${name}.`, 'Which of the terms does the description define, rather than just mention?'],
       score: 1.8,
       sentence: `${def.sentence} (choice)`,
-    };
-  });
+      page: def.page,
+    });
+  }
+  return out;
+}
+
+/** Two questions too alike to set in one paper: the same source sentence, the same term, or near-identical wording. */
+function tooAlike(a: Candidate, b: Candidate): boolean {
+  if (a.type !== b.type) return false;
+  if (a.sentence === b.sentence) return true;
+  const ta = 'term' in a ? (a as DefinitionCandidate).term : null;
+  const tb = 'term' in b ? (b as DefinitionCandidate).term : null;
+  if (ta && tb && sameTerm(ta, tb)) return true;
+  return similarity(new Set(wordsOf(a.text)), new Set(wordsOf(b.text))) >= 0.8;
 }
 
 /**
  * Real questions with mark schemes from a document's own text: definitions (what is meant by…, and a
- * multiple-choice version), causes and effects (explain why…), processes (describe in order…) and figures
- * (complete the statement, marked numerically). Deterministic for a seed.
+ * multiple-choice version), causes and effects (explain why…, describe the effect of…), processes
+ * (describe in order…) and figures (complete the statement, marked numerically). Each mark scheme is
+ * the passage's own words, with its page in the hints and the model answer. Deterministic for a seed.
  */
 export function questionsFromDocument(input: {
   name: string;
@@ -256,23 +351,25 @@ export function questionsFromDocument(input: {
 }): GeneratedPaper {
   const count = input.count ?? 10;
   const sentences = splitSentences(input.pages);
+  const headings = documentHeadings(input.pages).map((h) => h.text.replace(/^[0-9.]+\s*/, ''));
   const weigh = salience(sentences);
   const random = createRandom(input.seed ?? 1);
   const candidates: Candidate[] = [];
-  const definitions: (Candidate & { term: string; meaning: string })[] = [];
+  const definitions: DefinitionCandidate[] = [];
   for (const s of sentences) {
     for (const make of [definitionQuestion, processQuestion, causeQuestion, figureQuestion]) {
       const q = make(s, input.name);
       if (!q) continue;
       q.score *= weigh(s.text);
       candidates.push(q);
-      if ('term' in q) definitions.push(q as Candidate & { term: string; meaning: string });
+      if ('term' in q) definitions.push(q as DefinitionCandidate);
       break; // one question per sentence
     }
   }
   candidates.push(
     ...definitionChoices(
-      definitions.sort((a, b) => b.score - a.score),
+      [...definitions].sort((a, b) => b.score - a.score),
+      headings,
       input.name,
       random,
     ),
@@ -283,27 +380,30 @@ export function questionsFromDocument(input: {
       'No definitions, explanations, processes or figures could be found in this document to write questions from.',
     );
   }
-  // Best first, but no more than half of one kind, so the paper mixes question types.
+  // Best first, no two alike, and no more than half of one kind, so the paper mixes question types.
   candidates.sort((a, b) => b.score - a.score);
+  const unique: Candidate[] = [];
+  for (const c of candidates) if (!unique.some((u) => tooAlike(u, c))) unique.push(c);
   const chosen: Candidate[] = [];
   const perType = new Map<string, number>();
-  for (const c of candidates) {
+  for (const c of unique) {
     if (chosen.length >= count) break;
     const key = `${c.type}:${c.markScheme[0].numeric ? 'n' : 't'}`;
     if ((perType.get(key) ?? 0) >= Math.max(2, Math.ceil(count / 2))) continue;
     perType.set(key, (perType.get(key) ?? 0) + 1);
     chosen.push(c);
   }
-  for (const c of candidates) if (chosen.length < count && !chosen.includes(c)) chosen.push(c);
+  for (const c of unique) if (chosen.length < count && !chosen.includes(c)) chosen.push(c);
   const topic = input.name.replace(/\.pdf$/i, '');
   return {
     title: `${input.subject}: questions from ${topic}`,
     description: `${chosen.length} questions written from the definitions, explanations and figures in ${input.name}.`,
     topic,
     difficultyLevel: 'medium',
-    questions: chosen.map(({ score: _score, sentence: _sentence, ...q }) => {
-      const { term: _t, meaning: _m, ...rest } = q as GeneratedQuestion & { term?: string; meaning?: string };
-      return { ...rest, topic };
+    questions: chosen.map((c) => {
+      const { score: _score, sentence: _sentence, page, ...q } = c;
+      const { term: _t, meaning: _m, genus: _g, ...rest } = q as GeneratedQuestion & { term?: string; meaning?: string; genus?: string };
+      return { ...rest, modelAnswer: `${rest.modelAnswer ?? ''} (page ${page} of ${input.name})`.trim(), topic };
     }),
     generatedBy: BUILTIN_DOCUMENT_WRITER,
     note: chosen.length < count ? `The document had material for ${chosen.length} questions.` : undefined,

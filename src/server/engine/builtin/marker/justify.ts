@@ -27,11 +27,11 @@ export function quoteTokens(answer: AnalysedText, tokenIdx: number[]): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-/** Joins words as "a", "b" and "c". */
-export function listQuoted(words: string[]): string {
+/** Joins words as "a", "b" and "c" (or "a" or "b"). */
+export function listWords(words: string[], conjunction: 'and' | 'or' = 'and'): string {
   const q = [...new Set(words)].map((w) => `"${w}"`);
   if (q.length <= 1) return q.join('');
-  return `${q.slice(0, -1).join(', ')} and ${q[q.length - 1]}`;
+  return `${q.slice(0, -1).join(', ')} ${conjunction} ${q[q.length - 1]}`;
 }
 
 export function lowerFirst(s: string): string {

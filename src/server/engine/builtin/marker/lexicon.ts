@@ -40,6 +40,10 @@ const OPPOSITES: [string[], string[]][] = [
   ],
   [['positive'], ['negative']],
   [
+    ['average', 'averaged', 'typical', 'approximate', 'approximately', 'general'],
+    ['exact', 'exactly', 'specific', 'particular', 'precise', 'precisely'],
+  ],
+  [
     ['open', 'opened', 'incomplete', 'broken', 'break', 'gap'],
     ['closed', 'close', 'complete', 'intact', 'unbroken'],
   ],

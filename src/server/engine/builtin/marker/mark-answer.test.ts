@@ -23,7 +23,7 @@ describe('the built-in marker: words', () => {
     );
     expect(fb.marks_awarded).toBe(3);
     expect(fb.markscheme_evaluation.every((e) => e.status === 'COVERED')).toBe(true);
-    expect(fb.markscheme_evaluation[1].justification).toMatch(/^Covered: .*"[^"]*active site changes shape[^"]*"/);
+    expect(fb.markscheme_evaluation[1].justification).toMatch(/^Credited: you wrote "[^"]*active site changes shape[^"]*"/);
     expect(fb.marked_by).toBe(MARKED_BY);
   });
 
@@ -123,7 +123,9 @@ describe('the built-in marker: words', () => {
       markScheme: scheme,
       answer: 'The enzyme is broken.',
     });
-    expect(vague.markscheme_evaluation[0].justification).toContain('does not mention "denatured"');
+    expect(vague.markscheme_evaluation[0].justification).toBe(
+      'Not credited: this point needs the word "denatured", "denature" or "denaturation", and your answer does not use it.',
+    );
   });
 
   it('caps the marks at the total', () => {
@@ -197,5 +199,295 @@ describe('the built-in marker: multiple choice', () => {
     const fb = m('C');
     expect(fb.marks_awarded).toBe(0);
     expect(fb.markscheme_evaluation[0].justification).toContain('chooses option C (Nucleus); the correct option is B (Ribosome)');
+  });
+});
+
+describe('the built-in marker: an examiner’s scheme structure', () => {
+  const enthalpyQuestion = '<p>Use mean bond enthalpies to calculate the enthalpy change of combustion of propane.</p>';
+  const enthalpy: MarkPointInput[] = [
+    { id: 'm1', text: 'bonds broken = 6494 kJ mol^-1', kind: 'M', numeric: { value: 6494, unit: 'kJ mol^-1', absTolerance: 1 } },
+    { id: 'm2', text: 'bonds made = 7774 kJ mol^-1', kind: 'M', numeric: { value: 7774, unit: 'kJ mol^-1', absTolerance: 1 } },
+    {
+      id: 'a1',
+      text: 'ΔH = bonds broken − bonds made = −1280 kJ mol^-1',
+      kind: 'A',
+      marks: 2,
+      depends_on: 'm2',
+      ecf: true,
+      ecf_formula: 'm1 - m2',
+      numeric: { value: -1280, unit: 'kJ mol^-1', absTolerance: 2 },
+    },
+  ];
+  const markEnthalpy = (answer: string, rules = { final_answer_full_marks: true }) =>
+    markAnswer({ questionText: enthalpyQuestion, type: 'short_answer', totalMarks: 4, markScheme: enthalpy, answer, rules });
+
+  it('gives every mark to the correct final answer alone when the scheme says so, and labels nothing Contradicted', () => {
+    const fb = markEnthalpy('-1.28 MJ/mol');
+    expect(fb.marks_awarded).toBe(4);
+    expect(fb.total_marks).toBe(4);
+    for (const e of fb.markscheme_evaluation) {
+      expect(e.status).toBe('COVERED');
+      expect(e.marks_awarded).toBe(e.marks);
+      expect(e.note).toBe('correct final answer: full marks');
+      expect(e.justification).toContain('-1.28 MJ/mol');
+    }
+    expect(fb.qualitative_feedback).toContain('final answer, -1.28 MJ/mol, is correct');
+  });
+
+  it('without the final-answer rule, a right value with no method earns nothing (no M, no A), and missing working is not contradicted', () => {
+    const fb = markEnthalpy('-1.28 MJ/mol', {} as never);
+    expect(fb.marks_awarded).toBe(0);
+    expect(fb.markscheme_evaluation.map((e) => e.status)).toEqual(['NOT_COVERED', 'NOT_COVERED', 'NOT_COVERED']);
+    expect(fb.markscheme_evaluation[0].justification).toBe(
+      'Not credited: your answer does not show this step (bonds broken = 6494 kJ mol^-1; the mark scheme has 6494 kJ mol^-1).',
+    );
+    expect(fb.markscheme_evaluation[2].justification).toContain('needs the method mark before it');
+    expect(fb.markscheme_evaluation[2].note).toBe('needs the method mark m2');
+  });
+
+  it('gives the method marks to working whose final answer is wrong, and carries the error forward', () => {
+    // bonds made wrong (7700), the subtraction done right with it: M1, then A2 by ECF
+    const fb = markEnthalpy('Bonds broken = 6494 kJ mol-1. Bonds made = 7700 kJ mol-1. ΔH = 6494 - 7700 = -1206 kJ mol-1');
+    const [m1, m2, a1] = fb.markscheme_evaluation;
+    expect([m1.marks_awarded, m2.marks_awarded, a1.marks_awarded]).toEqual([1, 0, 2]);
+    expect(a1.status).toBe('COVERED');
+    expect(a1.note).toBe('ECF from your value of 7700 kJ mol-1');
+    expect(a1.justification).toContain('-1206 kJ mol-1');
+    expect(fb.marks_awarded).toBe(3);
+    // a value that does not follow from the student's own earlier one earns nothing
+    const wrong = markEnthalpy('Bonds broken = 6494 kJ mol-1. Bonds made = 7700 kJ mol-1. ΔH = -1500 kJ mol-1');
+    expect(wrong.markscheme_evaluation[2].marks_awarded).toBe(0);
+    expect(wrong.marks_awarded).toBe(1);
+  });
+
+  it('carries an error forward in proportion to the earlier value when no ecf_formula is given', () => {
+    const scheme: MarkPointInput[] = [
+      { id: 'm1', text: 'moles of NaCl = 2.0 mol', kind: 'M', numeric: { value: 2, unit: 'mol' } },
+      { id: 'a1', text: 'mass of NaCl = 117 g', kind: 'A', depends_on: 'm1', ecf: true, numeric: { value: 117, unit: 'g' } },
+    ];
+    const fb = markAnswer({
+      questionText: 'Calculate the mass of sodium chloride formed (Mr 58.5).',
+      type: 'short_answer',
+      totalMarks: 2,
+      markScheme: scheme,
+      answer: 'Moles = 2.4 mol, so the mass is 2.4 × 58.5 = 140.4 g',
+    });
+    expect(fb.markscheme_evaluation.map((e) => e.marks_awarded)).toEqual([0, 1]);
+    expect(fb.markscheme_evaluation[1].note).toBe('ECF from your value of 2.4 mol');
+    // without ecf the same answer earns nothing
+    const strict = markAnswer({
+      questionText: 'Calculate the mass of sodium chloride formed (Mr 58.5).',
+      type: 'short_answer',
+      totalMarks: 2,
+      markScheme: scheme.map((p) => ({ ...p, ecf: false })),
+      answer: 'Moles = 2.4 mol, so the mass is 2.4 × 58.5 = 140.4 g',
+    });
+    expect(strict.marks_awarded).toBe(0);
+  });
+
+  it('caps a "max N" group and says so', () => {
+    const scheme: MarkPointInput[] = [
+      { id: 'p1', text: 'hydrogen bonds in the enzyme break', group: 'g' },
+      { id: 'p2', text: 'active site changes shape', group: 'g' },
+      { id: 'p3', text: 'substrate no longer fits the active site', group: 'g' },
+      { id: 'p4', text: 'the optimum temperature of most human enzymes is about 37 °C' },
+    ];
+    const fb = markAnswer({
+      questionText: ENZYME_QUESTION,
+      type: 'short_answer',
+      totalMarks: 3,
+      markScheme: scheme,
+      rules: { groups: [{ id: 'g', max: 2 }] },
+      answer: 'The hydrogen bonds in the enzyme break, so the active site changes shape and the substrate no longer fits the active site.',
+    });
+    expect(fb.total_marks).toBe(3);
+    expect(fb.marks_awarded).toBe(2);
+    const [p1, p2, p3, p4] = fb.markscheme_evaluation;
+    expect([p1.marks_awarded, p2.marks_awarded, p3.marks_awarded, p4.marks_awarded]).toEqual([1, 1, 0, 0]);
+    expect(p3.status).toBe('COVERED');
+    expect(p3.note).toBe('max 2 from this group');
+    expect(p3.justification).toContain('at most 2 marks, already reached');
+    expect(p4.note).toBeUndefined();
+  });
+
+  it('gives each point its marks and kind, and a multi-mark point all its marks', () => {
+    const fb = markAnswer({
+      questionText: 'Calculate the energy transferred.',
+      type: 'short_answer',
+      totalMarks: 3,
+      markScheme: [
+        { id: 'b1', text: 'energy = 18.1 kJ', marks: 2, numeric: { value: 18.1, unit: 'kJ' } },
+        { id: 'b2', text: 'energy is transferred by heating', kind: 'B' },
+      ],
+      answer: 'E = 18.1 kJ',
+    });
+    expect(fb.markscheme_evaluation[0]).toMatchObject({ marks_awarded: 2, marks: 2, kind: 'B' });
+    expect(fb.markscheme_evaluation[1]).toMatchObject({ marks_awarded: 0, marks: 1, kind: 'B' });
+    expect(fb.marks_awarded).toBe(2);
+  });
+
+  const gasExchange: MarkPointInput[] = [
+    { id: 'i1', text: 'alveoli give a large surface area' },
+    { id: 'i2', text: 'the alveolar wall is one cell thick so the diffusion distance is short' },
+    { id: 'i3', text: 'many capillaries around the alveoli' },
+    { id: 'i4', text: 'ventilation keeps a steep concentration gradient' },
+    { id: 'i5', text: 'blood flow removes oxygen and keeps the gradient' },
+    { id: 'i6', text: 'oxygen diffuses from the alveoli into the blood' },
+  ];
+  const levels = [
+    { level: 1, min_marks: 1, max_marks: 2, descriptor: 'Some relevant features are stated, with little explanation.' },
+    { level: 2, min_marks: 3, max_marks: 4, descriptor: 'Several features are described and some are linked to diffusion.' },
+    { level: 3, min_marks: 5, max_marks: 6, descriptor: 'Most features are explained and linked clearly to fast diffusion.' },
+  ];
+  const markEssay = (answer: string) =>
+    markAnswer({
+      questionText: '<p>Explain how the lungs are adapted for efficient gas exchange.</p>',
+      type: 'essay',
+      totalMarks: 6,
+      markScheme: gasExchange,
+      rules: { levels },
+      answer,
+    });
+
+  it('marks an extended answer by levels, the points being indicative content', () => {
+    const full = markEssay(
+      'The alveoli give a large surface area. The alveolar wall is one cell thick, so the diffusion distance is short. ' +
+        'There are many capillaries around the alveoli. Ventilation keeps a steep concentration gradient, and blood flow removes oxygen ' +
+        'so the gradient is kept. Oxygen diffuses from the alveoli into the blood.',
+    );
+    expect(full.level).toMatchObject({ level: 3, min_marks: 5, max_marks: 6 });
+    expect(full.level?.descriptor).toBe(levels[2].descriptor);
+    expect(full.marks_awarded).toBeGreaterThanOrEqual(5);
+    expect(full.total_marks).toBe(6);
+    expect(full.markscheme_evaluation[0].note).toBe('Level 3: 5-6 marks');
+    expect(full.qualitative_feedback).toContain('Level 3');
+
+    const some = markEssay('There is a large surface area.');
+    expect(some.level?.level).toBe(1);
+    expect(some.marks_awarded).toBeGreaterThan(0);
+    expect(some.marks_awarded).toBeLessThan(full.marks_awarded);
+    expect(some.markscheme_evaluation[0].note).toBe(`Level ${some.level?.level}: ${some.level?.min_marks}-${some.level?.max_marks} marks`);
+
+    const none = markEssay('I like football.');
+    expect(none.marks_awarded).toBe(0);
+    expect(none.level).toMatchObject({ level: 0 });
+  });
+
+  it('keeps a list of unconnected facts at the bottom of its level', () => {
+    const linked = markEssay(
+      'The alveoli give a large surface area. The alveolar wall is one cell thick so the diffusion distance is short. Many capillaries surround the alveoli.',
+    );
+    const listed = markEssay(
+      'The alveoli give a large surface area. The alveolar wall is one cell thick. The diffusion distance is short. Many capillaries surround the alveoli.',
+    );
+    expect(listed.level?.level).toBe(linked.level?.level);
+    expect(listed.marks_awarded).toBe(listed.level?.min_marks);
+    expect(linked.marks_awarded).toBeGreaterThanOrEqual(listed.marks_awarded);
+  });
+
+  it('never gives more than the question is worth', () => {
+    const fb = markAnswer({
+      questionText: ENZYME_QUESTION,
+      type: 'short_answer',
+      totalMarks: 1,
+      markScheme: ENZYME_SCHEME,
+      rules: { groups: [{ id: 'g', max: 2 }] },
+      answer: 'Hydrogen bonds break so the active site changes shape and the substrate no longer fits.',
+    });
+    expect(fb.total_marks).toBe(1);
+    expect(fb.marks_awarded).toBe(1);
+  });
+});
+
+describe('the built-in marker: negation and contradiction', () => {
+  const bondQuestion =
+    '<p>An enthalpy change calculated from mean bond enthalpies differs from one found from enthalpies of formation. Give a reason.</p>';
+  const bond: MarkPointInput[] = [
+    {
+      id: 'p1',
+      text: 'mean bond enthalpies are averages over many different compounds',
+      accept: [
+        'bond enthalpies are average values from a range of molecules',
+        'the actual bond enthalpy in this molecule differs from the mean',
+      ],
+      required: ['mean|average'],
+    },
+  ];
+  const markBond = (answer: string) =>
+    markAnswer({ questionText: bondQuestion, type: 'short_answer', totalMarks: 1, markScheme: bond, answer }).markscheme_evaluation[0];
+
+  it('never covers a point with an answer that states its opposite', () => {
+    const exact = markBond('Mean bond enthalpies are exact values measured for this specific molecule.');
+    expect(exact.status).toBe('CONTRADICTED');
+    expect(exact.marks_awarded).toBe(0);
+    expect(exact.justification).toContain('"exact"');
+    expect(markBond('Mean bond enthalpies are not averages; they are measured for this molecule.').status).toBe('CONTRADICTED');
+    expect(markBond('Bond enthalpies are averages taken over many different compounds.').status).toBe('COVERED');
+    expect(markBond('The actual bond enthalpy in these molecules differs from the mean value.').status).toBe('COVERED');
+  });
+
+  it('does not cover a negated point', () => {
+    const scheme: MarkPointInput[] = [{ id: 'p', text: 'a strong acid fully dissociates in water' }];
+    const fb = markAnswer({
+      questionText: 'What is a strong acid?',
+      type: 'short_answer',
+      totalMarks: 1,
+      markScheme: scheme,
+      answer: 'A strong acid does not fully dissociate in water.',
+    });
+    expect(fb.markscheme_evaluation[0].status).toBe('CONTRADICTED');
+    const gas: MarkPointInput[] = [
+      { id: 'p', text: 'the reaction is exothermic', accept: ['heat energy is released to the surroundings'] },
+    ];
+    const endo = markAnswer({
+      questionText: 'The temperature of the mixture rose. What does this show?',
+      type: 'short_answer',
+      totalMarks: 1,
+      markScheme: gas,
+      answer: 'Heat energy is not released to the surroundings.',
+    });
+    expect(endo.markscheme_evaluation[0].status).not.toBe('COVERED');
+  });
+
+  it('calls missing working "not covered", never "contradicted"', () => {
+    const scheme: MarkPointInput[] = [
+      { id: 'm1', text: '3(−394) + 4(−286) − (−2220)', kind: 'M' },
+      { id: 'a1', text: '−106 kJ mol^-1', kind: 'A', depends_on: 'm1', numeric: { value: -106, unit: 'kJ mol^-1', absTolerance: 0.5 } },
+    ];
+    for (const answer of ['The answer is -2220', 'ΔH = -106 kJ mol-1', 'I think it is exothermic']) {
+      const fb = markAnswer({ questionText: 'Calculate ΔfH of propane.', type: 'short_answer', totalMarks: 2, markScheme: scheme, answer });
+      expect(fb.markscheme_evaluation[0].status, answer).toBe('NOT_COVERED');
+    }
+  });
+});
+
+describe('the built-in marker: justifications a student understands', () => {
+  it('says what was credited in the student’s own words, with their casing', () => {
+    const fb = mark('At High Temperature the Active Site Changes Shape.');
+    expect(fb.markscheme_evaluation[1].justification).toMatch(
+      /^Credited: you wrote "[^"]*Active Site Changes Shape[^"]*", which makes this point/,
+    );
+  });
+
+  it('says what is missing in plain words, never "mentions X but not Y"', () => {
+    const scheme: MarkPointInput[] = [
+      { id: 'm1', text: 'ΔfH = Σ ΔcH(reactants) − Σ ΔcH(products)', kind: 'M' },
+      { id: 'm2', text: '3(−394) + 4(−286) − (−2220)', kind: 'M' },
+      { id: 'a1', text: '−106 kJ mol^-1', kind: 'A', numeric: { value: -106, unit: 'kJ mol^-1', absTolerance: 0.5 } },
+    ];
+    const fb = markAnswer({
+      questionText: 'Calculate ΔfH of propane.',
+      type: 'short_answer',
+      totalMarks: 3,
+      markScheme: scheme,
+      answer: 'is -2220',
+    });
+    const texts = fb.markscheme_evaluation.map((e) => e.justification);
+    for (const t of texts) expect(t).not.toMatch(/mentions .* but not/);
+    expect(texts[1]).toBe('Not credited: your answer does not show this step (3(−394) + 4(−286) − (−2220)).');
+    expect(texts[2]).toBe('Not credited: your value "-2220" is not the expected -106 kJ mol^-1.');
+    const partial = mark('The hydrogen bonds break.').markscheme_evaluation[2].justification;
+    expect(partial).toMatch(/^Not credited/);
+    expect(partial).not.toMatch(/mentions .* but not/);
   });
 });

@@ -1,19 +1,23 @@
 import fs from 'node:fs';
 import {
   markPointSchema,
+  schemeRulesSchema,
   type Feedback,
   type MarkPoint,
   type MarkPointInput,
   type PointEvaluation,
   type PointStatus,
+  type SchemeRules,
 } from '../../../../shared/mark-scheme';
+import { applyScheme, type PointOutcome, type ScoredPoint } from './apply-scheme';
 import { loadWordVectors } from './embeddings';
 import type { GbdtModel } from './gbdt';
-import { listQuoted, lowerFirst, quoteTokens } from './justify';
+import { listWords, lowerFirst, quoteTokens } from './justify';
 import { chooseOption } from '../../text/choose-option';
+import { markMultipleResponse } from './multiple-response';
 import { checkNumeric, formatValue } from './numeric';
 import { findPhrase, findRequired } from './phrases';
-import { classifyPoint, type PointDecision } from './point-classifier';
+import { classifyPoint, isFormulaLike, type PointDecision } from './point-classifier';
 import { analyseText, toPlainText, type AnalysedText } from './text';
 
 export const MARKED_BY = 'the built-in marker';
@@ -26,6 +30,8 @@ export interface MarkAnswerInput {
   answer: string;
   options?: Record<string, string>;
   correctAnswer?: string;
+  /** Groups, the final-answer rule and levels of response, when the scheme has them. */
+  rules?: SchemeRules | null;
 }
 
 let model: GbdtModel | undefined;
@@ -43,13 +49,6 @@ export function warmUpMarker(): void {
   analyseText('The marker is ready.');
 }
 
-interface PointOutcome {
-  status: PointStatus;
-  justification: string;
-  /** For feedback: the answer's words that contradict the point. */
-  quote?: string;
-}
-
 /** Word links strong enough to quote as evidence. */
 const GOOD = 0.7;
 
@@ -57,6 +56,15 @@ function coveredLinks(decision: PointDecision): number[] {
   return decision.alignment.links.filter((l) => l.ans >= 0 && l.score >= GOOD).map((l) => l.ans);
 }
 
+/** A point that is a step of working (a method mark, or mostly symbols) rather than a statement. */
+function isStep(point: MarkPoint, wording: AnalysedText): boolean {
+  return point.kind === 'M' || isFormulaLike(wording);
+}
+
+/**
+ * The judge's decision in sentences a student understands: what was credited, quoting the student's
+ * own words as written; what is missing in plain words; what the answer says against the point.
+ */
 function describeDecision(
   decision: PointDecision,
   answer: AnalysedText,
@@ -69,7 +77,8 @@ function describeDecision(
   const { alignment } = decision;
   if (status === 'COVERED') {
     const quote = quoteTokens(answer, coveredLinks(decision)) || quoteTokens(answer, answer.content);
-    return { status, justification: `Covered: "${quote}" matches "${wordingText}".` };
+    const accepted = decision.alternative > 0 ? ` (the mark scheme accepts "${wordingText}")` : '';
+    return { status, justification: `Credited: you wrote "${quote}", which makes this point${accepted}.` };
   }
   if (status === 'CONTRADICTED') {
     const flip = alignment.flips[0];
@@ -79,23 +88,33 @@ function describeDecision(
       const ansWord = answer.tokens[flip.ans].text;
       const detail =
         flip.kind === 'opposite'
-          ? `it says "${ansWord}" where the mark scheme has "${refWord}"`
+          ? `"${ansWord}" is the opposite of the mark scheme's "${refWord}"`
           : answer.tokens[flip.ans].negated
             ? `it denies "${refWord}"`
-            : `the mark scheme has "${refWord}" negated`;
-      return { status, justification: `Contradicted: "${quote}" contradicts "${wordingText}" (${detail}).`, quote };
+            : `the mark scheme has "${refWord}" the other way round`;
+      return {
+        status,
+        justification: `Not credited: you wrote "${quote}", which says the opposite of this point (${detail}). The mark scheme has: ${wordingText}.`,
+        quote,
+      };
     }
     const quote = quoteTokens(answer, coveredLinks(decision).length ? coveredLinks(decision) : answer.content);
-    return { status, justification: `Contradicted: "${quote}" contradicts "${wordingText}".`, quote };
+    return {
+      status,
+      justification: `Not credited: you wrote "${quote}", which disagrees with this point. The mark scheme has: ${wordingText}.`,
+      quote,
+    };
   }
   const links = coveredLinks(decision);
-  if (links.length === 0) return { status, justification: `Not covered: nothing in the answer mentions ${lowerFirst(point.text)}.` };
+  if (isStep(point, wording)) return { status, justification: `Not credited: your answer does not show this step (${point.text}).` };
+  if (links.length === 0) return { status, justification: `Not credited: your answer does not mention ${lowerFirst(point.text)}.` };
   const quote = quoteTokens(answer, links);
-  const matched = alignment.links.filter((l) => l.ans >= 0 && l.score >= GOOD).map((l) => wording.tokens[l.ref].text.toLowerCase());
-  const missing = alignment.missing.map((i) => wording.tokens[i].text.toLowerCase());
-  if (missing.length)
-    return { status, justification: `Not covered: "${quote}" mentions ${listQuoted(matched)} but not ${listQuoted(missing)}.` };
-  return { status, justification: `Not covered: "${quote}" uses the point's words but does not make the point "${wordingText}".` };
+  const missing = alignment.missing.map((i) => wording.tokens[i].text.toLowerCase()).filter((w) => /\p{L}{2}/u.test(w));
+  const need = missing.length && missing.length <= 4 ? ` It needs ${listWords(missing)} as well.` : '';
+  return {
+    status,
+    justification: `Not credited yet: "${quote}" is on the right lines but does not make the point that ${lowerFirst(wordingText)}.${need}`,
+  };
 }
 
 /** Spacing, case and typographic variants that do not change what a formula or phrase says. */
@@ -111,10 +130,20 @@ function squash(text: string): string {
  * A wording the answer contains word for word (spacing aside), e.g. "tan^-1(3/1)" or "k = 3/4" in a
  * worked solution: covered whatever the classifier, which was trained on prose, makes of it.
  * The wording must be specific (at least 5 characters once squashed) and not negated just before it.
+ * Returns the answer's own words, as the student wrote them.
  */
 function findVerbatim(answerText: string, wordings: string[]): string | undefined {
   const plainAnswer = answerText.replace(/\s+/g, ' ');
-  const squashedAnswer = squash(plainAnswer);
+  // the squashed answer, and where each of its characters came from
+  const from: number[] = [];
+  let squashedAnswer = '';
+  for (let i = 0; i < plainAnswer.length; i++) {
+    const c = squash(plainAnswer[i]);
+    for (const ch of c) {
+      squashedAnswer += ch;
+      from.push(i);
+    }
+  }
   for (const w of wordings) {
     const plain = toPlainText(w).replace(/\s+/g, ' ').trim();
     const target = squash(plain);
@@ -124,7 +153,7 @@ function findVerbatim(answerText: string, wordings: string[]): string | undefine
     if (at < 0) continue;
     const before = squashedAnswer.slice(Math.max(0, at - 8), at);
     if (/(not|n't|no|never|isn't)$/.test(before)) continue;
-    return plain;
+    return plainAnswer.slice(from[at], from[at + target.length - 1] + 1).trim();
   }
   return undefined;
 }
@@ -140,21 +169,30 @@ function markTextPoint(point: MarkPoint, answer: AnalysedText, question: Analyse
     if (hit) {
       return {
         status: 'NOT_COVERED',
-        justification: `Not covered: "${quoteTokens(answer, hit)}" is not accepted for this point (the mark scheme rejects "${phrase}").`,
+        justification: `Not credited: you wrote "${quoteTokens(answer, hit)}", which the mark scheme does not accept for this point (it rejects "${phrase}").`,
       };
     }
   }
+  // An accepted wording earns the point as written, like an examiner's "accept" (an accepted dispute adds one): the
+  // required terms are for the marker's own judgement of other wordings.
+  const accepted = findVerbatim(answer.text, point.accept);
+  if (accepted)
+    return { status: 'COVERED', justification: `Credited: you wrote "${accepted}", which the mark scheme accepts for this point.` };
   for (const entry of point.required) {
     if (!findRequired(answer, entry)) {
-      const terms = entry
-        .split('|')
-        .map((s) => `"${s.trim()}"`)
-        .join(' or ');
-      return { status: 'NOT_COVERED', justification: `Not covered: the answer does not mention ${terms}, which "${point.text}" needs.` };
+      const terms = listWords(
+        entry
+          .split('|')
+          .map((s) => s.trim())
+          .filter(Boolean),
+        'or',
+      );
+      return { status: 'NOT_COVERED', justification: `Not credited: this point needs the word ${terms}, and your answer does not use it.` };
     }
   }
   const verbatim = findVerbatim(answer.text, [point.text, ...point.accept]);
-  if (verbatim) return { status: 'COVERED', justification: `Covered: the answer gives "${verbatim}" exactly as the mark scheme has it.` };
+  if (verbatim)
+    return { status: 'COVERED', justification: `Credited: you wrote "${verbatim}", which makes this point as the mark scheme words it.` };
   const wordings = [point.text, ...point.accept].map((w) => analyseText(toPlainText(w)));
   let decision = classifyPoint(classifier, answer, wordings, question, pool);
   // In a long answer each sentence is also judged alone, so other sentences do not dilute a point.
@@ -167,8 +205,10 @@ function markTextPoint(point: MarkPoint, answer: AnalysedText, question: Analyse
       else if (decision.label === 'incorrect' && d.label === 'contradictory') decision = d;
     }
   }
-  const status: PointStatus =
-    decision.label === 'correct' ? 'COVERED' : decision.label === 'contradictory' ? 'CONTRADICTED' : 'NOT_COVERED';
+  let status: PointStatus = decision.label === 'correct' ? 'COVERED' : decision.label === 'contradictory' ? 'CONTRADICTED' : 'NOT_COVERED';
+  // working that is not there is missing, not wrong: a step is contradicted only by a stated opposite
+  if (status === 'CONTRADICTED' && decision.alignment.flips.length === 0 && isStep(point, wordings[decision.alternative]))
+    status = 'NOT_COVERED';
   return describeDecision(decision, answer, wordings, status, point);
 }
 
@@ -180,63 +220,101 @@ function markNumericPoint(point: MarkPoint, plainAnswer: string): PointOutcome |
   const check = checkNumeric(plainAnswer, { ...target, value });
   const expected = `${formatValue(value)}${target.unit ? ` ${target.unit}` : ''}`;
   const q = check.quantity?.text.trim();
+  const given =
+    check.quantity && check.converted !== undefined ? { value: check.converted, text: q ?? '', start: check.quantity.start } : undefined;
+  const numeric = { matched: check.reason === 'match', given };
   switch (check.reason) {
     case 'match':
-      return { status: 'COVERED', justification: `Covered: "${q}" matches the expected ${expected}.` };
+      return { status: 'COVERED', justification: `Credited: your value "${q}" is correct (the mark scheme has ${expected}).`, numeric };
     case 'sig-figs': {
       const [lo, hi] = check.sigFigs ?? [0, 0];
       const sf = lo === hi ? `${lo}` : `${lo}–${hi}`;
       return {
         status: 'NOT_COVERED',
-        justification: `Not covered: "${q}" has the right value but is given to ${sf} significant figures, not ${target.sigFigs}.`,
+        justification: `Not credited: your value "${q}" is right but given to ${sf} significant figures; this mark needs ${target.sigFigs}.`,
+        numeric,
       };
     }
     case 'wrong-unit':
-      return { status: 'NOT_COVERED', justification: `Not covered: "${q}" is not in a unit of ${target.unit} (expected ${expected}).` };
+      return {
+        status: 'NOT_COVERED',
+        justification: `Not credited: "${q}" is not in a unit of ${target.unit} (the mark scheme has ${expected}).`,
+        numeric,
+      };
     case 'wrong-value':
-      return { status: 'NOT_COVERED', justification: `Not covered: "${q}" is not the expected ${expected}.`, quote: q };
+      return {
+        status: 'NOT_COVERED',
+        justification: `Not credited: your value "${q}" is not the expected ${expected}.`,
+        quote: q,
+        numeric,
+      };
     default:
       return {
         status: 'NOT_COVERED',
-        justification: `Not covered: nothing in the answer gives a value for ${lowerFirst(point.text)} (expected ${expected}).`,
+        justification: `Not credited: your answer gives no value for ${lowerFirst(point.text)} (the mark scheme has ${expected}).`,
+        numeric,
       };
   }
+}
+
+/**
+ * A value the answer gives for one point is not its (wrong) value for another: "-1.28 MJ/mol" as the
+ * final answer does not make it the student's value for the bonds-broken step, which is simply not shown.
+ */
+function creditValuesOnce(points: MarkPoint[], outcomes: PointOutcome[]): void {
+  const matched = new Set(outcomes.flatMap((o) => (o.numeric?.matched && o.numeric.given ? [o.numeric.given.start] : [])));
+  outcomes.forEach((o, i) => {
+    const given = o.numeric?.given;
+    if (!given || o.numeric?.matched || !matched.has(given.start)) return;
+    const target = points[i].numeric!;
+    const expected = `${formatValue(Number(target.value))}${target.unit ? ` ${target.unit}` : ''}`;
+    outcomes[i] = {
+      status: 'NOT_COVERED',
+      justification:
+        points[i].kind === 'M'
+          ? `Not credited: your answer does not show this step (${points[i].text}; the mark scheme has ${expected}).`
+          : `Not credited: your answer gives no value for ${lowerFirst(points[i].text)} (the mark scheme has ${expected}).`,
+      numeric: { matched: false },
+    };
+  });
 }
 
 function markMultipleChoice(points: MarkPoint[], input: MarkAnswerInput): PointOutcome[] | undefined {
   const correct = input.correctAnswer?.trim().toUpperCase();
   if (!correct) return undefined;
+  if (correct.includes(',')) return markMultipleResponse(points, { answer: input.answer, correctAnswer: correct, options: input.options });
   const chosen = chooseOption(input.answer, input.options);
   const optionText = (l: string) => (input.options?.[l] ? ` (${toPlainText(input.options[l])})` : '');
   const given = toPlainText(input.answer).slice(0, 80);
   return points.map(() => {
     if (chosen === correct)
-      return { status: 'COVERED', justification: `Covered: "${given}" is the correct option, ${correct}${optionText(correct)}.` };
+      return { status: 'COVERED', justification: `Credited: "${given}" is the correct option, ${correct}${optionText(correct)}.` };
     if (chosen)
       return {
         status: 'NOT_COVERED',
-        justification: `Not covered: "${given}" chooses option ${chosen}${optionText(chosen)}; the correct option is ${correct}${optionText(correct)}.`,
+        justification: `Not credited: "${given}" chooses option ${chosen}${optionText(chosen)}; the correct option is ${correct}${optionText(correct)}.`,
       };
     return {
       status: 'NOT_COVERED',
-      justification: `Not covered: "${given}" does not name one of the options; the correct option is ${correct}${optionText(correct)}.`,
+      justification: `Not credited: "${given}" does not name one of the options; the correct option is ${correct}${optionText(correct)}.`,
     };
   });
 }
 
-function writeFeedback(points: MarkPoint[], outcomes: PointOutcome[], marks: number, total: number, blank: boolean): string {
+function writeFeedback(scored: ScoredPoint[], marks: number, total: number, blank: boolean, remarks: string[]): string {
+  const points = scored.map((s) => s.point);
   if (blank) {
     return `No answer was given, so no marks were awarded. A full answer would include: ${points.map((p) => lowerFirst(p.text)).join('; ')}.`;
   }
-  const covered = points.filter((_, i) => outcomes[i].status === 'COVERED');
-  const missing = points.filter((_, i) => outcomes[i].status === 'NOT_COVERED');
-  const wrong = points.map((p, i) => ({ p, o: outcomes[i] })).filter(({ o }) => o.status === 'CONTRADICTED');
-  const parts: string[] = [`You scored ${marks} out of ${total}.`];
+  const covered = scored.filter((s) => s.outcome.status === 'COVERED').map((s) => s.point);
+  const missing = scored.filter((s) => s.outcome.status === 'NOT_COVERED').map((s) => s.point);
+  const wrong = scored.filter((s) => s.outcome.status === 'CONTRADICTED');
+  const parts: string[] = [`You scored ${marks} out of ${total}.`, ...remarks];
   if (covered.length === points.length) parts.push('Excellent: your answer covers every point in the mark scheme.');
   else if (covered.length) parts.push(`Well done for ${covered.map((p) => lowerFirst(p.text)).join('; ')}.`);
   if (wrong.length)
     parts.push(
-      `Fix: ${wrong.map(({ p, o }) => (o.quote ? `you wrote "${o.quote}", but the mark scheme has ${lowerFirst(p.text)}` : `the mark scheme has ${lowerFirst(p.text)}`)).join('; ')}.`,
+      `Fix: ${wrong.map(({ point: p, outcome: o }) => (o.quote ? `you wrote "${o.quote}", but the mark scheme has ${lowerFirst(p.text)}` : `the mark scheme has ${lowerFirst(p.text)}`)).join('; ')}.`,
     );
   if (missing.length) parts.push(`To gain more marks, add: ${missing.map((p) => lowerFirst(p.text)).join('; ')}.`);
   if (covered.length === 0 && !wrong.length)
@@ -244,15 +322,27 @@ function writeFeedback(points: MarkPoint[], outcomes: PointOutcome[], marks: num
   return parts.join(' ');
 }
 
-/** Marks an answer against a mark scheme, point by point. Synchronous and deterministic. */
+/** The scheme's rules, read leniently: a rule that does not parse is ignored rather than failing the marking. */
+function readRules(rules: SchemeRules | null | undefined): SchemeRules {
+  if (!rules) return {};
+  const parsed = schemeRulesSchema.safeParse(rules);
+  return parsed.success ? parsed.data : {};
+}
+
+/**
+ * Marks an answer against a mark scheme as an examiner would: each point judged against the answer,
+ * then the scheme's rules (M/A dependencies, error carried forward, a correct final answer, "max N"
+ * groups, levels of response). Synchronous and deterministic.
+ */
 export function markAnswer(input: MarkAnswerInput): Feedback {
   const points = input.markScheme.map((p) => markPointSchema.parse(p));
+  const rules = readRules(input.rules);
   const totalMarks = Math.max(0, input.totalMarks);
   const plainAnswer = toPlainText(input.answer ?? '');
   const blank = !/[\p{L}\p{N}]/u.test(plainAnswer);
   let outcomes: PointOutcome[];
   if (blank) {
-    outcomes = points.map(() => ({ status: 'NOT_COVERED', justification: 'Not covered: no answer was given.' }));
+    outcomes = points.map(() => ({ status: 'NOT_COVERED', justification: 'Not credited: no answer was given.' }));
   } else {
     const mc = input.type === 'multiple_choice' ? markMultipleChoice(points, input) : undefined;
     if (mc) outcomes = mc;
@@ -261,21 +351,30 @@ export function markAnswer(input: MarkAnswerInput): Feedback {
       const answer = analyseText(plainAnswer);
       const question = analyseText(toPlainText(input.questionText ?? ''));
       outcomes = points.map((p) => markNumericPoint(p, plainAnswer) ?? markTextPoint(p, answer, question, classifier));
+      creditValuesOnce(points, outcomes);
     }
   }
-  const earned = points.reduce((s, p, i) => s + (outcomes[i].status === 'COVERED' ? p.marks : 0), 0);
-  const marks = Math.min(earned, totalMarks);
-  const markscheme_evaluation: PointEvaluation[] = points.map((p, i) => ({
-    point_id: p.id,
-    text: p.text,
-    status: outcomes[i].status,
-    justification: outcomes[i].justification,
+  const result = applyScheme(points, outcomes, rules, totalMarks, {
+    plainAnswer,
+    questionText: toPlainText(input.questionText ?? ''),
+    blank,
+  });
+  const markscheme_evaluation: PointEvaluation[] = result.scored.map((s) => ({
+    point_id: s.point.id,
+    text: s.point.text,
+    status: s.outcome.status,
+    justification: s.outcome.justification,
+    marks_awarded: s.marksAwarded,
+    marks: s.marks,
+    kind: s.point.kind,
+    ...(s.notes.length ? { note: s.notes.join('; ') } : {}),
   }));
   return {
-    marks_awarded: marks,
-    total_marks: totalMarks,
-    qualitative_feedback: writeFeedback(points, outcomes, marks, totalMarks, blank),
+    marks_awarded: result.marks,
+    total_marks: result.total,
+    qualitative_feedback: writeFeedback(result.scored, result.marks, result.total, blank, result.remarks),
     markscheme_evaluation,
     marked_by: MARKED_BY,
+    ...(result.level ? { level: result.level } : {}),
   };
 }

@@ -17,7 +17,7 @@ export interface Quantity {
 }
 
 const NUMBER =
-  /(?<![\w.])([-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|[-+]?\.\d+)(?:\s*(?:[x×*·]|\\times)\s*10\s*\^?\s*\{?\s*([-+]?\d+)\s*\}?|[eE]([-+]?\d+))?/g;
+  /(?<![\w.])([-+]?(?:\d{1,3}(?:,\d{3})+|\d{1,3}(?:[ \u2009\u202f]\d{3})+(?![\d,])|\d+)(?:\.\d+)?|[-+]?\.\d+)(?:\s*(?:[x×*·]|\\times)\s*10\s*\^?\s*\{?\s*([-+]?\d+)\s*\}?|[eE]([-+]?\d+))?/g;
 const SUPERSCRIPTS: Record<string, string> = { '⁻': '-', '¹': '1', '²': '2', '³': '3', '⁴': '4', '⁰': '0' };
 
 /** Rewrites a unit as written by a student into mathjs syntax ("kJ mol-1" → "kJ mol^-1"). */
@@ -42,7 +42,7 @@ export function findQuantities(text: string): Quantity[] {
   NUMBER.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = NUMBER.exec(text))) {
-    const mantissa = Number(m[1].replace(/,/g, ''));
+    const mantissa = Number(m[1].replace(/[, \u2009\u202f]/g, ''));
     const exp = m[2] ?? m[3];
     const value = exp !== undefined ? mantissa * Math.pow(10, Number(exp)) : mantissa;
     if (!Number.isFinite(value)) continue;
@@ -96,9 +96,13 @@ function convert(q: Quantity, target: string | undefined): { value: number; unit
   return wrongUnit ? 'wrong-unit' : { value: q.value };
 }
 
-/** Whether the answer gives the target value (within tolerance, in a compatible unit, to the right s.f.). */
-export function checkNumeric(text: string, target: NumericTarget & { value: number }): NumericCheck {
-  const quantities = findQuantities(text);
+/**
+ * Whether the answer gives the target value (within tolerance, in a compatible unit, to the right s.f.).
+ * `skip` leaves out quantities already accounted for (an error carried forward must be a new value,
+ * not the wrong value it follows from).
+ */
+export function checkNumeric(text: string, target: NumericTarget & { value: number }, skip?: (q: Quantity) => boolean): NumericCheck {
+  const quantities = findQuantities(text).filter((q) => !skip?.(q));
   if (quantities.length === 0) return { matched: false, reason: 'no-number' };
   const tol = target.absTolerance ?? Math.abs(target.value) * (target.tolerance ?? 0.01);
   let closest: NumericCheck | undefined;
@@ -136,4 +140,28 @@ export function formatValue(v: number): string {
   const a = Math.abs(v);
   if (a >= 1e6 || a < 1e-3) return v.toExponential(3).replace(/\.?0+e/, 'e');
   return String(Number(v.toPrecision(4)));
+}
+
+/** A value the answer gives that could be its value for a point: a number in a compatible unit. */
+export interface GivenValue {
+  /** In the point's unit. */
+  value: number;
+  /** As written, number and unit. */
+  text: string;
+  start: number;
+}
+
+/**
+ * The values an answer gives that could be meant for a numeric target, in the order written: numbers
+ * in a unit that converts to the target's (any number when the target has no unit, or when the
+ * number has no unit the target's unit could be assumed for).
+ */
+export function givenValues(text: string, target: NumericTarget): GivenValue[] {
+  const out: GivenValue[] = [];
+  for (const q of findQuantities(text)) {
+    const c = convert(q, target.unit);
+    if (c === 'wrong-unit') continue;
+    out.push({ value: c.value, text: (c.unit ? `${q.numberText} ${c.unit}` : q.numberText).replace(/\s+/g, ' ').trim(), start: q.start });
+  }
+  return out;
 }

@@ -142,6 +142,14 @@ export function classifyPoint(
     }
   }
   if (!covered) return decision;
+  // "Mean bond enthalpies are exact values for this molecule": close to an accepted wording, but it
+  // states the opposite of the point itself ("exact" against "averages"). The point's own wording is
+  // what the mark is for; an answer that flips it, using much of it, does not earn it another way.
+  if (covered.alternative !== 0) {
+    const primary = all.find((a) => a.alternative === 0);
+    if (primary && deniesPoint(primary.alignment, answer, covered.alignment) && !wordings[0].tokens.some((t) => t.negator))
+      return { ...decide(model, wordings, primary), label: 'contradictory' };
+  }
   // "The active site does not change shape, … the substrate": close to the accepted "no longer complementary
   // to the substrate", but it denies the point itself. A wording the answer contradicts outweighs one it
   // matches, unless the matched wording uses the same words of the answer the same way. Wordings with a
@@ -157,6 +165,21 @@ export function classifyPoint(
     }
   }
   return covered;
+}
+
+/**
+ * The answer flips the point's meaning (an odd number of negations or opposites) while sharing half of
+ * its content, and does so in the sentence that earned the covering wording: an opposite in another
+ * sentence of a long answer ("absorbs red light. The remaining frequencies give the colour") is no denial.
+ */
+function deniesPoint(alignment: Alignment, answer: AnalysedText, covering: Alignment): boolean {
+  if (alignment.features[F('flipParity')] !== 1 || alignment.features[F('softRecall')] < 0.5) return false;
+  const counts = new Map<number, number>();
+  for (const l of covering.links)
+    if (l.ans >= 0 && l.score >= AGREEING_LINK)
+      counts.set(answer.tokens[l.ans].sentence, (counts.get(answer.tokens[l.ans].sentence) ?? 0) + 1);
+  const evidence = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+  return alignment.flips.some((f) => answer.tokens[f.ans].sentence === evidence);
 }
 
 /** A link this strong means the covering wording uses the answer's word itself. */

@@ -10,6 +10,11 @@ export const POOLED_METHODS = [
   'questionsFromDocument',
   'gradeHandwritten',
   'practicePaper',
+  'readSheets',
+  'findQuestion',
+  'searchBank',
+  'importQuestions',
+  'exportQuestions',
   'readPdf',
 ] as const;
 export type PooledMethod = (typeof POOLED_METHODS)[number];

@@ -1,4 +1,4 @@
-import { normaliseText } from './text-match';
+import { normaliseText } from './tutor-text';
 
 /**
  * What a student's chat message asks for. Checked in this order: thanks, a request for the answer,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { markPointSchema } from '../../../../shared/mark-scheme';
 import { guidingQuestion, themeOf } from './point-prompts';
-import { contentStems } from './text-match';
+import { contentStems } from './tutor-text';
 
 const question =
   'Explain how genetic drift can change allele frequencies in a small population, such as one founded by a few individuals on an island.';

@@ -1,7 +1,7 @@
 import type { MarkPoint } from '../../../../shared/mark-scheme';
 import { escapeHtml } from '../../text/html-entities';
 import { stemWord } from '../../text/stem';
-import { containsStem, contentStems, numericValue, plainText, STOPWORDS } from './text-match';
+import { containsStem, contentStems, numericValue, plainText, STOPWORDS } from './tutor-text';
 
 /**
  * Ways of talking about a mark-scheme point without giving it away: its theme (the words it shares
@@ -102,7 +102,7 @@ export function themeOf(point: MarkPoint, questionStems: string[]): string | nul
   const unique = [...new Set(fromQuestion)].slice(0, 2);
   if (unique.length > 0) return unique.join(' and ');
   const content = words.filter(isContent);
-  if (content.length < 4 || point.kind !== 'content') return null;
+  if (content.length < 4 || point.kind !== 'B') return null;
   const first = (runsOf(words, isContent)[0] ?? []).filter((w) => w !== 'of').slice(0, 3);
   while (first.length > 0 && (first[first.length - 1] === 'the' || first.length > (first[0] === 'the' ? 3 : 2))) first.pop();
   return first.length > 0 && first.join(' ') !== 'the' ? first.join(' ') : null;
@@ -148,15 +148,15 @@ export function guidingQuestion(point: MarkPoint, ctx: PromptContext): string {
   const theme = themeOf(point, ctx.questionStems);
   const t = theme ? escapeHtml(withArticle(theme)) : null;
   if (ctx.isMultipleChoice) return 'Before you look at the options, what answer would you expect, and why? Then which option matches it?';
-  if (numericValue(point) !== null || (point.kind === 'answer' && point.numeric)) {
+  if (numericValue(point) !== null || (point.kind === 'A' && point.numeric)) {
     const quantity = quantityOf(point);
     return `${quantity ? `What value do you get for ${escapeHtml(quantity)}?` : 'What final value do you get?'} Show me the step that gets you there.${numericAdvice(point)}`;
   }
-  if (point.kind === 'method')
+  if (point.kind === 'M')
     return t
       ? `Which equation or method links ${t}? Write that step down before you put numbers in.`
       : 'What is the method step here: which equation or rule do you need, and what goes into it?';
-  if (point.kind === 'answer') return t ? `What is your final result for ${t}?` : 'What is your final result, and how did you get it?';
+  if (point.kind === 'A') return t ? `What is your final result for ${t}?` : 'What is your final result, and how did you get it?';
   const why = ctx.commandWord === 'explain' ? ' Try to say <em>why</em>, not just what.' : '';
   return t
     ? `What can you say about ${t} that helps answer the question?${why}`
@@ -176,10 +176,10 @@ export function themeLabel(point: MarkPoint, ctx: PromptContext): string {
       .filter(Boolean)
       .join(' and ');
     const quantity = quantityOf(point);
-    return `${point.kind === 'method' ? 'a calculated value' : 'the final value'}${quantity ? ` of ${escapeHtml(quantity)}` : ''}${extras ? ` ${extras}` : ''}`;
+    return `${point.kind === 'M' ? 'a calculated value' : 'the final value'}${quantity ? ` of ${escapeHtml(quantity)}` : ''}${extras ? ` ${extras}` : ''}`;
   }
-  if (point.kind === 'method') return t ? `a method step involving ${t}` : 'a method step (the equation or working)';
-  if (point.kind === 'answer') return t ? `the final result for ${t}` : 'the final result';
+  if (point.kind === 'M') return t ? `a method step involving ${t}` : 'a method step (the equation or working)';
+  if (point.kind === 'A') return t ? `the final result for ${t}` : 'the final result';
   return t ? `a point about ${t}` : 'a further point of explanation';
 }
 

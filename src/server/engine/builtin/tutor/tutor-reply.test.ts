@@ -1,8 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { markPointSchema, type Feedback, type MarkPointInput } from '../../../../shared/mark-scheme';
 import { tutorGreeting } from '../../../services/subject-guess';
 import type { QuestionForMarking, TutorTurn } from '../../engine';
+import { warmUpMarker } from '../marker/mark-answer';
+import { judgeAttempt } from './judge';
 import { builtinTutorReply } from './tutor-reply';
+
+// The tutor's judge is the marker: load its model once, before the first conversation.
+beforeAll(() => warmUpMarker(), 180_000);
 
 /** Small original A-Level-style questions. */
 const points = (inputs: MarkPointInput[]) => inputs.map((p) => markPointSchema.parse(p));
@@ -196,14 +201,13 @@ describe('builtinTutorReply: checking attempts', () => {
     expect(replies[1]).toContain('point 2 of 2');
   });
 
-  it('says partly right when some of the key ideas are there, and stays on the point', () => {
+  it('never says "partly right": an attempt earns the point or it does not, and the tutor stays on an unearned point', () => {
     const reply = last(enzyme, ['help', 'is it something to do with the substrate?'], { feedback: enzymeFeedback });
-    expect(reply).toContain('Partly right');
-    expect(reply).toContain('<em>substrate</em>');
+    expect(reply).not.toMatch(/partly/i);
     expect(reply).not.toContain('point 2 of 2');
   });
 
-  it('says not yet for a wrong idea, a rejected wording or a contradiction', () => {
+  it('says not yet for a wrong idea, and "the opposite" exactly when the marker finds a contradiction', () => {
     expect(last(enzyme, ['help', 'it is like a lock'])).toContain('Not yet');
     const onHeating = {
       feedback: {
@@ -214,38 +218,57 @@ describe('builtinTutorReply: checking attempts', () => {
         })),
       },
     };
-    expect(last(enzyme, ['help', 'the enzyme is killed'], onHeating)).toContain("wouldn't get the mark");
-    expect(last(water, ['help', 'there are no hydrogen bonds between water molecules'])).toContain('opposite');
+    expect(last(enzyme, ['help', 'the enzyme is killed'], onHeating)).toContain('Not yet');
+    const negated = 'there are no hydrogen bonds between water molecules';
+    const reply = last(water, ['help', negated]);
+    expect(reply).toContain('Not yet');
+    expect(reply.includes('opposite')).toBe(judgeAttempt(water, negated).contradicted.has('b1'));
   });
 
-  it('needs the required term of a point', () => {
-    const reply = last(water, ['help', 'bonds form between the water molecules']);
-    expect(reply).not.toContain('point 2 of 3');
-    const right = last(water, ['help', 'hydrogen bonding between water molecules']);
-    expect(right).toContain('point 2 of 3');
+  it('agrees with the marker on every attempt (one judge)', () => {
+    const attempts = ['v = 15.3 m/s', 'v = 15.3', 'v = 15.34 m/s', 'v = 153 m/s', 'v = 12.1 m/s', 'v = 15.3 m s^-1'];
+    for (const attempt of attempts) {
+      const reply = last(fallingBall, ['help', 'v^2 = 2gh', attempt]);
+      const judgement = judgeAttempt(fallingBall, attempt);
+      const earned = judgement.covered.has('a1') || judgement.full;
+      expect(/full answer|earns the mark-scheme point/.test(reply), attempt).toBe(earned);
+      expect(reply.includes('Not yet'), attempt).toBe(!earned);
+      expect(reply).not.toMatch(/partly/i);
+    }
+    expect(last(fallingBall, ['help', 'mgh = 1/2 mv^2', 'v = 15.3 m/s'])).toContain(
+      "That's the full answer: 3/3. Want to try a similar question?",
+    );
   });
 
-  it('checks numbers with tolerance, unit and significant figures', () => {
-    expect(last(fallingBall, ['help', 'mgh = 1/2 mv^2', 'v = 15.3 m/s'])).toContain('covers every point');
-    expect(last(fallingBall, ['help', 'v^2 = 2gh', 'v = 15.3'])).toContain('what is its unit');
-    expect(last(fallingBall, ['help', 'v^2 = 2gh', 'v = 15.34 m/s'])).toContain('significant figures');
-    expect(last(fallingBall, ['help', 'v^2 = 2gh', 'v = 153 m/s'])).toContain('power of ten');
-    expect(last(fallingBall, ['help', 'v^2 = 2gh', 'v = 12.1 m/s'])).toContain('Not yet');
-  });
-
-  it('credits a statement that earns a different missing point and stays on the current one', () => {
+  it('credits a statement that earns a later point, says so, and never loops back to a finished point', () => {
     const reply = last(water, ['help', 'H2S has only weak London forces']);
-    expect(reply).toContain('earns another point');
-    expect(reply).not.toContain('point 2 of 3');
-    // Later, the credited point is skipped.
+    expect(reply).toContain('earns the mark-scheme point');
+    expect(reply).not.toContain('Back to');
     const replies = converse(water, ['help', 'H2S has only weak London forces', 'hydrogen bonds between water molecules']);
+    expect(replies[2]).toContain('earns the mark-scheme point <em>hydrogen bonds form between water molecules</em>');
     expect(replies[2]).toContain('point 3 of 3');
   });
 
-  it('checks a multiple-choice pick by letter or by the option text', () => {
-    expect(last(perpendicular, ['help', 'is it B?'])).toContain("isn't the right option");
-    expect(last(perpendicular, ['help', 'D'])).toContain('covers every point');
-    expect(last(perpendicular, ['help', 'it is -3/2'])).toContain('covers every point');
+  it('checks a multiple-choice pick with the marker: a wrong letter is not right, whatever the reason given', () => {
+    expect(last(perpendicular, ['help', 'is it B?'])).toContain("B isn't the right option");
+    const reasoned = last(perpendicular, ['I think it is B because the gradients are the same']);
+    expect(reasoned).toContain("B isn't the right option");
+    expect(reasoned).toContain('“the gradients are the same”');
+    expect(reasoned).not.toMatch(/partly|right lines/i);
+    expect(last(perpendicular, ['help', 'D'])).toContain("That's the full answer: 1/1");
+  });
+
+  it('follows the scheme it is given: a wording accepted after a dispute earns the point in the tutor at once', () => {
+    const attempt = 'the substrate slots in like a key into its lock';
+    const before = last(enzyme, ['help', attempt]);
+    const accepted: QuestionForMarking = {
+      ...enzyme,
+      markScheme: enzyme.markScheme.map((p) => (p.id === 'c1' ? { ...p, accept: [...p.accept, attempt] } : p)),
+    };
+    const after = last(accepted, ['help', attempt]);
+    expect(judgeAttempt(accepted, attempt).covered.has('c1')).toBe(true);
+    expect(after).toContain('earns the mark-scheme point');
+    expect(before.includes('earns the mark-scheme point')).toBe(judgeAttempt(enzyme, attempt).covered.has('c1'));
   });
 
   it('escapes the student text it echoes', () => {

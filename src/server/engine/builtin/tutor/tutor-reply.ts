@@ -1,16 +1,21 @@
-import type { Feedback, MarkPoint } from '../../../../shared/mark-scheme';
+import { schemeMaxMarks, type Feedback, type MarkPoint } from '../../../../shared/mark-scheme';
 import type { QuestionForMarking, TutorInput, TutorReply } from '../../engine';
 import { classifyMessage } from './message-intent';
 import { clozeOf, commandWordOf, guidingQuestion, hintRelevance, themeLabel, type PromptContext } from './point-prompts';
 import { chooseOption } from '../../text/choose-option';
 import { escapeHtml } from '../../text/html-entities';
-import { checkAttempt, containsPhrase, contentStems, normaliseText, plainText, type AttemptCheck } from './text-match';
+import { judgeAttempt, type Judgement } from './judge';
+import { answerStudentQuestion, isAboutQuestion, looksLikeQuestion, parseStudentQuestion } from './student-question';
+import { contentStems, normaliseText, plainText } from './tutor-text';
 
 /**
  * The built-in Socratic tutor. It works on the mark-scheme points the student's answer missed, one at
  * a time: a guiding question, then the question's worked-step hints, then a fill-in-the-gaps version of
- * the point; it checks what the student says against the point; it shows the full worked answer only
- * when asked twice or after three unsuccessful tries on one point.
+ * the point. Whether what the student says earns a point is the marker's decision (judge.ts: one
+ * judge, so the tutor and the feedback panel never disagree). It answers the student's own questions
+ * first (from the topic's glossary, the worked steps and the model answer), says when a point is
+ * earned and moves on, closes when every point is done, and shows the full worked answer when asked
+ * twice or after three unsuccessful tries on one point.
  *
  * It keeps no state of its own: the conversation so far is replayed (each earlier student message
  * through the same deterministic steps) to know which point is being worked on, which hints were
@@ -43,12 +48,15 @@ interface Context {
   hasAnswer: boolean;
   hints: string[];
   prompt: PromptContext;
-  matchContext: { questionStems: string[] };
 }
 
 interface State {
   /** Points earned or revealed during the conversation. */
   done: Set<string>;
+  /** Points earned during the conversation (not revealed). */
+  earned: Set<string>;
+  /** Every point is done: the conversation has closed. */
+  closed: boolean;
   /** Whether the tutor has introduced the work (and so the current point). */
   presented: boolean;
   /** Unsuccessful tries on the current point. */
@@ -65,7 +73,7 @@ function withDefaults(point: MarkPoint): MarkPoint {
   return {
     ...point,
     marks: point.marks ?? 1,
-    kind: point.kind ?? 'content',
+    kind: point.kind ?? 'B',
     accept: point.accept ?? [],
     reject: point.reject ?? [],
     ignore: point.ignore ?? [],
@@ -74,14 +82,13 @@ function withDefaults(point: MarkPoint): MarkPoint {
 }
 
 function pointFromEvaluation(id: string, text: string): MarkPoint {
-  return { id, text, marks: 1, kind: 'content', accept: [], reject: [], ignore: [], required: [] };
+  return { id, text, marks: 1, kind: 'B', accept: [], reject: [], ignore: [], required: [] };
 }
 
 function buildContext(input: TutorInput): Context {
   const question = input.question;
   const points = (question.markScheme ?? []).map(withDefaults);
   const questionStems = contentStems(plainText([question.text, ...Object.values(question.options ?? {})].join(' ')));
-  const matchContext = { questionStems };
   const feedback = input.feedback && input.feedback.markscheme_evaluation.length > 0 ? input.feedback : null;
   const answer = input.answer?.trim() ?? '';
   const coveredIds = new Set<string>();
@@ -106,12 +113,10 @@ function buildContext(input: TutorInput): Context {
       return i < 0 ? points.length : i;
     };
     missing.sort((a, b) => order(a) - order(b));
-  } else if (answer) {
-    missing = points.filter((p) => {
-      const covered = answerCoversPoint(answer, p, question, matchContext);
-      if (covered) coveredIds.add(p.id);
-      return !covered;
-    });
+  } else if (answer && points.length > 0) {
+    const judgement = judgeAttempt(question, answer);
+    missing = judgement.full ? [] : points.filter((p) => !judgement.covered.has(p.id));
+    for (const p of points) if (!missing.includes(p)) coveredIds.add(p.id);
   } else {
     missing = points;
   }
@@ -124,40 +129,28 @@ function buildContext(input: TutorInput): Context {
     hasAnswer: answer.length > 0,
     hints: (question.hints ?? []).filter((h) => h.trim().length > 0),
     prompt: { questionStems, isMultipleChoice: question.type === 'multiple_choice', commandWord: commandWordOf(question.text) },
-    matchContext,
   };
 }
 
-function answerCoversPoint(
-  answer: string,
-  point: MarkPoint,
-  question: QuestionForMarking,
-  matchContext: { questionStems: string[] },
-): boolean {
-  if (question.type === 'multiple_choice' && question.correctAnswer) return chosenOption(answer, question) === question.correctAnswer;
-  return checkAttempt(answer, point, matchContext).verdict === 'right';
-}
-
-/** The option letter a message picks in a multiple-choice question, if it picks one. */
+/** The option letter a message picks in a multiple-choice question, if it names one (for wording only). */
 function chosenOption(message: string, question: QuestionForMarking): string | null {
   const options = question.options ?? {};
   const letters = Object.keys(options).map((l) => l.toUpperCase());
   if (letters.length === 0) return null;
   const letter = chooseOption(message, options);
   if (letter && letters.includes(letter)) return letter;
-  // Otherwise the option whose text the message quotes; the longest wins ('-3/2' over '3/2').
-  let best: { key: string; length: number } | null = null;
-  for (const [key, value] of Object.entries(options)) {
-    const optionText = plainText(value);
-    if (optionText.length >= 2 && containsPhrase(message, optionText) && (!best || optionText.length > best.length))
-      best = { key: key.toUpperCase(), length: optionText.length };
-  }
-  return best?.key ?? null;
+  const named =
+    /\b(?:it(?:'s| is)|answer(?: is)?|option|choose|pick|go (?:with|for))\s+\(?([A-Da-d])\b/i.exec(message) ??
+    /^\(?([A-Da-d])\)?(?:[\s,.!?]|$)/.exec(message.trim());
+  const found = named?.[1]?.toUpperCase();
+  return found && letters.includes(found) ? found : null;
 }
 
 function newState(): State {
   return {
     done: new Set(),
+    earned: new Set(),
+    closed: false,
     presented: false,
     tries: 0,
     clozeGiven: false,
@@ -172,8 +165,11 @@ function currentTarget(ctx: Context, state: State): Target | null {
   return ctx.targets.find((t) => !state.done.has(t.point.id)) ?? null;
 }
 
-function markDone(state: State, id: string): void {
-  state.done.add(id);
+function markEarned(state: State, ids: Iterable<string>): void {
+  for (const id of ids) {
+    state.done.add(id);
+    state.earned.add(id);
+  }
   state.tries = 0;
   state.clozeGiven = false;
 }
@@ -303,16 +299,34 @@ function workedAnswer(ctx: Context, state: State): string {
   return parts.join('');
 }
 
-function finishedMessage(ctx: Context): string {
-  if (ctx.targets.length === 0) return p('Your answer already covers every mark-scheme point.');
-  return p(
-    'That covers every point you were missing. Put these ideas into your answer in your own words, then update and resubmit it to see your new mark.',
-  );
+/** Marks of the points earned (the answer's and the conversation's), groups capped, at most the question's total. */
+function scoreOf(ctx: Context, state: State, full: boolean): number {
+  if (full) return ctx.question.totalMarks;
+  const earned = ctx.points.filter((pt) => ctx.coveredIds.has(pt.id) || state.earned.has(pt.id));
+  return Math.min(ctx.question.totalMarks, schemeMaxMarks(earned, { groups: ctx.question.schemeRules?.groups }));
 }
 
-function afterPoint(ctx: Context, state: State): string {
-  const next = currentTarget(ctx, state);
-  return next ? presentTarget(ctx, next, 'Next') : finishedMessage(ctx);
+const SIMILAR = 'Want to try a similar question?';
+
+/** The close: every point done. Says the score when the student earned them, never loops back. */
+function finishedMessage(ctx: Context, state: State, full = false): string {
+  state.closed = true;
+  if (state.revealed) return p(`You've seen the full worked answer now. Write it in your own words, then resubmit. ${SIMILAR}`);
+  const levels = (ctx.question.schemeRules?.levels ?? []).length > 0;
+  if (levels)
+    return p(
+      `That covers all the indicative content the mark scheme lists. Write it up as one connected, well-organised answer to reach the top level. ${SIMILAR}`,
+    );
+  const total = ctx.question.totalMarks;
+  const score = scoreOf(ctx, state, full);
+  const lead = score >= total ? `That's the full answer: ${score}/${total}.` : `That's every point covered: ${score}/${total}.`;
+  const update = ctx.targets.length > 0 ? p('Put it into your answer in your own words and resubmit it to see your new mark.') : '';
+  return p(`${lead} ${SIMILAR}`) + update;
+}
+
+function afterPoint(ctx: Context, state: State, full = false): string {
+  const next = full ? null : currentTarget(ctx, state);
+  return next ? presentTarget(ctx, next, 'Next') : finishedMessage(ctx, state, full);
 }
 
 function handleAnswerRequest(ctx: Context, state: State): string {
@@ -380,53 +394,51 @@ function handleThanks(ctx: Context, state: State): string {
   return p("You're welcome! Keep going: come back any time you'd like a hint.");
 }
 
-function verdictWords(check: AttemptCheck, ctx: Context, point: MarkPoint): string {
-  const matched = check.matchedWords
-    .slice(0, 3)
-    .map((w) => `<em>${escapeHtml(w)}</em>`)
-    .join(', ');
-  switch (check.reason) {
-    case 'unit-missing':
-      return `Partly right: your value is correct, but what is its unit?`;
-    case 'sig-figs':
-      return `Partly right: that's the right value, but check the significant figures. The question wants ${point.numeric?.sigFigs ?? 'a set number of'} significant figures.`;
-    case 'power-of-ten':
-      return 'Partly right: your digits look right but the size is out by a power of ten. Check unit conversions (such as kJ to J, or cm to m) and any standard form.';
-    case 'sign':
-      return 'Partly right: the size is right, but check the sign.';
-    case 'required-missing':
-      return "Partly right: you're close, but the mark scheme needs a particular key term here. Which word would an examiner look for?";
-    case 'some-overlap':
-      return `Partly right: you're on the right lines${matched ? ` with ${matched}` : ''}, but ${check.missingKeys === 1 ? 'one key idea is still missing' : 'some key ideas are still missing'}.`;
-    case 'reject':
-      return "Not yet: that particular answer wouldn't get the mark.";
-    case 'negation':
-      return "Not yet: careful, that says the opposite of what's needed here.";
-    case 'wrong-number':
-      return "Not yet: that isn't the value I get. Check your working step by step.";
-    default:
-      return ctx.prompt.isMultipleChoice
-        ? "Not yet: that isn't the right option."
-        : "Not yet: that doesn't match what the mark scheme is looking for here.";
-  }
+/** Attempts to make the tutor leave its role or change marks. */
+const INJECTION =
+  /\b(ignore (all |any |your |the |my )?(previous |prior |above |earlier )?(instructions|rules|prompts?)|system prompt|your (instructions|prompt|rules)|developer mode|jailbreak|you are now|pretend (to be|you are)|act as (a|an|my)|disregard (the|your|all)|give me (full|all the|maximum) marks|mark (it|this|me) as (correct|right|full)|award (me )?(full|all( the)?) marks)\b|^\s*system\s*:/i;
+
+/** A guess put as a question ('is it B?', 'could it be 12?'): an attempt, not a question of the student's own. */
+function isGuess(message: string): boolean {
+  return /^(is it|is the answer|so it'?s|it'?s|could it be|would it be|is that)\b/i.test(message.trim());
 }
 
-function checkAgainst(message: string, ctx: Context, point: MarkPoint): AttemptCheck {
-  if (ctx.prompt.isMultipleChoice && ctx.question.correctAnswer) {
+/** Where the conversation goes on after a side remark: the current point's question, or the close. */
+function carryOn(ctx: Context, state: State): string {
+  const target = currentTarget(ctx, state);
+  if (!target) return state.closed || state.revealed ? '' : finishedMessage(ctx, state);
+  if (!state.presented) return introduction(ctx, state);
+  return p(`Now, for this question: ${guidingQuestion(target.point, ctx.prompt)}`);
+}
+
+function offTopic(ctx: Context, state: State): string {
+  return p("That's not something I can help with here: I'm your tutor for this question, so let's stay with it.") + carryOn(ctx, state);
+}
+
+/** The reason a student gives for a choice, in their own words ('because there are more molecules'). */
+function reasonGiven(message: string): string | null {
+  const m = /\b(because|since|as)\s+(.{4,120}?)[.!?]*$/i.exec(message.trim());
+  return m ? m[2].trim() : null;
+}
+
+function notYet(message: string, ctx: Context, target: Target, judgement: Judgement): string {
+  if (ctx.prompt.isMultipleChoice) {
     const chosen = chosenOption(message, ctx.question);
-    if (chosen) {
-      return chosen === ctx.question.correctAnswer.toUpperCase()
-        ? { verdict: 'right', reason: 'accept', matchedWords: [chosen], missingKeys: 0 }
-        : { verdict: 'not-yet', reason: 'no-overlap', matchedWords: [chosen], missingKeys: 1 };
-    }
+    const reason = reasonGiven(message);
+    const which = chosen ? `${escapeHtml(chosen)} isn't the right option.` : "that isn't the right option.";
+    const why = reason ? ` Check your reasoning, “${escapeHtml(reason)}”, against what the question describes.` : '';
+    return `Not yet: ${which}${why}`;
   }
-  return checkAttempt(message, point, ctx.matchContext);
+  if (judgement.contradicted.has(target.point.id)) return "Not yet: careful, that says the opposite of what's needed here.";
+  if (target.point.numeric && /\d/.test(message))
+    return "Not yet: that isn't the value I get. Check your working step by step, and the unit.";
+  return "Not yet: that doesn't earn this mark-scheme point as it stands.";
 }
 
-/** Whether a message reads as a question rather than a statement ('what is an enzyme?'). */
-function isQuestion(message: string): boolean {
-  const text = normaliseText(message);
-  return /\?\s*$/.test(text) && /^(what|why|how|when|which|who|where|can|could|would|should|do|does|is there|are there|so)\b/.test(text);
+function earnedWords(ctx: Context, ids: string[]): string {
+  const earned = ctx.points.filter((pt) => ids.includes(pt.id));
+  if (earned.length === 1) return `That earns the mark-scheme point <em>${escapeHtml(earned[0].text)}</em>.`;
+  return `That earns ${earned.length} mark-scheme points: ${earned.map((pt) => `<em>${escapeHtml(pt.text)}</em>`).join('; ')}.`;
 }
 
 function handleAttempt(message: string, ctx: Context, state: State, fromHelp: boolean): string {
@@ -435,59 +447,37 @@ function handleAttempt(message: string, ctx: Context, state: State, fromHelp: bo
       p("I can't check that against a mark scheme for this question, but here's something to compare it with.") + hintFor(ctx, state, null)
     );
   }
+  const judgement = judgeAttempt(ctx.question, message);
   const target = currentTarget(ctx, state);
   if (!target) {
-    // Every point is done: say whether the statement matches any point of the scheme.
-    const best = ctx.points.map((pt) => checkAgainst(message, ctx, pt)).find((c) => c.verdict === 'right');
-    const lead = best ? p('Yes, that matches the mark scheme.') : p("That doesn't match a mark-scheme point as it stands.");
-    return lead + finishedMessage(ctx);
+    // Every point is done: say whether the statement earns any point of the scheme, then close again.
+    const lead =
+      judgement.covered.size > 0 ? p('Yes, that matches the mark scheme.') : p("That doesn't earn a mark-scheme point as it stands.");
+    return lead + p(`You've already covered every point. ${SIMILAR}`);
   }
-  const check = checkAgainst(message, ctx, target.point);
-  if (check.verdict === 'right') {
+  const fresh = ctx.targets.filter((t) => !state.done.has(t.point.id) && judgement.covered.has(t.point.id)).map((t) => t.point.id);
+  if (judgement.full) {
     state.presented = true;
-    markDone(state, target.point.id);
-    return (
-      p(`${pick(PRAISE, state)} That matches the mark-scheme point <em>${escapeHtml(target.point.text)}</em>.`) + afterPoint(ctx, state)
-    );
+    const all = ctx.targets.filter((t) => !state.done.has(t.point.id)).map((t) => t.point.id);
+    markEarned(state, all);
+    return p(`${pick(PRAISE, state)}`) + finishedMessage(ctx, state, true);
   }
-  // Right for another point still to earn? Credit it and stay on this one.
-  const other = ctx.targets.find(
-    (t) => t !== target && !state.done.has(t.point.id) && checkAgainst(message, ctx, t.point).verdict === 'right',
-  );
-  if (other) {
-    state.done.add(other.point.id);
-    const wasPresented = state.presented;
+  if (fresh.length > 0) {
     state.presented = true;
-    const back = wasPresented
-      ? p(`Back to the point we were on: ${guidingQuestion(target.point, ctx.prompt)}`)
-      : presentTarget(ctx, target, 'Now');
-    return p(`Good: that earns another point you were missing, <em>${escapeHtml(other.point.text)}</em>.`) + back;
-  }
-  // Heading towards another point still to earn? Say so, without counting a try on this one.
-  const elsewhere =
-    check.verdict === 'not-yet' &&
-    ctx.targets.find((t) => t !== target && !state.done.has(t.point.id) && checkAgainst(message, ctx, t.point).verdict === 'partly');
-  if (elsewhere && state.presented) {
-    return (
-      p("That sounds like it belongs to a different point in the mark scheme: hold on to it, we'll come to it.") +
-      p(`For now: ${guidingQuestion(target.point, ctx.prompt)}`)
-    );
+    markEarned(state, fresh);
+    return p(`${pick(PRAISE, state)} ${earnedWords(ctx, fresh)}`) + afterPoint(ctx, state);
   }
   // A question ('why?') or a message with nothing to check is a request for help, not a try.
-  const nothingToCheck = check.verdict === 'not-yet' && (isQuestion(message) || contentStems(message).length === 0);
+  const guess = isGuess(message) || (ctx.prompt.isMultipleChoice && chosenOption(message, ctx.question) !== null);
+  const nothingToCheck = !guess && (looksLikeQuestion(message) || contentStems(message).length === 0);
   if (!state.presented) {
     // The student did not know which point we were on: no try is counted.
     if (fromHelp || nothingToCheck) return introduction(ctx, state);
-    if (check.verdict === 'not-yet') return p(verdictWords(check, ctx, target.point)) + introduction(ctx, state);
-    state.presented = true;
-    const parts = [p(`Let's start with the first point you still need. ${verdictWords(check, ctx, target.point)}`)];
-    state.tries++;
-    parts.push(hintFor(ctx, state, target));
-    return parts.join('');
+    return p(notYet(message, ctx, target, judgement)) + introduction(ctx, state);
   }
-  if (check.verdict === 'not-yet' && (fromHelp || nothingToCheck)) return hintFor(ctx, state, target);
+  if (fromHelp || nothingToCheck) return hintFor(ctx, state, target);
   state.tries++;
-  const verdict = p(verdictWords(check, ctx, target.point));
+  const verdict = p(notYet(message, ctx, target, judgement));
   if (state.tries >= TRIES_BEFORE_ANSWER) {
     return (
       verdict +
@@ -505,6 +495,8 @@ function respond(ctx: Context, state: State, message: string): string {
   if (!text) return p('Type a message: tell me your thinking, or ask for a hint.');
   const intent = classifyMessage(text);
   const target = currentTarget(ctx, state);
+  if (INJECTION.test(text))
+    return p("I can't do that: I only help with this question, and I can't change how it is marked.") + carryOn(ctx, state);
   switch (intent) {
     case 'thanks':
       return handleThanks(ctx, state);
@@ -514,25 +506,48 @@ function respond(ctx: Context, state: State, message: string): string {
       return handleMarkScheme(ctx, state);
     case 'marks':
       return handleMarks(ctx);
+    default:
+      break;
+  }
+  // The student's own question comes first (unless it is really an attempt: 'is it B?').
+  // 'Where do I start?' asks for help, not for a definition.
+  const asksForHelp = intent === 'help' && parseStudentQuestion(text).kind === 'other';
+  if (!asksForHelp && looksLikeQuestion(text) && ctx.points.length > 0) {
+    const judgement = judgeAttempt(ctx.question, text);
+    const earns = [...judgement.covered].some((id) => !state.done.has(id));
+    // 'What does facilitated diffusion mean?' is a question even when its words would earn a point.
+    const ownQuestion = parseStudentQuestion(text).kind !== 'other';
+    if ((ownQuestion || !earns) && !isGuess(text)) {
+      if (!isAboutQuestion(text, ctx.question)) return offTopic(ctx, state);
+      const answer = answerStudentQuestion(text, ctx.question);
+      if (answer) return answer + carryOn(ctx, state);
+    }
+  } else if (!asksForHelp && looksLikeQuestion(text)) {
+    const answer = answerStudentQuestion(text, ctx.question);
+    if (answer) return answer + carryOn(ctx, state);
+  }
+  switch (intent) {
     case 'greeting':
       if (!state.presented) return p('Hi!') + introduction(ctx, state);
-      return p('Hi again!') + (target ? p(guidingQuestion(target.point, ctx.prompt)) : finishedMessage(ctx));
+      return p('Hi again!') + (target ? p(guidingQuestion(target.point, ctx.prompt)) : finishedMessage(ctx, state));
     case 'ack':
       if (!state.presented) return introduction(ctx, state);
-      return target ? p(`Have a go. ${guidingQuestion(target.point, ctx.prompt)}`) : finishedMessage(ctx);
+      return target ? p(`Have a go. ${guidingQuestion(target.point, ctx.prompt)}`) : finishedMessage(ctx, state);
     case 'help': {
       // 'I'm not sure, but is it because the substrate fits?' is still an attempt worth checking.
-      if (target && state.presented && checkAgainst(text, ctx, target.point).verdict !== 'not-yet')
+      if (target && ctx.points.length > 0 && [...judgeAttempt(ctx.question, text).covered].some((id) => !state.done.has(id)))
         return handleAttempt(text, ctx, state, true);
       if (!state.presented) {
         const intro = introduction(ctx, state);
         const first = currentTarget(ctx, state);
         return first ? intro + hintFor(ctx, state, first) : intro;
       }
-      if (!target) return finishedMessage(ctx) + p('Ask me for the worked answer if you want to compare yours with it.');
+      if (!target) return finishedMessage(ctx, state) + p('Ask me for the worked answer if you want to compare yours with it.');
       return hintFor(ctx, state, target);
     }
     default:
+      if (ctx.points.length > 0 && !isAboutQuestion(text, ctx.question) && judgeAttempt(ctx.question, text).covered.size === 0)
+        return offTopic(ctx, state);
       return handleAttempt(text, ctx, state, false);
   }
 }

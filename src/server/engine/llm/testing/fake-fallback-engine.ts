@@ -64,9 +64,7 @@ function bankPaper(subject: string, topic: string | null | undefined, count: num
       text: `<p>Bank question ${i + 1} on ${topic ?? subject}.</p>`,
       type: 'short_answer' as const,
       totalMarks: 1,
-      markScheme: [
-        { id: 'p1', text: 'a bank point', marks: 1, kind: 'content' as const, accept: [], reject: [], ignore: [], required: [] },
-      ],
+      markScheme: [{ id: 'p1', text: 'a bank point', marks: 1, kind: 'B' as const, accept: [], reject: [], ignore: [], required: [] }],
       hints: ['Think about the definition.'],
       sourceId: `bank-${i + 1}`,
     })),
@@ -119,6 +117,26 @@ export function createFakeFallbackEngine(): FakeFallbackEngine {
         answerText: '',
         by: 'the built-in engine',
       };
+    },
+    async readSheets(input) {
+      track('readSheets', input);
+      return input.images.map(() => ({ text: 'Built-in OCR text.', confidence: 90, paperCode: null, readBy: 'the fake reader' }));
+    },
+    async findQuestion(input) {
+      track('findQuestion', input);
+      return null;
+    },
+    async searchBank(input) {
+      track('searchBank', input);
+      return [];
+    },
+    async exportQuestions(input) {
+      track('exportQuestions', input);
+      return { content: '', contentType: 'text/plain', extension: 'gift' };
+    },
+    async importQuestions(input) {
+      track('importQuestions', input);
+      return { questions: [], report: { imported: [], changed: [], skipped: [], errors: [] } };
     },
     async practicePaper(input) {
       track('practicePaper', input);

@@ -1,0 +1,119 @@
+import type { ImportFormat, ImportReport } from '../../../../shared/question-import';
+import type { GeneratedQuestion, QuestionForMarking } from '../../engine';
+import { exportGift, exportJson } from './export-questions';
+import { htmlToText } from '../../text/html-to-text';
+import { giftTopics, importGift, type GiftImportReport } from './import-gift';
+import { formatImportError, importJson, type ImportResult } from './import-questions';
+import { instantiateQuestion } from './instantiate';
+import { bankSchemeRules } from './to-generated-paper';
+import { toBankDifficulty, topicFileSchema, type BankQuestion } from './schema';
+
+const PREVIEW_CHARS = 160;
+
+/**
+ * A teacher's file as questions for a course of theirs (the in-app import): every topic of a GIFT file (each
+ * question keeps its category as its topic), or a JSON topic file; templates instantiated for `seed`. The report
+ * lists what was imported, changed and skipped, question by question; `errors` are the file's own problems.
+ */
+export function importForCourse(input: { format: ImportFormat; source: string; subject: string; strict?: boolean; seed?: number }): {
+  questions: GeneratedQuestion[];
+  report: ImportReport;
+} {
+  const report: ImportReport = { imported: [], changed: [], skipped: [], errors: [] };
+  const questions: GeneratedQuestion[] = [];
+  const results: { result: ImportResult; gift?: GiftImportReport }[] = [];
+  if (input.format === 'json') {
+    results.push({ result: importJson(input.source, { subject: input.subject, topic: 'Imported questions' }) });
+  } else {
+    const topics = giftTopics(input.source);
+    for (const topic of topics.length > 1 ? topics : [topics[0] ?? 'Imported questions']) {
+      const result = importGift(input.source, { subject: input.subject, topic, strict: input.strict });
+      results.push({ result, gift: result.report });
+    }
+  }
+  for (const { result, gift } of results) {
+    if (!result.topicFile) {
+      // JSON and --strict GIFT: all or nothing, every problem named
+      for (const e of result.errors) {
+        if (e.number === undefined) report.errors.push(e.message);
+        else
+          report.skipped.push({
+            number: e.number,
+            ...(e.title && { title: e.title }),
+            message: formatImportError({ ...e, number: undefined }),
+          });
+      }
+      if (gift) report.skipped.push(...gift.skipped.map(({ number, title, message }) => ({ number, ...(title && { title }), message })));
+      continue;
+    }
+    const file = topicFileSchema.parse(result.topicFile);
+    file.questions.forEach((q, i) => {
+      const concrete = instantiateQuestion(q, input.seed ?? 1);
+      const rules = bankSchemeRules(concrete);
+      questions.push({
+        text: concrete.text,
+        type: concrete.type,
+        totalMarks: concrete.marks,
+        ...(concrete.options && { options: concrete.options }),
+        ...(concrete.correctAnswer && { correctAnswer: concrete.correctAnswer }),
+        markScheme: concrete.markScheme,
+        ...(rules && { schemeRules: rules }),
+        modelAnswer: concrete.modelAnswer,
+        hints: concrete.hints,
+        topic: file.topic,
+      });
+      const source = gift?.imported[i];
+      const plain = htmlToText(concrete.text);
+      report.imported.push({
+        number: source?.number ?? i + 1,
+        ...(source?.title && { title: source.title }),
+        text: plain.length > PREVIEW_CHARS ? `${plain.slice(0, PREVIEW_CHARS - 1)}…` : plain,
+        type: concrete.type,
+        marks: concrete.marks,
+        topic: file.topic,
+      });
+    });
+    if (gift) {
+      report.changed.push(...gift.changed.map(({ number, title, message }) => ({ number, ...(title && { title }), message })));
+      report.skipped.push(...gift.skipped.map(({ number, title, message }) => ({ number, ...(title && { title }), message })));
+    }
+  }
+  const byNumber = <T extends { number: number }>(a: T, b: T) => a.number - b.number;
+  const order = report.imported.map((q, i) => ({ q, question: questions[i] })).sort((a, b) => a.q.number - b.q.number);
+  report.imported = order.map((o) => o.q);
+  questions.splice(0, questions.length, ...order.map((o) => o.question));
+  report.changed.sort(byNumber);
+  report.skipped.sort(byNumber);
+  return { questions, report };
+}
+
+/** Stored questions (a paper of a course) as a GIFT or JSON file, in the bank's own exchange formats. */
+export function exportForCourse(input: {
+  format: ImportFormat;
+  subject: string;
+  topic: string;
+  description: string;
+  difficulty: string;
+  questions: (QuestionForMarking & { id: string })[];
+}): { content: string; contentType: string; extension: string } {
+  const difficulty = toBankDifficulty(input.difficulty) ?? 'medium';
+  const questions: BankQuestion[] = input.questions.map((q) => ({
+    id: q.id,
+    type: q.type,
+    difficulty,
+    marks: q.totalMarks,
+    text: q.text,
+    ...(q.options && { options: q.options }),
+    ...(q.correctAnswer && { correctAnswer: q.correctAnswer }),
+    markScheme: q.markScheme,
+    ...(q.schemeRules?.groups?.length && { groups: q.schemeRules.groups }),
+    ...(q.schemeRules?.levels?.length && { levels: q.schemeRules.levels }),
+    ...(q.schemeRules?.final_answer_full_marks && { final_answer_full_marks: true }),
+    modelAnswer: q.modelAnswer ?? '',
+    hints: q.hints ?? [],
+  }));
+  const topic = { subject: input.subject, topic: input.topic, description: input.description, questions };
+  return input.format === 'json'
+    ? { content: exportJson([topic]), contentType: 'application/json; charset=utf-8', extension: 'json' }
+    : { content: exportGift([topic]), contentType: 'text/plain; charset=utf-8', extension: 'gift' };
+}

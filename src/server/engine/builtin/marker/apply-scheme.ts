@@ -1,0 +1,294 @@
+import { parse, type MathNode } from 'mathjs';
+import { schemeMaxMarks, type MarkLevel, type MarkPoint, type PointStatus, type SchemeRules } from '../../../../shared/mark-scheme';
+import { lowerFirst } from './justify';
+import { checkNumeric, findQuantities, formatValue, givenValues, type GivenValue } from './numeric';
+
+/** What the point-by-point judge decided about one point, before the scheme's rules are applied. */
+export interface PointOutcome {
+  status: PointStatus;
+  justification: string;
+  /** For feedback: the answer's words that contradict the point. */
+  quote?: string;
+  /** Numeric points: whether the answer gives the scheme's value, and where. */
+  numeric?: { matched: boolean; given?: GivenValue };
+}
+
+/** A point after the scheme's rules: its outcome, the marks it earned and any note for the student. */
+export interface ScoredPoint {
+  point: MarkPoint;
+  outcome: PointOutcome;
+  marksAwarded: number;
+  /** The marks it can earn (0 for indicative content under levels). */
+  marks: number;
+  notes: string[];
+}
+
+export interface SchemeResult {
+  scored: ScoredPoint[];
+  marks: number;
+  total: number;
+  level?: { level: number; min_marks: number; max_marks: number; descriptor: string };
+  /** Sentences for the overall feedback (final-answer rule, level reached). */
+  remarks: string[];
+}
+
+export interface SchemeContext {
+  plainAnswer: string;
+  questionText: string;
+  blank: boolean;
+}
+
+function targetOf(p: MarkPoint): number | undefined {
+  const v = p.numeric?.value;
+  const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v) : NaN;
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/** Numbers the question gives (data, not the student's own results). */
+function questionNumbers(questionText: string): number[] {
+  return findQuantities(questionText).map((q) => q.value);
+}
+
+/**
+ * The values the answer could have meant for a point: its matched value, or the numbers it writes in a
+ * compatible unit that the question did not give (data copied from the question are not results).
+ * Numbers written with a unit are preferred to bare ones when the point has a unit.
+ */
+function candidateValues(p: MarkPoint, outcome: PointOutcome | undefined, ctx: SchemeContext, given: number[]): GivenValue[] {
+  if (!p.numeric) return [];
+  if (outcome?.numeric?.matched && outcome.numeric.given) return [outcome.numeric.given];
+  const all = givenValues(ctx.plainAnswer, p.numeric).filter(
+    (g) => !given.some((q) => Math.abs(q - g.value) <= 1e-9 * Math.max(1, Math.abs(q))),
+  );
+  const withUnit = p.numeric.unit ? all.filter((g) => /[a-zA-Zµμ°Ω%]/.test(g.text)) : [];
+  return (withUnit.length ? withUnit : all).slice(0, 4);
+}
+
+function symbolsOf(formula: string): string[] | undefined {
+  try {
+    const names = new Set<string>();
+    parse(formula).traverse((node: MathNode) => {
+      if (node.type === 'SymbolNode') names.add((node as MathNode & { name: string }).name);
+    });
+    return [...names];
+  } catch {
+    return undefined;
+  }
+}
+
+function evaluateFormula(formula: string, scope: Record<string, number>): number | undefined {
+  try {
+    const v: unknown = parse(formula)
+      .compile()
+      .evaluate({ ...scope });
+    return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Error carried forward: the point's value recomputed from the student's own earlier values (by
+ * `ecf_formula`, or in proportion to the nearest earlier numeric point) and looked for in the answer.
+ * Only when an earlier value it follows from is wrong; returns the earlier value it follows from.
+ */
+function carriedForward(
+  index: number,
+  points: MarkPoint[],
+  outcomes: PointOutcome[],
+  ctx: SchemeContext,
+): { from: GivenValue; found: string } | undefined {
+  const p = points[index];
+  const target = p.numeric;
+  const value = targetOf(p);
+  if (!target || value === undefined) return undefined;
+  const earlier = points.slice(0, index);
+  let sources: { point: MarkPoint; idx: number }[];
+  if (p.ecf_formula) {
+    const names = symbolsOf(p.ecf_formula);
+    if (!names) return undefined;
+    sources = earlier.flatMap((q, idx) => (names.includes(q.id) && targetOf(q) !== undefined ? [{ point: q, idx }] : []));
+    if (sources.length === 0) return undefined;
+  } else {
+    const idx = earlier.map((q) => targetOf(q) !== undefined && targetOf(q) !== 0).lastIndexOf(true);
+    if (idx < 0) return undefined;
+    sources = [{ point: earlier[idx], idx }];
+  }
+  // an error to carry forward: at least one value it follows from is wrong
+  if (sources.every((s) => outcomes[s.idx].numeric?.matched)) return undefined;
+  const given = questionNumbers(ctx.questionText);
+  const options = sources.map((s) => candidateValues(s.point, outcomes[s.idx], ctx, given));
+  if (options.some((o) => o.length === 0)) return undefined;
+  const rel = Math.max(
+    0.01,
+    target.tolerance ?? 0,
+    target.absTolerance !== undefined && value !== 0 ? target.absTolerance / Math.abs(value) : 0,
+  );
+  // every combination of the candidate values, a handful at most
+  let combos: GivenValue[][] = [[]];
+  for (const o of options) combos = combos.flatMap((c) => o.map((g) => [...c, g])).slice(0, 16);
+  for (const combo of combos) {
+    let expected: number | undefined;
+    if (p.ecf_formula) {
+      const scope = Object.fromEntries(sources.map((s, i) => [s.point.id, combo[i].value]));
+      expected = evaluateFormula(p.ecf_formula, scope);
+    } else {
+      const base = targetOf(sources[0].point)!;
+      expected = (value * combo[0].value) / base;
+    }
+    if (expected === undefined || Math.abs(expected - value) <= rel * Math.abs(value)) continue;
+    const used = new Set(combo.map((g) => g.start));
+    const check = checkNumeric(ctx.plainAnswer, { value: expected, unit: target.unit, tolerance: rel }, (q) => used.has(q.start));
+    if (check.matched && check.quantity) {
+      const wrong = combo.find((_, i) => !outcomes[sources[i].idx].numeric?.matched) ?? combo[0];
+      return { from: wrong, found: check.quantity.text.trim() };
+    }
+  }
+  return undefined;
+}
+
+/** Levels of response: the level from how much indicative content (weighted by marks) the answer covers, the mark within it. */
+function chooseLevel(
+  points: MarkPoint[],
+  outcomes: PointOutcome[],
+  levels: MarkLevel[],
+  ctx: SchemeContext,
+): { level: number; min_marks: number; max_marks: number; descriptor: string; mark: number } {
+  const sorted = [...levels].sort((a, b) => a.level - b.level);
+  const top = sorted[sorted.length - 1].max_marks;
+  const weight = points.reduce((s, p) => s + p.marks, 0);
+  const covered = points.reduce((s, p, i) => s + (outcomes[i].status === 'COVERED' ? p.marks : 0), 0);
+  const none = { level: 0, min_marks: 0, max_marks: 0, descriptor: 'Nothing worthy of credit.', mark: 0 };
+  if (covered === 0 || weight === 0) return none;
+  // indicative content is not a checklist: three quarters of it (weighted by marks) reaches the top mark
+  const raw = top * Math.min(1, covered / (0.75 * weight));
+  const rounded = Math.max(1, Math.round(raw));
+  const reached = [...sorted].reverse().find((l) => l.min_marks <= rounded) ?? sorted[0];
+  let mark = Math.min(reached.max_marks, Math.max(reached.min_marks, rounded));
+  // a list of unconnected facts stays at the bottom of its level
+  if (reached.level > 1 && covered < weight && !LINKED.test(ctx.plainAnswer)) mark = reached.min_marks;
+  return { ...reached, mark };
+}
+
+/** Words that link a fact to its effect or explain it ("so the diffusion distance is short", "which activates"). */
+const LINKED =
+  /\b(so|because|therefore|thus|hence|since|which|this means|meaning|as a result|leads? to|leading to|caus(?:e|es|ing)|results? in|allows?|so that|then|when|if|by|due to|in order to|thereby|whereas|while)\b/i;
+
+function marksText(n: number): string {
+  return `${n} mark${n === 1 ? '' : 's'}`;
+}
+
+/**
+ * Applies a scheme's rules to the point-by-point outcomes, as an examiner would: an A mark needs the M
+ * mark it depends on, an ECF point is earned by a value that follows from the student's own wrong one,
+ * a correct final answer earns every mark when the scheme says so, a group is capped at its max, and a
+ * levels-marked answer gets the mark of the level its indicative content reaches.
+ */
+export function applyScheme(
+  points: MarkPoint[],
+  outcomes: PointOutcome[],
+  rules: SchemeRules,
+  totalMarks: number,
+  ctx: SchemeContext,
+): SchemeResult {
+  const structured = Boolean(rules.groups?.length || rules.levels?.length);
+  const total = structured ? Math.min(totalMarks, schemeMaxMarks(points, rules)) : totalMarks;
+  const remarks: string[] = [];
+  const scored: ScoredPoint[] = points.map((point, i) => ({
+    point,
+    outcome: outcomes[i],
+    marks: point.marks,
+    marksAwarded: outcomes[i].status === 'COVERED' ? point.marks : 0,
+    notes: [],
+  }));
+
+  if (rules.levels?.length) {
+    const chosen = chooseLevel(points, outcomes, rules.levels, ctx);
+    const { mark, ...level } = chosen;
+    const note = level.level === 0 ? 'No level reached: 0 marks' : `Level ${level.level}: ${level.min_marks}-${level.max_marks} marks`;
+    for (const s of scored) {
+      s.marks = 0;
+      s.marksAwarded = 0;
+      s.notes.push(note);
+    }
+    if (!ctx.blank)
+      remarks.push(
+        level.level === 0
+          ? 'Marked by levels: your answer does not yet reach Level 1.'
+          : `Marked by levels: your answer reaches Level ${level.level} (${level.min_marks}-${level.max_marks} marks): ${lowerFirst(level.descriptor)}.`,
+      );
+    return { scored, marks: Math.min(mark, total), total, level, remarks };
+  }
+
+  if (!ctx.blank) {
+    // error carried forward
+    const carried = new Set<ScoredPoint>();
+    scored.forEach((s, i) => {
+      if (!s.point.ecf || s.outcome.status === 'COVERED' || !s.point.numeric) return;
+      const ecf = carriedForward(i, points, outcomes, ctx);
+      if (!ecf) return;
+      s.outcome = {
+        status: 'COVERED',
+        justification: `Your "${ecf.found}" is not the mark scheme's value, but it follows correctly from your own earlier value of ${ecf.from.text}, so the mark is given (error carried forward).`,
+        numeric: { matched: false },
+      };
+      s.marksAwarded = s.point.marks;
+      s.notes.push(`ECF from your value of ${ecf.from.text}`);
+      carried.add(s);
+    });
+    // no M, no A (a value carried forward from the student's own earlier value shows the method applied)
+    for (const s of scored) {
+      if (s.point.kind !== 'A' || !s.point.depends_on || s.marksAwarded === 0 || carried.has(s)) continue;
+      const m = scored.find((x) => x.point.id === s.point.depends_on);
+      if (!m || m.marksAwarded > 0) continue;
+      s.marksAwarded = 0;
+      s.outcome = {
+        status: 'NOT_COVERED',
+        justification: `${s.outcome.numeric?.given ? `Your value "${s.outcome.numeric.given.text}" is right` : 'Your answer makes this point'}, but this accuracy mark needs the method mark before it (${lowerFirst(m.point.text)}), which your answer does not show, so it is not given.`,
+      };
+      s.notes.push(`needs the method mark ${m.point.id}`);
+    }
+    // a correct final answer earns every mark
+    if (rules.final_answer_full_marks) {
+      const last = [...scored].reverse().find((s) => targetOf(s.point) !== undefined);
+      const lastOutcome = last ? outcomes[points.indexOf(last.point)] : undefined;
+      if (last && lastOutcome?.numeric?.matched) {
+        const value = lastOutcome.numeric.given?.text ?? formatValue(targetOf(last.point)!);
+        for (const s of scored) {
+          if (s.marksAwarded < s.point.marks) {
+            s.outcome = {
+              status: 'COVERED',
+              justification: `Given because your final answer, ${value}, is correct: in this calculation a correct final answer earns every mark, working shown or not.`,
+            };
+            s.marksAwarded = s.point.marks;
+          }
+          s.notes = ['correct final answer: full marks'];
+        }
+        remarks.push(`Your final answer, ${value}, is correct, which earns every mark of this calculation.`);
+      }
+    }
+  }
+
+  // "max N from these points"
+  for (const g of rules.groups ?? []) {
+    let left = g.max;
+    for (const s of scored) {
+      if (s.point.group !== g.id) continue;
+      s.notes.push(`max ${g.max} from this group`);
+      const give = Math.min(s.marksAwarded, left);
+      if (give < s.marksAwarded)
+        s.outcome = {
+          ...s.outcome,
+          justification: `${s.outcome.justification} ${give === 0 ? 'It adds no marks' : `Only ${marksText(give)} of it count${give === 1 ? 's' : ''}`}: this group gives at most ${marksText(g.max)}, already reached.`,
+        };
+      s.marksAwarded = give;
+      left -= give;
+    }
+  }
+
+  const marks = Math.min(
+    scored.reduce((n, s) => n + s.marksAwarded, 0),
+    total,
+  );
+  return { scored, marks, total, remarks };
+}

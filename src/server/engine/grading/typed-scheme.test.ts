@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { parseTypedScheme } from './typed-scheme';
+
+describe('parseTypedScheme', () => {
+  it('reads one point a line, [2] or (2 marks) for its marks, bullets and numbers dropped', () => {
+    const { points, totalMarks } = parseTypedScheme(
+      '- light is a limiting factor [1]\n2. more ATP and NADPH (2 marks)\n\n• enzymes work faster',
+    );
+    expect(points.map((p) => [p.text, p.marks, p.kind])).toEqual([
+      ['light is a limiting factor', 1, 'B'],
+      ['more ATP and NADPH', 2, 'B'],
+      ['enzymes work faster', 1, 'B'],
+    ]);
+    expect(totalMarks).toBe(4);
+  });
+
+  it('reads M/A/B marks, an A depending on the M before it, and accept / reject lines', () => {
+    const { points } = parseTypedScheme('M1 uses rate = 1 / time\naccept: 1/t; reciprocal of time\nA1 0.25 s^-1\nreject: 0.25');
+    expect(points).toMatchObject([
+      { id: 'p1', kind: 'M', marks: 1, text: 'uses rate = 1 / time', accept: ['1/t', 'reciprocal of time'] },
+      { id: 'p2', kind: 'A', depends_on: 'p1', text: '0.25 s^-1', reject: ['0.25'] },
+    ]);
+  });
+
+  it('reads levels of response, the points then being indicative content', () => {
+    const { points, rules, totalMarks } = parseTypedScheme(
+      'Level 2 (3-4 marks): a full explanation\nLevel 1 (1-2 marks): a simple statement\nchlorophyll absorbs light\nlight-dependent reaction',
+    );
+    expect(points).toHaveLength(2);
+    expect(rules.levels?.map((l) => [l.level, l.min_marks, l.max_marks])).toEqual([
+      [1, 1, 2],
+      [2, 3, 4],
+    ]);
+    expect(totalMarks).toBe(4);
+  });
+
+  it('gives no points for a blank scheme', () => {
+    expect(parseTypedScheme(' \n\n ').points).toEqual([]);
+  });
+});

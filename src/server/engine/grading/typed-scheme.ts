@@ -1,0 +1,86 @@
+import {
+  markPointSchema,
+  schemeMaxMarks,
+  type MarkKind,
+  type MarkLevel,
+  type MarkPoint,
+  type SchemeRules,
+} from '../../../shared/mark-scheme';
+
+export interface TypedScheme {
+  points: MarkPoint[];
+  rules: SchemeRules;
+  totalMarks: number;
+}
+
+const MARKS = /\s*[[(]\s*(\d{1,2})\s*(?:marks?)?\s*[\])]\s*$/i;
+const KIND = /^(M|A|B)(\d{1,2})\b\s*[:.-]?\s*/;
+const LEVEL = /^level\s*(\d)\s*[([]?\s*(\d{1,2})\s*[-–to]+\s*(\d{1,2})\s*(?:marks?)?\s*[)\]]?\s*[:.-]?\s*(.+)$/i;
+const ALSO = /^(accept|allow|reject|do not accept|ignore)\s*[:.-]?\s*(.+)$/i;
+
+/**
+ * A mark scheme typed or pasted by a teacher, one point a line: '[2]' (or '(2 marks)') at the end gives a
+ * point's marks (default 1); 'M1', 'A1' or 'B2' in front gives its kind and marks, an A after an M
+ * depending on it; a line 'accept: …', 'reject: …' or 'ignore: …' adds wordings to the point above
+ * (several separated by ';' or ' / '); 'Level 2 (3-4 marks): descriptor' adds a level of response, the
+ * points then being its indicative content. Bullets and numbering in front are dropped.
+ */
+export function parseTypedScheme(text: string): TypedScheme {
+  const points: MarkPoint[] = [];
+  const levels: MarkLevel[] = [];
+  let lastM: string | undefined;
+  for (const raw of text.split(/\r?\n/)) {
+    let line = raw
+      .trim()
+      .replace(/^(?:[-*•·]|\d{1,2}[.)]|\(?[a-z]\))\s+/i, '')
+      .trim();
+    if (!line) continue;
+    const level = LEVEL.exec(line);
+    if (level) {
+      levels.push({
+        level: Number(level[1]),
+        min_marks: Number(level[2]),
+        max_marks: Number(level[3]),
+        descriptor: level[4].trim().slice(0, 1000),
+      });
+      continue;
+    }
+    const also = ALSO.exec(line);
+    if (also && points.length) {
+      const field = /^(accept|allow)/i.test(also[1]) ? 'accept' : /^ignore/i.test(also[1]) ? 'ignore' : 'reject';
+      const wordings = also[2]
+        .split(/\s*;\s*|\s+\/\s+/)
+        .map((w) => w.trim())
+        .filter(Boolean);
+      points[points.length - 1][field].push(...wordings);
+      continue;
+    }
+    let kind: MarkKind = 'B';
+    let marks = 1;
+    const k = KIND.exec(line);
+    if (k) {
+      kind = k[1] as MarkKind;
+      marks = Number(k[2]) || 1;
+      line = line.slice(k[0].length);
+    }
+    const m = MARKS.exec(line);
+    if (m) {
+      marks = Number(m[1]) || marks;
+      line = line.slice(0, m.index).trim();
+    }
+    if (!line) continue;
+    const id = `p${points.length + 1}`;
+    if (kind === 'M') lastM = id;
+    points.push(
+      markPointSchema.parse({
+        id,
+        text: line.slice(0, 500),
+        marks: Math.min(10, Math.max(1, marks)),
+        kind,
+        ...(kind === 'A' && lastM ? { depends_on: lastM } : {}),
+      }),
+    );
+  }
+  const rules: SchemeRules = levels.length ? { levels: levels.sort((a, b) => a.level - b.level) } : {};
+  return { points, rules, totalMarks: schemeMaxMarks(points, rules) };
+}
