@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { errorResponseSchema } from '../../shared/auth';
+import { markSchemeQuerySchema, markSchemeResponseSchema } from '../../shared/mark-scheme-view';
 import {
   answerConflictSchema,
   answerSchema,
   disagreeRequestSchema,
   evaluateRequestSchema,
-  markSchemePointDtoSchema,
   questionSchema,
   saveAnswerRequestSchema,
   saveFeedbackRequestSchema,
@@ -38,8 +38,11 @@ export function answerRoutes(app: ZodApp, deps: AppDeps) {
 
   app.get(
     '/questions/:id/markscheme',
-    { onRequest: auth, schema: { params: idParams, response: { 200: z.array(markSchemePointDtoSchema), ...errors } } },
-    async (req) => getMarkScheme(db, currentUser(req).id, req.params.id),
+    {
+      onRequest: auth,
+      schema: { params: idParams, querystring: markSchemeQuerySchema, response: { 200: markSchemeResponseSchema, ...errors } },
+    },
+    async (req) => getMarkScheme(db, currentUser(req).id, req.params.id, req.query.format),
   );
 
   app.get(

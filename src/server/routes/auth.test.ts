@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_TEXT } from '../../shared/auth';
+import { AUTH_TEXT } from '../../shared/auth-text';
 import { sessions, users } from '../db/schema';
 import { createBuiltinEngine } from '../engine/builtin/builtin-engine';
 import { buildTestApp, signUp, type TestApp } from '../testing/test-app';

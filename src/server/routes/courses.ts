@@ -14,6 +14,8 @@ import { currentUser, requireUser } from '../auth-hook';
 import { createCourse, getCourse, listCourses } from '../services/courses';
 import { generatePaper, getPaper, listPaperQuestions, listPapers } from '../services/papers';
 import { listCourseQuestions } from '../services/questions';
+import { exportPaper, importQuestions } from '../services/question-import';
+import { exportQuerySchema, questionImportRequestSchema, questionImportResponseSchema } from '../../shared/question-import';
 
 const idParams = z.object({ id: z.string() });
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 422: errorResponseSchema };
@@ -37,6 +39,41 @@ export function courseRoutes(app: ZodApp, deps: AppDeps) {
 
   app.get('/courses/:id', { onRequest: auth, schema: { params: idParams, response: { 200: courseSchema, ...errors } } }, async (req) =>
     getCourse(db, currentUser(req).id, req.params.id),
+  );
+
+  // Bring your own questions: a preview of what a file would import, then the import (issue 18).
+  for (const [path, preview] of [
+    ['/courses/:id/import/preview', true],
+    ['/courses/:id/import', false],
+  ] as const) {
+    app.post(
+      path,
+      {
+        ...app.engineJobLimits.route(auth, 'paper'),
+        bodyLimit: 5 * 1024 * 1024,
+        schema: {
+          params: idParams,
+          body: questionImportRequestSchema,
+          response: { 200: questionImportResponseSchema, 201: questionImportResponseSchema, ...errors },
+        },
+      },
+      async (req, reply) =>
+        reply
+          .status(preview ? 200 : 201)
+          .send(await importQuestions(db, deps.engine, currentUser(req).id, req.params.id, req.body, { preview })),
+    );
+  }
+
+  app.get(
+    '/question-papers/:id/export',
+    { onRequest: auth, schema: { params: idParams, querystring: exportQuerySchema } },
+    async (req, reply) => {
+      const file = await exportPaper(db, deps.engine, currentUser(req).id, req.params.id, req.query.format);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .send(file.content);
+    },
   );
 
   app.get(

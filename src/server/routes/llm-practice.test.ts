@@ -60,7 +60,8 @@ describe('practising with an LLM provider', () => {
   it('is marked by the model, which sees the answer only inside its delimiters', async () => {
     server.respond({
       content: JSON.stringify({
-        points: pointIds.map((id) => ({ point_id: id, status: 'COVERED', justification: 'The answer states this.' })),
+        points: pointIds.map((id) => ({ point_id: id, status: 'COVERED', marks_awarded: null, justification: 'The answer states this.' })),
+        level: null,
         qualitative_feedback: 'Well explained.',
       }),
     });
@@ -126,8 +127,8 @@ describe('practising with an LLM provider', () => {
       await t.app.inject({ method: 'GET', url: `/api/questions/${questions[0].id}/markscheme`, headers: student.headers })
     ).json();
     expect(scheme).toEqual([
-      { id: 'p1', text: 'a rise in the price of the good', marks: 1 },
-      { id: 'p2', text: 'consumers buy less along the demand curve', marks: 1 },
+      { id: 'p1', text: 'a rise in the price of the good', marks: 1, kind: 'B' },
+      { id: 'p2', text: 'consumers buy less along the demand curve', marks: 1, kind: 'B' },
     ]);
   });
 

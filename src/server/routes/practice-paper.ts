@@ -1,7 +1,7 @@
 import { errorResponseSchema } from '../../shared/auth';
 import { practicePaperRequestSchema, practicePaperResponseSchema } from '../../shared/practice-paper';
 import type { AppDeps, ZodApp } from '../app-deps';
-import { requireUser } from '../auth-hook';
+import { currentUser, requireUser } from '../auth-hook';
 import { generatePracticePaper } from '../services/practice-paper';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 422: errorResponseSchema, 503: errorResponseSchema };
@@ -16,6 +16,14 @@ export function practicePaperRoutes(app: ZodApp, deps: AppDeps) {
       ...app.engineJobLimits.route(auth, 'practice-paper'),
       schema: { body: practicePaperRequestSchema, response: { 200: practicePaperResponseSchema, ...errors } },
     },
-    async (req) => generatePracticePaper(deps.engine, req.body),
+    async (req, reply) => {
+      const outcome = await generatePracticePaper(deps.database.db, deps.engine, currentUser(req).id, req.body);
+      if (outcome.kind === 'html') return outcome.body;
+      // A file, not JSON: sent as bytes, past the JSON response schema.
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${outcome.filename}"`)
+        .send(outcome.pdf as never);
+    },
   );
 }

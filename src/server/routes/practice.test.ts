@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schemeMaxMarks } from '../../shared/mark-scheme';
 import { PRACTICE_TEXT } from '../../shared/practice';
 import { questions as questionsTable, studyActivity } from '../db/schema';
 import { buildTestApp, signUp, type TestApp } from '../testing/test-app';
@@ -146,8 +147,16 @@ describe('answers, marking and feedback', () => {
     const [q] = await paperQuestions();
     const points = (await get(`/api/questions/${q.id}/markscheme`)).json();
     expect(points.length).toBeGreaterThan(0);
-    expect(points.reduce((n: number, p: { marks: number }) => n + p.marks, 0)).toBe(q.totalMarks);
-    expect(points[0]).toEqual({ id: expect.any(String), text: expect.any(String), marks: expect.any(Number) });
+    // With groups and levels the points' marks need not add up to the total: the scheme's maximum does.
+    const scheme = (await get(`/api/questions/${q.id}/markscheme?format=scheme`)).json();
+    expect(schemeMaxMarks(scheme.points, scheme)).toBe(q.totalMarks);
+    expect(scheme.total_marks).toBe(q.totalMarks);
+    expect(points[0]).toMatchObject({
+      id: expect.any(String),
+      text: expect.any(String),
+      marks: expect.any(Number),
+      kind: expect.stringMatching(/^[MAB]$/),
+    });
   });
 
   it('saves drafts, adds up active time, and keeps a submitted answer submitted when edited', async () => {

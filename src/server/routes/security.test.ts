@@ -85,10 +85,12 @@ const RESOURCE_OF_SEGMENT: Record<string, Resource> = {
   'question-papers': 'paper',
   questions: 'question',
   documents: 'document',
+  disputes: 'dispute',
+  results: 'grading',
 };
 /** What an id field of a request body means. */
 const RESOURCE_OF_FIELD: Record<string, Resource> = { courseId: 'course', questionId: 'question', pointId: 'point' };
-type Resource = 'course' | 'paper' | 'question' | 'document' | 'point';
+type Resource = 'course' | 'paper' | 'question' | 'document' | 'point' | 'dispute' | 'grading';
 
 /** The resource each path parameter of `url` names; throws for a parameter the suite has no fixture for. */
 function pathResources(url: string): { param: string; resource: Resource }[] {
@@ -150,6 +152,8 @@ interface Ids {
   question: string[];
   document: string[];
   point: string[];
+  dispute: string[];
+  grading: string[];
 }
 
 /** A valid body for each POST route with a body, built from the caller's own ids. The suite fails for a POST route missing here. */
@@ -173,10 +177,17 @@ const VALID_BODIES: Record<string, (ids: Ids, n: number) => Record<string, unkno
   'POST /api/answers/evaluate': (ids) => ({ questionId: ids.question[0], answer: 'An answer to mark' }),
   'POST /api/feedback/save': (ids) => ({ questionId: ids.question[0], feedback: { marks_awarded: 1 } }),
   'POST /api/feedback/disagree': (ids) => ({ questionId: ids.question[0], pointId: ids.point[0], reason: 'I said this in other words.' }),
+  // Rejecting: the owner's one call in part 2 resolves it (a second would be 409, already resolved).
+  'POST /api/disputes/:id/resolve': () => ({ accept: false, comment: 'Rejected by the security suite.' }),
   'POST /api/tutor/message': (ids) => ({ questionId: ids.question[0], message: 'Where do I start?' }),
+  'POST /api/question-papers/:id/finish': () => ({ elapsedSeconds: 60 }),
+  'POST /api/question-papers/:id/elapsed': () => ({ elapsedSeconds: 60 }),
   'POST /api/pdf/ask-question': () => ({ pdfData: pdfBase64, question: 'What is osmosis?', pdfName: 'notes.pdf' }),
   'POST /api/pdf/generate-questions': () => ({ pdfData: pdfBase64, pdfName: 'notes.pdf', subject: 'Biology' }),
   'POST /api/teacher/grade-answer': () => ({ questionImage: tinyPng, answerImage: tinyPng, maxMarks: 5 }),
+  'POST /api/courses/:id/import/preview': () => ({ fileName: 'q.gift', content: 'What is the SI unit of charge? {=coulomb}' }),
+  'POST /api/courses/:id/import': () => ({ fileName: 'q.gift', content: 'What is the SI unit of charge? {=coulomb}' }),
+  'POST /api/teacher/results/:id/remark': () => ({ answerText: 'A corrected transcript of the answer.' }),
   'POST /api/generate-custom-pdf': () => ({
     subject: 'Physics',
     topic: 'waves',
@@ -195,7 +206,7 @@ let endpoints: Endpoint[];
 let fallbackMethods: string[];
 let alice: Who;
 let bob: Who;
-const aliceIds: Ids = { course: [], paper: [], question: [], document: [], point: [] };
+const aliceIds: Ids = { course: [], paper: [], question: [], document: [], point: [], dispute: [], grading: [] };
 /** Strings only Alice's data contains: none may reach Bob. */
 const aliceSecrets: string[] = [];
 const SECRET = {
@@ -255,6 +266,7 @@ async function ownEverything(who: Who, ids: Ids, options: { grade: boolean; secr
   const points = (await must('GET', `/api/questions/${q.id}/markscheme`, who)) as { id: string }[];
   ids.point.push(points[0].id);
   await must('POST', '/api/feedback/disagree', who, { questionId: q.id, pointId: points[0].id, reason: s?.reason ?? 'a reason' });
+  ids.dispute.push(...((await must('GET', '/api/disputes', who)) as { id: string }[]).map((d) => d.id));
   await must('POST', '/api/tutor/message', who, { questionId: q.id, message: s?.tutor ?? 'Where do I start?' });
   const generated = await must('POST', '/api/question-papers/generate', who, {
     courseId: course.id,
@@ -293,6 +305,7 @@ beforeAll(async () => {
   const login = await must('POST', '/api/auth/login', alice, { email: alice.email, password: 'correct-horse' });
   alice = { ...alice, sessionId: login.sessionId, headers: { authorization: `Bearer ${login.sessionId}` } };
   aliceGradingId = (await ownEverything(alice, aliceIds, { grade: true, secrets: SECRET })).gradingId as string;
+  aliceIds.grading.push(aliceGradingId);
   aliceSecrets.push(alice.email, alice.user.id, aliceGradingId, SECRET.course, SECRET.answer, SECRET.reason, SECRET.tutor, SECRET.pdfName);
   for (const list of Object.values(aliceIds)) aliceSecrets.push(...(list as string[]));
 }, 180_000);
@@ -453,9 +466,11 @@ describe("2. another user's ids are not found", () => {
       expect(ids.length, `${e.key}: Alice owns no ${resource}`).toBeGreaterThan(0);
       for (const id of ids) {
         const url = e.url.replace(':id', id);
-        const own = await inject({ method: e.method as 'GET', url, headers: alice.headers });
-        expect(own.statusCode, `${e.method} ${url} for its owner: ${own.body.slice(0, 200)}`).toBe(200);
-        const res = await inject({ method: e.method as 'GET', url, headers: bob.headers });
+        // A POST on a path id (finish, retry, the timer) sends its valid body.
+        const payload = e.method === 'POST' ? (VALID_BODIES[e.key]?.(aliceIds, 0) ?? {}) : undefined;
+        const own = await inject({ method: e.method as 'GET', url, headers: alice.headers, payload });
+        expect([200, 201], `${e.method} ${url} for its owner: ${own.body.slice(0, 200)}`).toContain(own.statusCode);
+        const res = await inject({ method: e.method as 'GET', url, headers: bob.headers, payload });
         expect(res.statusCode, `${e.method} ${url} for another user: ${res.body.slice(0, 200)}`).toBe(404);
         expectNoLeak(res.body, `${e.method} ${url}`);
         if (e.method !== 'HEAD') expectHumanMessage(res, `${e.method} ${url}`);
@@ -795,7 +810,7 @@ describe('3. every POST route, fuzzed from its contract', () => {
     expect(posts.length).toBeGreaterThanOrEqual(12);
     const aliceBefore = await aliceState();
     let fuzzer: Who | null = null;
-    const ids: Ids = { course: [], paper: [], question: [], document: [], point: [] };
+    const ids: Ids = { course: [], paper: [], question: [], document: [], point: [], dispute: [], grading: [] };
     let sinceNewUser = Infinity;
     const failures: string[] = [];
     let n = 0;

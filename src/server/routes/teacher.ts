@@ -1,17 +1,33 @@
 import { z } from 'zod';
 import { errorResponseSchema } from '../../shared/auth';
 import { GRADING_BODY_LIMIT } from '../../shared/limits';
-import { GRADING_TEXT, gradeAnswerRequestSchema, gradingResultSchema } from '../../shared/teacher';
+import {
+  GRADING_TEXT,
+  gradeAnswerRequestSchema,
+  gradingResultSchema,
+  needsSchemeResponseSchema,
+  practicePaperSummarySchema,
+  questionChoiceSchema,
+  questionSearchQuerySchema,
+  remarkRequestSchema,
+} from '../../shared/teacher';
 import type { AppDeps, ZodApp } from '../app-deps';
 import { currentUser, requireUser } from '../auth-hook';
-import { gradeAnswer, listGradingResults } from '../services/teacher';
+import {
+  exportGradingResultsCsv,
+  gradeAnswer,
+  listGradingResults,
+  listPracticePapers,
+  remarkResult,
+  searchQuestions,
+} from '../services/teacher';
 import { bodyTooLargeAs } from './upload-limits';
 
 const errors = {
   400: errorResponseSchema,
   401: errorResponseSchema,
+  404: errorResponseSchema,
   413: errorResponseSchema,
-  422: errorResponseSchema,
   503: errorResponseSchema,
 };
 
@@ -27,14 +43,60 @@ export function teacherRoutes(app: ZodApp, deps: AppDeps) {
       ...app.engineJobLimits.route(auth, 'grading'),
       bodyLimit: GRADING_BODY_LIMIT,
       errorHandler: bodyTooLargeAs(GRADING_TEXT.tooLarge),
-      schema: { body: gradeAnswerRequestSchema, response: { 200: gradingResultSchema, ...errors } },
+      schema: {
+        body: gradeAnswerRequestSchema,
+        response: { 200: gradingResultSchema, 422: z.union([needsSchemeResponseSchema, errorResponseSchema]), ...errors },
+      },
     },
-    async (req) => gradeAnswer(db, deps.engine, currentUser(req).id, req.body),
+    async (req, reply) => {
+      const outcome = await gradeAnswer(db, deps.engine, currentUser(req).id, req.body);
+      if (outcome.kind === 'needsScheme') return reply.status(422).send(outcome.body);
+      return outcome.result;
+    },
+  );
+
+  const listResults = {
+    onRequest: auth,
+    schema: { response: { 200: z.array(gradingResultSchema), 401: errorResponseSchema } },
+  };
+  app.get('/teacher/grading-results', listResults, async (req) => listGradingResults(db, currentUser(req).id));
+  app.get('/teacher/results', listResults, async (req) => listGradingResults(db, currentUser(req).id));
+
+  app.get('/teacher/results.csv', { onRequest: auth }, async (req, reply) =>
+    reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="grading-results.csv"')
+      .send(await exportGradingResultsCsv(db, currentUser(req).id)),
+  );
+
+  app.post(
+    '/teacher/results/:id/remark',
+    {
+      ...app.engineJobLimits.route(auth, 'grading'),
+      schema: {
+        params: z.object({ id: z.string() }),
+        body: remarkRequestSchema,
+        response: { 200: gradingResultSchema, 409: errorResponseSchema, 422: errorResponseSchema, ...errors },
+      },
+    },
+    async (req) => remarkResult(db, deps.engine, currentUser(req).id, req.params.id, req.body),
   );
 
   app.get(
-    '/teacher/grading-results',
-    { onRequest: auth, schema: { response: { 200: z.array(gradingResultSchema), 401: errorResponseSchema } } },
-    async (req) => listGradingResults(db, currentUser(req).id),
+    '/teacher/papers',
+    { onRequest: auth, schema: { response: { 200: z.array(practicePaperSummarySchema), 401: errorResponseSchema } } },
+    async (req) => listPracticePapers(db, currentUser(req).id),
+  );
+
+  app.get(
+    '/teacher/questions',
+    {
+      onRequest: auth,
+      schema: {
+        querystring: questionSearchQuerySchema,
+        response: { 200: z.array(questionChoiceSchema), 400: errorResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (req) => searchQuestions(db, deps.engine, currentUser(req).id, req.query.q),
   );
 }

@@ -1,11 +1,11 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Answer, AnswerConflict, StoredFeedback } from '../../shared/practice';
 import type { Db } from '../db/client';
-import { answers, feedback, questions, studyActivity } from '../db/schema';
+import { answers, disputes, feedback, questions, studyActivity } from '../db/schema';
 import type { Engine } from '../engine/engine';
 import { httpError } from '../http-error';
 import { isUuid } from './ids';
-import { findQuestion, questionForMarking } from './questions';
+import { findQuestion, questionForMarking, type QuestionRow } from './questions';
 
 type AnswerRow = typeof answers.$inferSelect;
 type FeedbackRow = typeof feedback.$inferSelect;
@@ -33,6 +33,7 @@ function toStoredFeedback(row: FeedbackRow): StoredFeedback {
     markscheme_evaluation: row.markschemeEvaluation,
     marked_by: row.markedBy ?? undefined,
     disagreements: row.disagreements,
+    ...(row.level ? { level: row.level } : {}),
     createdAt: row.createdAt.toISOString(),
     evaluatedText: row.evaluatedText,
   };
@@ -217,23 +218,53 @@ async function recordStudy(
 export async function evaluateAnswer(db: Db, engine: Engine, ownerId: string, input: { questionId: string; answer: string }) {
   const question = await findQuestion(db, ownerId, input.questionId);
   const result = await engine.evaluateAnswer({ question: await questionForMarking(db, question), answer: input.answer });
+  return storeEvaluation(db, ownerId, question, input.answer, result);
+}
+
+/**
+ * Stores an engine's marking of `text` as the student's feedback on the question. The student's disputes of
+ * this same text stay shown with it ("You disagreed"), except the accepted ones: those points were re-marked.
+ */
+export async function storeEvaluation(
+  db: Db | Tx,
+  ownerId: string,
+  question: QuestionRow,
+  text: string,
+  result: Awaited<ReturnType<Engine['evaluateAnswer']>>,
+): Promise<StoredFeedback> {
   const marks = Math.min(Math.max(result.marks_awarded, 0), question.totalMarks);
+  const kept = await db
+    .select({ point_id: disputes.pointId, reason: disputes.reason, at: disputes.createdAt })
+    .from(disputes)
+    .where(
+      and(
+        eq(disputes.ownerId, ownerId),
+        eq(disputes.questionId, question.id),
+        eq(disputes.answerText, text),
+        sql`${disputes.status} <> 'accepted'`,
+      ),
+    )
+    .orderBy(desc(disputes.createdAt));
+  const points = new Set(result.markscheme_evaluation.map((p) => p.point_id));
+  const disagreements = kept
+    .filter((d, i) => points.has(d.point_id) && kept.findIndex((e) => e.point_id === d.point_id) === i)
+    .map((d) => ({ point_id: d.point_id, reason: d.reason, at: d.at.toISOString() }))
+    .reverse();
   const values = {
     marksAwarded: marks,
     totalMarks: question.totalMarks,
     qualitativeFeedback: result.qualitative_feedback,
     markschemeEvaluation: result.markscheme_evaluation,
     markedBy: result.marked_by ?? null,
-    evaluatedText: input.answer,
+    level: result.level ?? null,
+    evaluatedText: text,
+    disagreements,
   };
   const evaluatedAt = new Date();
   const [row] = await db
     .insert(feedback)
     .values({ ownerId, questionId: question.id, ...values, createdAt: evaluatedAt })
-    .onConflictDoUpdate({
-      target: [feedback.ownerId, feedback.questionId],
-      set: { ...values, disagreements: sql`'[]'::jsonb`, createdAt: evaluatedAt },
-    })
+    .onConflictDoUpdate({ target: [feedback.ownerId, feedback.questionId], set: { ...values, createdAt: evaluatedAt } })
     .returning();
   return toStoredFeedback(row);
 }
@@ -257,23 +288,48 @@ export async function confirmFeedback(db: Db, ownerId: string, questionId: strin
   return stored;
 }
 
-/** The student disagrees with the marking of one point: kept and shown with the answer. */
+/**
+ * The student disagrees with the marking of one point: shown with the answer, and kept as a dispute (one open
+ * dispute per point: disagreeing again updates its reason and the answer it is about).
+ */
 export async function disagreeWithPoint(db: Db, ownerId: string, input: { questionId: string; pointId: string; reason: string }) {
   const stored = await getFeedback(db, ownerId, input.questionId);
   if (!stored) throw httpError(409, 'This answer has not been evaluated yet. Submit it first.');
-  if (!stored.markscheme_evaluation.some((p) => p.point_id === input.pointId)) {
+  const point = stored.markscheme_evaluation.find((p) => p.point_id === input.pointId);
+  if (!point) {
     throw httpError(400, 'That point is not part of this mark scheme.');
   }
+  const at = new Date();
   const disagreements = [
     ...stored.disagreements.filter((d) => d.point_id !== input.pointId),
-    { point_id: input.pointId, reason: input.reason, at: new Date().toISOString() },
+    { point_id: input.pointId, reason: input.reason, at: at.toISOString() },
   ];
-  const [row] = await db
-    .update(feedback)
-    .set({ disagreements })
-    .where(and(eq(feedback.ownerId, ownerId), eq(feedback.questionId, input.questionId)))
-    .returning();
-  return toStoredFeedback(row);
+  const answerText = stored.evaluatedText ?? (await getAnswer(db, ownerId, input.questionId))?.text ?? '';
+  return db.transaction(async (tx) => {
+    await tx
+      .insert(disputes)
+      .values({
+        ownerId,
+        questionId: input.questionId,
+        pointId: input.pointId,
+        pointText: point.text,
+        answerText,
+        reason: input.reason,
+        marksBefore: stored.marks_awarded,
+        createdAt: at,
+      })
+      .onConflictDoUpdate({
+        target: [disputes.ownerId, disputes.questionId, disputes.pointId],
+        targetWhere: sql`status = 'open'`,
+        set: { reason: input.reason, answerText, pointText: point.text, marksBefore: stored.marks_awarded, createdAt: at },
+      });
+    const [row] = await tx
+      .update(feedback)
+      .set({ disagreements })
+      .where(and(eq(feedback.ownerId, ownerId), eq(feedback.questionId, input.questionId)))
+      .returning();
+    return toStoredFeedback(row);
+  });
 }
 
 /** GET /api/user/answers: the student's answers with their marks, newest first. */

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { AUTH_TEXT, type LoginRequest, type RegisterRequest, type User } from '../../shared/auth';
+import { AUTH_TEXT } from '../../shared/auth-text';
+import type { LoginRequest, RegisterRequest, User } from '../../shared/auth';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { authAttempts, sessions, users } from '../db/schema';

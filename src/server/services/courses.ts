@@ -1,46 +1,71 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { COURSE_TITLE_SUFFIX, type Course } from '../../shared/practice';
 import type { Db } from '../db/client';
-import { courses, questions } from '../db/schema';
+import { answers, courses, feedback, questions } from '../db/schema';
 import type { Engine } from '../engine/engine';
 import { findCourse, type CourseRow } from './find-course';
 import { storePaper } from './papers';
 
-function toCourse(row: CourseRow, totalQuestions: number): Course {
-  return { id: row.id, title: row.title, subject: row.subject, totalQuestions, createdAt: row.createdAt.toISOString() };
+type CourseProgress = NonNullable<Course['progress']>;
+
+function toCourse(row: CourseRow, totalQuestions: number, progress?: CourseProgress): Course {
+  return {
+    id: row.id,
+    title: row.title,
+    subject: row.subject,
+    totalQuestions,
+    createdAt: row.createdAt.toISOString(),
+    ...(progress ? { progress } : {}),
+  };
 }
 
-async function questionCount(db: Db, courseId: string): Promise<number> {
+/** Answered questions (saved, non-blank) and the average mark of the marked ones, per course row. */
+const answeredCount = sql<number>`(count(${answers.id}) filter (where btrim(${answers.text}) <> ''))::int`;
+const averageScore = sql<number | null>`(avg(100.0 * ${feedback.marksAwarded} / nullif(${feedback.totalMarks}, 0)))::float8`;
+
+function toProgress(answered: number, average: number | string | null): CourseProgress {
+  return { answered: Number(answered), averageScore: average === null ? null : Math.round(Number(average) * 10) / 10 };
+}
+
+async function questionCount(db: Db, ownerId: string, courseId: string) {
   const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
+    .select({ n: sql<number>`count(${questions.id})::int`, answered: answeredCount, average: averageScore })
     .from(questions)
+    .leftJoin(answers, and(eq(answers.questionId, questions.id), eq(answers.ownerId, ownerId)))
+    .leftJoin(feedback, and(eq(feedback.questionId, questions.id), eq(feedback.ownerId, ownerId)))
     .where(eq(questions.courseId, courseId));
-  return row.n;
+  return row;
 }
 
 /** The home page asks for the course list on every visit: one prepared query (built once per database). */
 const listCoursesStatements = new WeakMap<Db, ReturnType<typeof prepareListCourses>>();
 function prepareListCourses(db: Db) {
-  return db
-    .select({ course: courses, n: sql<number>`count(${questions.id})::int` })
-    .from(courses)
-    .leftJoin(questions, and(eq(questions.ownerId, courses.ownerId), eq(questions.courseId, courses.id)))
-    .where(eq(courses.ownerId, sql.placeholder('ownerId')))
-    .groupBy(courses.id)
-    .orderBy(desc(courses.createdAt))
-    .prepare('list_courses');
+  return (
+    db
+      .select({ course: courses, n: sql<number>`count(${questions.id})::int`, answered: answeredCount, average: averageScore })
+      .from(courses)
+      .leftJoin(questions, and(eq(questions.ownerId, courses.ownerId), eq(questions.courseId, courses.id)))
+      // One answer and one feedback per question and owner: the joins keep one row per question.
+      .leftJoin(answers, and(eq(answers.ownerId, courses.ownerId), eq(answers.questionId, questions.id)))
+      .leftJoin(feedback, and(eq(feedback.ownerId, courses.ownerId), eq(feedback.questionId, questions.id)))
+      .where(eq(courses.ownerId, sql.placeholder('ownerId')))
+      .groupBy(courses.id)
+      .orderBy(desc(courses.createdAt))
+      .prepare('list_courses')
+  );
 }
 
 export async function listCourses(db: Db, ownerId: string): Promise<Course[]> {
   let statement = listCoursesStatements.get(db);
   if (!statement) listCoursesStatements.set(db, (statement = prepareListCourses(db)));
   const rows = await statement.execute({ ownerId });
-  return rows.map((row) => toCourse(row.course, row.n));
+  return rows.map((row) => toCourse(row.course, row.n, toProgress(row.answered, row.average)));
 }
 
 export async function getCourse(db: Db, ownerId: string, courseId: string): Promise<Course> {
   const row = await findCourse(db, ownerId, courseId);
-  return toCourse(row, await questionCount(db, row.id));
+  const counts = await questionCount(db, ownerId, row.id);
+  return toCourse(row, counts.n, toProgress(counts.answered, counts.average));
 }
 
 /** Generates a course for a subject with its initial question paper, and stores both. */

@@ -1,18 +1,19 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { markPointSchema, type MarkPoint } from '../../shared/mark-scheme';
-import { PRACTICE_TEXT, type Paper, type Question } from '../../shared/practice';
+import { markPointSchema, schemeRulesSchema, type MarkPoint, type SchemeRules } from '../../shared/mark-scheme';
+import { PRACTICE_TEXT, type Paper, type PaperProgress, type Question } from '../../shared/practice';
 import type { Db } from '../db/client';
 import { answers, markSchemePoints, questionPapers, questions } from '../db/schema';
 import type { Difficulty, Engine, GeneratedPaper } from '../engine/engine';
 import { httpError } from '../http-error';
 import { findCourse } from './find-course';
 import { isUuid } from './ids';
+import { paperProgress } from './paper-progress';
 
 type PaperRow = typeof questionPapers.$inferSelect;
 type QuestionRow = typeof questions.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-function toPaper(row: PaperRow, totalQuestions: number): Paper {
+function toPaper(row: PaperRow, totalQuestions: number, progress?: PaperProgress): Paper {
   return {
     id: row.id,
     courseId: row.courseId,
@@ -23,6 +24,7 @@ function toPaper(row: PaperRow, totalQuestions: number): Paper {
     totalQuestions,
     createdAt: row.createdAt.toISOString(),
     generatedBy: row.generatedBy,
+    ...(progress ? { progress } : {}),
   };
 }
 
@@ -39,6 +41,7 @@ export function toQuestion(row: QuestionRow, submitted: boolean): Question {
     options: row.options ?? null,
     correctAnswer: submitted ? (row.correctAnswer ?? null) : null,
     topic: row.topic,
+    ...(row.correctAnswer?.includes(',') && { multipleResponse: true }),
   };
 }
 
@@ -69,6 +72,16 @@ async function countQuestions(db: Db, paperIds: string[]): Promise<Map<string, n
     .where(inArray(questions.paperId, paperIds))
     .groupBy(questions.paperId);
   return new Map(rows.map((r) => [r.paperId as string, r.n]));
+}
+
+/** The rules worth storing: null when the scheme has none (a plain list of B marks). */
+function storedSchemeRules(rules: SchemeRules | undefined): SchemeRules | null {
+  if (!rules) return null;
+  const kept: SchemeRules = {};
+  if (rules.groups?.length) kept.groups = rules.groups;
+  if (rules.final_answer_full_marks) kept.final_answer_full_marks = true;
+  if (rules.levels?.length) kept.levels = rules.levels;
+  return Object.keys(kept).length ? kept : null;
 }
 
 /** Stores an engine-written paper, its questions and their mark schemes, in the caller's transaction. */
@@ -102,18 +115,19 @@ export async function storePaper(tx: Tx, ownerId: string, courseId: string, pape
         hints: q.hints,
         topic: q.topic ?? paper.topic,
         sourceId: q.sourceId ?? null,
+        schemeRules: storedSchemeRules(q.schemeRules),
       })
       .returning({ id: questions.id });
     if (q.markScheme.length > 0) {
       await tx.insert(markSchemePoints).values(
-        q.markScheme.map((p, position) => ({
+        q.markScheme.map(({ id: pointKey, text, marks, ...details }, position) => ({
           ownerId,
           questionId: stored.id,
           position,
-          pointKey: p.id,
-          text: p.text,
-          marks: p.marks,
-          details: { kind: p.kind, accept: p.accept, reject: p.reject, ignore: p.ignore, required: p.required, numeric: p.numeric },
+          pointKey,
+          text,
+          marks,
+          details,
         })),
       );
     }
@@ -128,11 +142,9 @@ export async function listPapers(db: Db, ownerId: string, courseId: string): Pro
     .from(questionPapers)
     .where(and(eq(questionPapers.ownerId, ownerId), eq(questionPapers.courseId, courseId)))
     .orderBy(desc(questionPapers.createdAt));
-  const counts = await countQuestions(
-    db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => toPaper(r, counts.get(r.id) ?? 0));
+  const ids = rows.map((r) => r.id);
+  const [counts, progress] = await Promise.all([countQuestions(db, ids), paperProgress(db, ownerId, ids)]);
+  return rows.map((r) => toPaper(r, counts.get(r.id) ?? 0, progress.get(r.id)));
 }
 
 export async function findPaper(db: Db, ownerId: string, paperId: string): Promise<PaperRow> {
@@ -147,8 +159,8 @@ export async function findPaper(db: Db, ownerId: string, paperId: string): Promi
 
 export async function getPaper(db: Db, ownerId: string, paperId: string): Promise<Paper> {
   const row = await findPaper(db, ownerId, paperId);
-  const counts = await countQuestions(db, [row.id]);
-  return toPaper(row, counts.get(row.id) ?? 0);
+  const [counts, progress] = await Promise.all([countQuestions(db, [row.id]), paperProgress(db, ownerId, [row.id])]);
+  return toPaper(row, counts.get(row.id) ?? 0, progress.get(row.id));
 }
 
 export async function listPaperQuestions(db: Db, ownerId: string, paperId: string): Promise<Question[]> {
@@ -195,4 +207,11 @@ export async function readMarkScheme(db: Db, questionId: string): Promise<MarkPo
     .where(eq(markSchemePoints.questionId, questionId))
     .orderBy(asc(markSchemePoints.position));
   return rows.map((r) => markPointSchema.parse({ ...r.details, id: r.pointKey, text: r.text, marks: r.marks }));
+}
+
+/** A stored question's scheme rules, read defensively (a row written before the column existed has none). */
+export function readSchemeRules(stored: unknown): SchemeRules {
+  if (!stored) return {};
+  const parsed = schemeRulesSchema.safeParse(stored);
+  return parsed.success ? parsed.data : {};
 }

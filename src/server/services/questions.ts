@@ -1,4 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
+import type { MarkPoint } from '../../shared/mark-scheme';
+import type { MarkSchemePointView, MarkSchemeView } from '../../shared/mark-scheme-view';
 import { PRACTICE_TEXT } from '../../shared/practice';
 import type { Db } from '../db/client';
 import { courses, questionPapers, questions } from '../db/schema';
@@ -6,7 +8,7 @@ import type { QuestionForMarking } from '../engine/engine';
 import { httpError } from '../http-error';
 import { findCourse } from './find-course';
 import { isUuid } from './ids';
-import { readMarkScheme, withQuestionVisibility } from './papers';
+import { readMarkScheme, readSchemeRules, withQuestionVisibility } from './papers';
 
 export type QuestionRow = typeof questions.$inferSelect;
 
@@ -37,10 +39,36 @@ export async function listCourseQuestions(db: Db, ownerId: string, courseId: str
   );
 }
 
-export async function getMarkScheme(db: Db, ownerId: string, questionId: string) {
+function toPointView(p: MarkPoint): MarkSchemePointView {
+  return {
+    id: p.id,
+    text: p.text,
+    marks: p.marks,
+    kind: p.kind,
+    ...(p.depends_on ? { depends_on: p.depends_on } : {}),
+    ...(p.ecf ? { ecf: true } : {}),
+    ...(p.group ? { group: p.group } : {}),
+  };
+}
+
+/** GET /api/questions/{id}/markscheme: the points (the spec's shape), or with format 'scheme' the whole scheme. */
+export async function getMarkScheme(
+  db: Db,
+  ownerId: string,
+  questionId: string,
+  format: 'points' | 'scheme' = 'points',
+): Promise<MarkSchemePointView[] | MarkSchemeView> {
   const question = await findQuestion(db, ownerId, questionId);
-  const points = await readMarkScheme(db, question.id);
-  return points.map((p) => ({ id: p.id, text: p.text, marks: p.marks }));
+  const points = (await readMarkScheme(db, question.id)).map(toPointView);
+  if (format === 'points') return points;
+  const rules = readSchemeRules(question.schemeRules);
+  return {
+    points,
+    groups: rules.groups ?? [],
+    final_answer_full_marks: rules.final_answer_full_marks ?? false,
+    levels: rules.levels ?? [],
+    total_marks: question.totalMarks,
+  };
 }
 
 /** Everything the engine needs to mark or tutor a question. */
@@ -51,6 +79,7 @@ export async function questionForMarking(db: Db, question: QuestionRow): Promise
     type: question.type,
     totalMarks: question.totalMarks,
     markScheme: await readMarkScheme(db, question.id),
+    schemeRules: readSchemeRules(question.schemeRules),
     options: question.options,
     correctAnswer: question.correctAnswer,
     modelAnswer: question.modelAnswer,

@@ -1,15 +1,34 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, ilike } from 'drizzle-orm';
+import type { Feedback } from '../../shared/mark-scheme';
 import { GRADING_IMAGE_MAX_BYTES } from '../../shared/limits';
-import { GRADING_TEXT, type GradeAnswerRequest, type GradingResult } from '../../shared/teacher';
+import {
+  GRADING_TEXT,
+  SCHEME_TEXT,
+  normalisePaperCode,
+  type GradeAnswerRequest,
+  type GradingQuestion,
+  type GradingResult,
+  type NeedsSchemeResponse,
+  type PracticePaperSummary,
+  type QuestionChoice,
+  type RemarkRequest,
+} from '../../shared/teacher';
 import type { Db } from '../db/client';
-import { gradingResults } from '../db/schema';
-import type { Engine } from '../engine/engine';
+import { courses, gradingResults, practicePapers, questions as questionRows } from '../db/schema';
+import type { Engine, GradingBreakdown, SchemeQuestion } from '../engine/engine';
+import { fitBreakdownToTotal } from '../engine/grading/fit-breakdown';
+import { splitAnswerSheet } from '../engine/grading/split-answer-sheet';
+import { parseTypedScheme } from '../engine/grading/typed-scheme';
+import { escapeHtml } from '../engine/text/html-entities';
+import { htmlToText } from '../engine/text/html-to-text';
 import { httpError } from '../http-error';
+import { isUuid } from './ids';
+import { findQuestion, questionForMarking } from './questions';
 import { decodeUpload, detectImage } from './uploads';
 
 type GradingRow = typeof gradingResults.$inferSelect;
 
-function toGradingResult(row: GradingRow): GradingResult {
+function toGradingResult(row: GradingRow, paperCode: string | null = null): GradingResult {
   return {
     id: row.id,
     marksAwarded: row.marksAwarded,
@@ -20,6 +39,10 @@ function toGradingResult(row: GradingRow): GradingResult {
     answerText: row.answerText,
     gradedBy: row.markedBy,
     createdAt: row.createdAt.toISOString(),
+    schemeSource: row.schemeSource,
+    paperCode,
+    transcriptCorrected: row.transcriptCorrected,
+    canRemark: Boolean(row.questions?.length),
   };
 }
 
@@ -34,15 +57,268 @@ function decodeSheet(data: string, which: string): Buffer {
   return bytes;
 }
 
-/** §7 POST /api/teacher/grade-answer: the engine grades the answer sheet against the question out of maxMarks; the result is kept for its owner. */
-export async function gradeAnswer(db: Db, engine: Engine, ownerId: string, input: GradeAnswerRequest): Promise<GradingResult> {
-  const questionImage = decodeSheet(input.questionImage, 'question paper image');
+/** How the answer was graded: against the questions (with their numbers on the sheet), or ask for a scheme. */
+interface Scheme {
+  questions: GradingQuestion[];
+  source: string;
+  paperId: string | null;
+  paperCode: string | null;
+  /** The teacher left the scheme to be found from the photo: the spec's maxMarks scales its marks. */
+  scaleTo: number | null;
+}
+
+function numbered(question: SchemeQuestion, number = 1): GradingQuestion {
+  return { ...question, number };
+}
+
+async function ownPaperByCode(db: Db, ownerId: string, code: string) {
+  const [paper] = await db
+    .select()
+    .from(practicePapers)
+    .where(and(eq(practicePapers.ownerId, ownerId), eq(practicePapers.code, code)));
+  if (!paper) throw httpError(404, SCHEME_TEXT.paperNotFound(code));
+  return paper;
+}
+
+/** `questionId`: a printed paper's 'MW-XXXXXX#n', a question of the teacher's own courses (a uuid), or a bank id. */
+async function schemeForQuestionId(db: Db, engine: Engine, ownerId: string, questionId: string): Promise<Scheme> {
+  const paperRef = /^(.+?)#(\d{1,2})$/.exec(questionId);
+  const code = paperRef && normalisePaperCode(paperRef[1]);
+  if (paperRef && code) {
+    const paper = await ownPaperByCode(db, ownerId, code);
+    const q = paper.questions.find((x) => x.number === Number(paperRef[2]));
+    if (!q) throw httpError(404, SCHEME_TEXT.questionNotFound);
+    return {
+      questions: [{ ...q, number: 1 }],
+      source: `Paper ${code}, question ${q.number}`,
+      paperId: paper.id,
+      paperCode: code,
+      scaleTo: null,
+    };
+  }
+  if (isUuid(questionId)) {
+    const row = await findQuestion(db, ownerId, questionId).catch(() => {
+      throw httpError(404, SCHEME_TEXT.questionNotFound);
+    });
+    const q = await questionForMarking(db, row);
+    return {
+      questions: [
+        {
+          number: 1,
+          ref: `question:${row.id}`,
+          text: q.text,
+          type: q.type,
+          totalMarks: q.totalMarks,
+          markScheme: q.markScheme,
+          ...(q.schemeRules && Object.keys(q.schemeRules).length ? { schemeRules: q.schemeRules } : {}),
+          ...(q.options ? { options: q.options } : {}),
+          ...(q.correctAnswer ? { correctAnswer: q.correctAnswer } : {}),
+        },
+      ],
+      source: `Your question ${row.questionNumber} (${htmlToText(row.text).slice(0, 60)})`,
+      paperId: null,
+      paperCode: null,
+      scaleTo: null,
+    };
+  }
+  const found = await engine.findQuestion({ id: questionId });
+  if (!found) throw httpError(404, SCHEME_TEXT.questionNotFound);
+  return { questions: [numbered(found.question)], source: `Bank question ${questionId}`, paperId: null, paperCode: null, scaleTo: null };
+}
+
+/** The questions of the teacher's recent printed papers, for matching a photographed question. */
+async function ownCandidates(db: Db, ownerId: string): Promise<SchemeQuestion[]> {
+  const papers = await db
+    .select({ code: practicePapers.code, questions: practicePapers.questions })
+    .from(practicePapers)
+    .where(eq(practicePapers.ownerId, ownerId))
+    .orderBy(desc(practicePapers.createdAt))
+    .limit(50);
+  return papers.flatMap((p) => p.questions.map(({ number, ...q }) => ({ ...q, ref: `paper:${p.code}#${number}` })));
+}
+
+function sectionsFor(question: GradingQuestion, feedback: Feedback, prefix: string): GradingBreakdown[] {
+  if (feedback.level) {
+    const covered = feedback.markscheme_evaluation.filter((e) => e.status === 'COVERED').map((e) => e.text);
+    return [
+      {
+        section: `${prefix}Level ${feedback.level.level} of response`,
+        marksAwarded: feedback.marks_awarded,
+        maxMarks: feedback.total_marks,
+        comments: `<p>${escapeHtml(feedback.level.descriptor)}</p>${covered.length ? `<p>Indicative content seen: ${escapeHtml(covered.join('; '))}</p>` : ''}`,
+      },
+    ];
+  }
+  return question.markScheme.map((point) => {
+    const e = feedback.markscheme_evaluation.find((x) => x.point_id === point.id);
+    const marks = e?.marks ?? point.marks;
+    const awarded = e?.marks_awarded ?? (e?.status === 'COVERED' ? point.marks : 0);
+    const note = e?.note ? ` (${e.note})` : '';
+    return {
+      section: `${prefix}${point.kind}${point.marks}: ${htmlToText(point.text)}`.slice(0, 300),
+      marksAwarded: awarded,
+      maxMarks: marks,
+      comments: `<p>${escapeHtml((e?.justification ?? 'Not assessed.') + note)}</p>`,
+    };
+  });
+}
+
+/**
+ * Marks the transcript against each question's own points (a sheet of several questions is split by
+ * question number), asking the engine's marker — the same judge as every other answer.
+ */
+async function markSheet(engine: Engine, scheme: Scheme, answerText: string, lowConfidence: boolean, readBy: string) {
+  const multi = scheme.questions.length > 1;
+  const parts = multi
+    ? splitAnswerSheet(
+        answerText,
+        scheme.questions.map((q) => q.number),
+      )
+    : new Map([[scheme.questions[0].number, answerText]]);
+  let sections: GradingBreakdown[] = [];
+  let awarded = 0;
+  let total = 0;
+  const summaries: string[] = [];
+  let markedBy = '';
+  for (const q of scheme.questions) {
+    const part = parts.get(q.number) ?? '';
+    const prefix = multi ? `Q${q.number} · ` : '';
+    if (!part.trim()) {
+      total += q.totalMarks;
+      sections.push({
+        section: `${prefix}no answer found`,
+        marksAwarded: 0,
+        maxMarks: q.totalMarks,
+        comments: '<p>No answer to this question was found on the sheet.</p>',
+      });
+      continue;
+    }
+    const feedback = await engine.evaluateAnswer({ question: q, answer: part });
+    markedBy ||= feedback.marked_by ?? engine.info.label;
+    sections = sections.concat(sectionsFor(q, feedback, prefix));
+    awarded += feedback.marks_awarded;
+    total += feedback.total_marks;
+    summaries.push(multi ? `Question ${q.number}: ${feedback.qualitative_feedback}` : feedback.qualitative_feedback);
+  }
+  let marksAwarded = awarded;
+  let totalMarks = total;
+  let detailedBreakdown = sections;
+  if (scheme.scaleTo !== null && !multi) {
+    ({ detailedBreakdown, marksAwarded } = fitBreakdownToTotal(sections, scheme.scaleTo));
+    totalMarks = scheme.scaleTo;
+    summaries[0] = summaries[0]?.replace(/^You scored [\d.]+ out of [\d.]+\./, `You scored ${marksAwarded} out of ${totalMarks}.`);
+  }
+  const scaled = scheme.scaleTo !== null && !multi && scheme.scaleTo !== total ? ` (${total} marks, scaled to ${scheme.scaleTo})` : '';
+  const feedback = [
+    ...summaries.map((s) => `<p>${escapeHtml(s)}</p>`),
+    lowConfidence
+      ? '<p><strong>Check the reading:</strong> parts of the sheet were hard to read, so some words may be wrong. Correct the transcript and mark again.</p>'
+      : '',
+    `<p>Marked against: ${escapeHtml(scheme.source)}${escapeHtml(scaled)}.</p>`,
+  ].join('');
+  return { marksAwarded, totalMarks, detailedBreakdown, feedback, markedBy: `${markedBy || engine.info.label} (${readBy})` };
+}
+
+function preview(text: string): string {
+  return text.replace(/\s+/g, ' ').trim().slice(0, 160);
+}
+
+/** The scheme the teacher chose: a typed one, a paper by its code, or a question by id; null when none was chosen. */
+async function chosenScheme(db: Db, engine: Engine, ownerId: string, input: GradeAnswerRequest): Promise<Scheme | null> {
+  if (input.markScheme !== undefined && !input.markScheme.trim()) throw httpError(400, SCHEME_TEXT.emptyScheme);
+  if (input.markScheme) {
+    const typed = parseTypedScheme(input.markScheme);
+    if (!typed.points.length) throw httpError(400, SCHEME_TEXT.emptyScheme);
+    return {
+      questions: [
+        {
+          number: 1,
+          ref: 'typed',
+          text: input.questionText || 'Question typed by the teacher',
+          type: 'essay',
+          totalMarks: typed.totalMarks,
+          markScheme: typed.points,
+          ...(Object.keys(typed.rules).length ? { schemeRules: typed.rules } : {}),
+        },
+      ],
+      source: 'Your mark scheme',
+      paperId: null,
+      paperCode: null,
+      scaleTo: null,
+    };
+  }
+  if (input.paperCode) {
+    const paper = await ownPaperByCode(db, ownerId, input.paperCode);
+    return {
+      questions: paper.questions,
+      source: `Paper ${input.paperCode} (${paper.title})`,
+      paperId: paper.id,
+      paperCode: input.paperCode,
+      scaleTo: null,
+    };
+  }
+  if (input.questionId) return schemeForQuestionId(db, engine, ownerId, input.questionId);
+  return null;
+}
+
+export type GradeOutcome = { kind: 'graded'; result: GradingResult } | { kind: 'needsScheme'; body: NeedsSchemeResponse };
+
+/**
+ * §7 POST /api/teacher/grade-answer: reads the sheets, chooses the scheme (a typed scheme, a paper code
+ * given or read from the sheet's QR code, a question id, or the question found from the photo among the
+ * teacher's papers and the bank), marks each question against its own points and keeps the result for
+ * its owner. Offline, with no scheme found, it asks for one (422 with the question as read) and stores nothing.
+ */
+export async function gradeAnswer(db: Db, engine: Engine, ownerId: string, input: GradeAnswerRequest): Promise<GradeOutcome> {
+  const questionImage = input.questionImage ? decodeSheet(input.questionImage, 'question paper image') : null;
   const answerImage = decodeSheet(input.answerImage, 'answer sheet image');
-  const result = await engine.gradeHandwritten({ questionImage, answerImage, maxMarks: input.maxMarks });
-  const [row] = await db
-    .insert(gradingResults)
-    .values({
-      ownerId,
+  // A scheme the teacher chose is found (and its owner checked) before anything is read.
+  let scheme = await chosenScheme(db, engine, ownerId, input);
+  const [answerRead, questionRead] = await engine.readSheets({ images: questionImage ? [answerImage, questionImage] : [answerImage] });
+  const questionText = input.questionText || questionRead?.text || '';
+  const answerText = answerRead.text;
+  if (!answerText.trim()) throw httpError(400, SCHEME_TEXT.noWriting);
+  const lowConfidence = answerRead.confidence < 60;
+  if (scheme?.questions[0].ref === 'typed' && questionText) scheme.questions[0].text = questionText;
+
+  const code = scheme ? null : (answerRead.paperCode ?? questionRead?.paperCode ?? null);
+  if (code) {
+    const paper = await ownPaperByCode(db, ownerId, code);
+    scheme = { questions: paper.questions, source: `Paper ${code} (${paper.title})`, paperId: paper.id, paperCode: code, scaleTo: null };
+  } else if (!scheme) {
+    if (!questionImage && !input.questionText) throw httpError(400, GRADING_TEXT.missingImages);
+    const found = await engine.findQuestion({ text: questionText, candidates: await ownCandidates(db, ownerId) });
+    if (found) {
+      const fromPaper = /^paper:(MW-[A-Z0-9]{6})#(\d+)$/.exec(found.question.ref);
+      scheme = {
+        questions: [numbered(found.question)],
+        source: fromPaper ? `Paper ${fromPaper[1]}, question ${fromPaper[2]}` : found.label.replace(/^bank/, 'Bank'),
+        paperId: null,
+        paperCode: fromPaper?.[1] ?? null,
+        scaleTo: input.maxMarks,
+      };
+    }
+  }
+
+  let values: Omit<typeof gradingResults.$inferInsert, 'ownerId'>;
+  if (scheme) {
+    const marked = await markSheet(engine, scheme, answerText, lowConfidence, `OCR by ${answerRead.readBy}`);
+    values = {
+      marksAwarded: marked.marksAwarded,
+      totalMarks: marked.totalMarks,
+      feedback: marked.feedback,
+      detailedBreakdown: marked.detailedBreakdown,
+      questionText: questionText || null,
+      answerText,
+      markedBy: marked.markedBy,
+      schemeSource: scheme.source,
+      questions: scheme.questions,
+      paperId: scheme.paperId,
+    };
+  } else if (engine.info.kind === 'llm' && questionImage) {
+    // A model reads the question itself and splits the marks into sections; nothing to re-mark against.
+    const result = await engine.gradeHandwritten({ questionImage, answerImage, maxMarks: input.maxMarks });
+    values = {
       marksAwarded: result.marksAwarded,
       totalMarks: result.totalMarks,
       feedback: result.feedback,
@@ -50,13 +326,170 @@ export async function gradeAnswer(db: Db, engine: Engine, ownerId: string, input
       questionText: result.questionText,
       answerText: result.answerText,
       markedBy: result.by,
-    })
+      schemeSource: `The question as ${result.by} read it`,
+    };
+  } else {
+    return {
+      kind: 'needsScheme',
+      body: { message: SCHEME_TEXT.needsScheme(preview(questionText)), needsScheme: true, questionText, answerText },
+    };
+  }
+  const [row] = await db
+    .insert(gradingResults)
+    .values({ ownerId, ...values })
     .returning();
-  return toGradingResult(row);
+  return { kind: 'graded', result: toGradingResult(row, scheme?.paperCode ?? null) };
 }
 
-/** The student's grading results, newest first. */
+async function ownResult(db: Db, ownerId: string, id: string): Promise<GradingRow> {
+  if (!isUuid(id)) throw httpError(404, SCHEME_TEXT.resultNotFound);
+  const [row] = await db
+    .select()
+    .from(gradingResults)
+    .where(and(eq(gradingResults.id, id), eq(gradingResults.ownerId, ownerId)));
+  if (!row) throw httpError(404, SCHEME_TEXT.resultNotFound);
+  return row;
+}
+
+async function paperCodeOf(db: Db, paperId: string | null): Promise<string | null> {
+  if (!paperId) return null;
+  const [paper] = await db.select({ code: practicePapers.code }).from(practicePapers).where(eq(practicePapers.id, paperId));
+  return paper?.code ?? null;
+}
+
+/** POST /api/teacher/results/{id}/remark: the corrected transcript marked again against the scheme kept with the result. */
+export async function remarkResult(db: Db, engine: Engine, ownerId: string, id: string, input: RemarkRequest): Promise<GradingResult> {
+  const row = await ownResult(db, ownerId, id);
+  if (!row.questions?.length) throw httpError(409, SCHEME_TEXT.noSchemeToRemark);
+  const source = row.schemeSource ?? 'the same scheme';
+  const scaleTo = row.questions.length === 1 && row.questions[0].totalMarks !== row.totalMarks ? row.totalMarks : null;
+  const marked = await markSheet(
+    engine,
+    { questions: row.questions, source, paperId: row.paperId, paperCode: null, scaleTo },
+    input.answerText,
+    false,
+    'transcript corrected by the teacher',
+  );
+  const [updated] = await db
+    .update(gradingResults)
+    .set({
+      marksAwarded: marked.marksAwarded,
+      totalMarks: marked.totalMarks,
+      feedback: marked.feedback,
+      detailedBreakdown: marked.detailedBreakdown,
+      answerText: input.answerText,
+      markedBy: marked.markedBy,
+      transcriptCorrected: true,
+    })
+    .where(and(eq(gradingResults.id, id), eq(gradingResults.ownerId, ownerId)))
+    .returning();
+  return toGradingResult(updated, await paperCodeOf(db, updated.paperId));
+}
+
+/** The teacher's grading results, newest first. */
 export async function listGradingResults(db: Db, ownerId: string): Promise<GradingResult[]> {
-  const rows = await db.select().from(gradingResults).where(eq(gradingResults.ownerId, ownerId)).orderBy(desc(gradingResults.createdAt));
-  return rows.map(toGradingResult);
+  const rows = await db
+    .select({ result: gradingResults, code: practicePapers.code })
+    .from(gradingResults)
+    .leftJoin(practicePapers, eq(practicePapers.id, gradingResults.paperId))
+    .where(eq(gradingResults.ownerId, ownerId))
+    .orderBy(desc(gradingResults.createdAt));
+  return rows.map((r) => toGradingResult(r.result, r.code));
+}
+
+/** A CSV cell: quoted, and a leading = + - @ defused so a spreadsheet never runs it as a formula. */
+function csvCell(value: string | number | boolean | null): string {
+  let text = value === null ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+/** GET /api/teacher/results.csv: every result of the teacher's, one row each, the breakdown in one column. */
+export async function exportGradingResultsCsv(db: Db, ownerId: string): Promise<string> {
+  const results = await listGradingResults(db, ownerId);
+  const header = [
+    'Graded at',
+    'Marks awarded',
+    'Total marks',
+    'Percentage',
+    'Marked against',
+    'Paper code',
+    'Marked by',
+    'Transcript corrected',
+    'Question',
+    'Answer transcript',
+    'Breakdown',
+  ];
+  const lines = results.map((r) =>
+    [
+      r.createdAt,
+      r.marksAwarded,
+      r.totalMarks,
+      r.totalMarks ? Math.round((r.marksAwarded / r.totalMarks) * 100) : 0,
+      r.schemeSource ?? '',
+      r.paperCode ?? '',
+      r.gradedBy ?? '',
+      r.transcriptCorrected ? 'yes' : 'no',
+      r.questionText ?? '',
+      r.answerText ?? '',
+      r.detailedBreakdown.map((s) => `${s.section}: ${s.marksAwarded}/${s.maxMarks}`).join('; '),
+    ]
+      .map(csvCell)
+      .join(','),
+  );
+  return `${[header.map(csvCell).join(','), ...lines].join('\r\n')}\r\n`;
+}
+
+/** GET /api/teacher/papers: the teacher's printed practice papers, newest first. */
+export async function listPracticePapers(db: Db, ownerId: string): Promise<PracticePaperSummary[]> {
+  const rows = await db.select().from(practicePapers).where(eq(practicePapers.ownerId, ownerId)).orderBy(desc(practicePapers.createdAt));
+  return rows.map((p) => ({
+    id: p.id,
+    code: p.code,
+    title: p.title,
+    questionCount: p.questions.length,
+    totalMarks: p.questions.reduce((n, q) => n + q.totalMarks, 0),
+    createdAt: p.createdAt.toISOString(),
+  }));
+}
+
+/** GET /api/teacher/questions?q=: the teacher's printed papers' questions, their course questions, then the bank's. */
+export async function searchQuestions(db: Db, engine: Engine, ownerId: string, query: string): Promise<QuestionChoice[]> {
+  const words = query
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((w) => w.length > 2);
+  const matches = (text: string) => words.every((w) => text.toLowerCase().includes(w));
+  const choices: QuestionChoice[] = [];
+  const papers = await db
+    .select()
+    .from(practicePapers)
+    .where(eq(practicePapers.ownerId, ownerId))
+    .orderBy(desc(practicePapers.createdAt))
+    .limit(50);
+  for (const p of papers)
+    for (const q of p.questions) {
+      const text = htmlToText(q.text);
+      if (!words.length || matches(`${p.code} ${text}`))
+        choices.push({
+          id: `${p.code}#${q.number}`,
+          text: text.slice(0, 200),
+          totalMarks: q.totalMarks,
+          source: `Paper ${p.code}, question ${q.number}`,
+        });
+    }
+  if (words.length) {
+    const like = words.map((w) => ilike(questionRows.text, `%${w.replace(/[%_\\]/g, '\\$&')}%`));
+    const rows = await db
+      .select({ id: questionRows.id, text: questionRows.text, totalMarks: questionRows.totalMarks, course: courses.title })
+      .from(questionRows)
+      .innerJoin(courses, eq(courses.id, questionRows.courseId))
+      .where(and(eq(questionRows.ownerId, ownerId), like.length === 1 ? like[0] : and(...like)))
+      .limit(20);
+    for (const r of rows)
+      choices.push({ id: r.id, text: htmlToText(r.text).slice(0, 200), totalMarks: r.totalMarks, source: `Your course ${r.course}` });
+    for (const b of await engine.searchBank({ query, limit: 20 }))
+      choices.push({ id: b.id, text: b.text, totalMarks: b.marks, source: `Question bank: ${b.subject}, ${b.topic}` });
+  }
+  return choices.slice(0, 40);
 }

@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMPORT_MAX_CHARS, IMPORT_TEXT, questionImportResponseSchema } from '../../shared/question-import';
+import { PRACTICE_TEXT } from '../../shared/practice';
+import { buildTestApp, signUp, type TestApp } from '../testing/test-app';
+
+// A teacher's own GIFT file into a course of theirs, through the API (PGlite here; the PostgreSQL pass runs it again).
+const GIFT = `$CATEGORY: $course$/Physics/Units
+
+::Prefix::Which prefix means one thousandth? {=milli ~micro ~kilo}
+
+::Vectors::Which of these quantities are vectors? {~%50%velocity ~%50%force ~%-100%mass}
+
+::Sun::The Sun is a main-sequence star. {T}
+
+::Describe::Read the next three questions carefully.
+
+::Essay::Explain what is meant by a scalar quantity. {}
+
+::Script::[html]<p onmouseover="steal()">What is the SI unit of charge?</p><script>alert(1)</script> {=coulomb =C}
+`;
+
+let t: TestApp;
+let alice: Awaited<ReturnType<typeof signUp>>;
+let bob: Awaited<ReturnType<typeof signUp>>;
+let courseId: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  alice = await signUp(t.app);
+  bob = await signUp(t.app);
+  courseId = (
+    await t.app.inject({ method: 'POST', url: '/api/courses/direct-create', headers: alice.headers, payload: { subject: 'Physics' } })
+  ).json().id;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const post = (url: string, payload: object, who = alice) => t.app.inject({ method: 'POST', url, headers: who.headers, payload });
+const papersOf = async (id: string) =>
+  (await t.app.inject({ method: 'GET', url: `/api/courses/${id}/question-papers`, headers: alice.headers })).json() as { id: string }[];
+
+describe('POST /api/courses/{id}/import/preview and /import', () => {
+  it('previews every question with its type and marks, and what is changed or skipped, storing nothing', async () => {
+    const before = await papersOf(courseId);
+    const res = await post(`/api/courses/${courseId}/import/preview`, { fileName: 'units.gift', content: GIFT });
+    expect(res.statusCode).toBe(200);
+    const { report, paper } = questionImportResponseSchema.parse(res.json());
+    expect(paper).toBeNull();
+    expect(report.imported.map((q) => [q.number, q.title, q.type, q.marks, q.topic])).toEqual([
+      [1, 'Prefix', 'multiple_choice', 1, 'Units'],
+      [2, 'Vectors', 'multiple_choice', 2, 'Units'],
+      [3, 'Sun', 'multiple_choice', 1, 'Units'],
+      [6, 'Script', 'short_answer', 1, 'Units'],
+    ]);
+    expect(report.skipped.map((n) => n.title)).toEqual(['Describe', 'Essay']);
+    expect(report.changed.map((n) => n.title)).toEqual(expect.arrayContaining(['Vectors', 'Sun']));
+    expect(await papersOf(courseId)).toEqual(before);
+  });
+
+  it('imports the questions as a paper that is practised and marked like any other, with its HTML sanitised', async () => {
+    const res = await post(`/api/courses/${courseId}/import`, { fileName: 'units.gift', content: GIFT });
+    expect(res.statusCode).toBe(201);
+    const { paper } = questionImportResponseSchema.parse(res.json());
+    expect(paper).toMatchObject({ title: 'Imported: units', totalQuestions: 4, topic: 'Units' });
+    const questions = (
+      await t.app.inject({ method: 'GET', url: `/api/question-papers/${paper!.id}/questions`, headers: alice.headers })
+    ).json();
+    expect(questions.map((q: { text: string }) => q.text).join(' ')).not.toMatch(/script|onmouseover|alert/);
+    const vectors = questions[1];
+    expect(vectors.options).toEqual({ A: 'velocity', B: 'force', C: 'mass' });
+    await post('/api/answers/save', { questionId: vectors.id, text: 'A and B', submitted: true });
+    const marked = await post('/api/answers/evaluate', { questionId: vectors.id, answer: 'A and B' });
+    expect(marked.statusCode).toBe(200);
+    expect(marked.json()).toMatchObject({ marks_awarded: 2, total_marks: 2 });
+  });
+
+  it("keeps imported questions their owner's: another user gets 404 for the course, the paper and the questions", async () => {
+    expect((await post(`/api/courses/${courseId}/import/preview`, { fileName: 'units.gift', content: GIFT }, bob)).statusCode).toBe(404);
+    const res = await post(`/api/courses/${courseId}/import`, { fileName: 'units.gift', content: GIFT }, bob);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe(PRACTICE_TEXT.courseNotFound);
+    const [paper] = await papersOf(courseId);
+    expect((await t.app.inject({ method: 'GET', url: `/api/question-papers/${paper.id}`, headers: bob.headers })).statusCode).toBe(404);
+  });
+
+  it('imports nothing with strict when any question has a problem, and says why', async () => {
+    const before = await papersOf(courseId);
+    const preview = questionImportResponseSchema.parse(
+      (await post(`/api/courses/${courseId}/import/preview`, { fileName: 'units.gift', content: GIFT, strict: true })).json(),
+    );
+    expect(preview.report.imported).toEqual([]);
+    expect(preview.report.skipped.map((n) => n.message)).toEqual(expect.arrayContaining([expect.stringMatching(/needs a mark scheme/)]));
+    const res = await post(`/api/courses/${courseId}/import`, { fileName: 'units.gift', content: GIFT, strict: true });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe(IMPORT_TEXT.nothingToImport);
+    expect(await papersOf(courseId)).toEqual(before);
+  });
+
+  it('refuses an empty, oversized or malformed file with a clear message and stores nothing', async () => {
+    const before = await papersOf(courseId);
+    const empty = await post(`/api/courses/${courseId}/import`, { fileName: 'a.gift', content: '' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toContain(IMPORT_TEXT.empty);
+    const big = await post(`/api/courses/${courseId}/import/preview`, { fileName: 'a.gift', content: 'x'.repeat(IMPORT_MAX_CHARS + 1) });
+    expect(big.statusCode).toBe(400);
+    expect(big.json().message).toContain(IMPORT_TEXT.tooLarge);
+    const json = await post(`/api/courses/${courseId}/import`, { fileName: 'bank.json', content: '{ not json' });
+    expect(json.statusCode).toBe(422);
+    expect(json.json().message).toMatch(/^not valid JSON/);
+    const broken = await post(`/api/courses/${courseId}/import`, { fileName: 'a.gift', content: '::A::Unclosed {=a ~b' });
+    expect(broken.statusCode).toBe(422);
+    expect(await papersOf(courseId)).toEqual(before);
+  });
+});
+
+describe('GET /api/question-papers/{id}/export', () => {
+  it('exports an imported paper as GIFT and JSON that import back with the same questions, marks and schemes', async () => {
+    const [paper] = await papersOf(courseId);
+    const gift = await t.app.inject({ method: 'GET', url: `/api/question-papers/${paper.id}/export?format=gift`, headers: alice.headers });
+    expect(gift.statusCode).toBe(200);
+    expect(gift.headers['content-disposition']).toBe('attachment; filename="imported-units.gift"');
+    expect(gift.body).toContain('$CATEGORY: Physics/Units');
+    const json = await t.app.inject({ method: 'GET', url: `/api/question-papers/${paper.id}/export?format=json`, headers: alice.headers });
+    expect(json.headers['content-type']).toMatch(/^application\/json/);
+
+    for (const [fileName, content] of [
+      ['again.gift', gift.body],
+      ['again.json', json.body],
+    ]) {
+      const back = questionImportResponseSchema.parse(
+        (await post(`/api/courses/${courseId}/import/preview`, { fileName, content })).json(),
+      );
+      expect(back.report.skipped).toEqual([]);
+      expect(back.report.imported.map((q) => [q.type, q.marks])).toEqual([
+        ['multiple_choice', 1],
+        ['multiple_choice', 2],
+        ['multiple_choice', 1],
+        ['short_answer', 1],
+      ]);
+    }
+  });
+
+  it('answers 404 for another user and 400 for an unknown format', async () => {
+    const [paper] = await papersOf(courseId);
+    expect((await t.app.inject({ method: 'GET', url: `/api/question-papers/${paper.id}/export`, headers: bob.headers })).statusCode).toBe(
+      404,
+    );
+    const bad = await t.app.inject({ method: 'GET', url: `/api/question-papers/${paper.id}/export?format=docx`, headers: alice.headers });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('format must be gift or json');
+  });
+});

@@ -1,0 +1,150 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { PaperResults } from '../../shared/attempts';
+import type { Feedback } from '../../shared/mark-scheme';
+import type { Db } from '../db/client';
+import { answers, courses, feedback, paperAttempts, questions } from '../db/schema';
+import { isEngineError, type Difficulty, type Engine } from '../engine/engine';
+import { httpError } from '../http-error';
+import { evaluateAnswer, saveAnswer } from './answers';
+import { round1 } from './paper-progress';
+import { findPaper, getPaper, storePaper, toQuestion } from './papers';
+
+/** Keeps the exam timer: the larger of the stored and the sent elapsed seconds (two devices never wind it back). */
+export async function recordElapsed(db: Db, ownerId: string, paperId: string, elapsedSeconds: number): Promise<{ elapsedSeconds: number }> {
+  const paper = await findPaper(db, ownerId, paperId);
+  const [row] = await db
+    .insert(paperAttempts)
+    .values({ ownerId, paperId: paper.id, elapsedSeconds })
+    .onConflictDoUpdate({
+      target: [paperAttempts.ownerId, paperAttempts.paperId],
+      set: { elapsedSeconds: sql`greatest(${paperAttempts.elapsedSeconds}, ${elapsedSeconds}::int)`, updatedAt: new Date() },
+    })
+    .returning({ elapsedSeconds: paperAttempts.elapsedSeconds });
+  return row;
+}
+
+/**
+ * Finishes the paper: every answer with text that is not submitted, or was changed since it was marked, is
+ * submitted and marked; questions without an answer score nothing. The attempt is then finished and its
+ * results returned. Marking again after a failure is safe: what was marked stays marked.
+ */
+export async function finishPaper(db: Db, engine: Engine, ownerId: string, paperId: string, input: { elapsedSeconds?: number }) {
+  const paper = await findPaper(db, ownerId, paperId);
+  const rows = await paperRows(db, ownerId, paper.id);
+  for (const { question, answer, mark } of rows) {
+    const text = answer?.text ?? '';
+    if (!text.trim()) continue;
+    const current = answer?.submitted && mark && mark.evaluatedText === text;
+    if (current) continue;
+    await saveAnswer(db, ownerId, { questionId: question.id, text, submitted: true });
+    await evaluateAnswer(db, engine, ownerId, { questionId: question.id, answer: text });
+  }
+  const now = new Date();
+  const elapsed = input.elapsedSeconds ?? 0;
+  await db
+    .insert(paperAttempts)
+    .values({ ownerId, paperId: paper.id, elapsedSeconds: elapsed, finishedAt: now })
+    .onConflictDoUpdate({
+      target: [paperAttempts.ownerId, paperAttempts.paperId],
+      set: {
+        elapsedSeconds: sql`greatest(${paperAttempts.elapsedSeconds}, ${elapsed}::int)`,
+        finishedAt: sql`coalesce(${paperAttempts.finishedAt}, ${now.toISOString()}::timestamptz)`,
+        updatedAt: now,
+      },
+    });
+  return paperResults(db, ownerId, paper.id);
+}
+
+async function paperRows(db: Db, ownerId: string, paperId: string) {
+  return db
+    .select({ question: questions, answer: answers, mark: feedback })
+    .from(questions)
+    .leftJoin(answers, and(eq(answers.questionId, questions.id), eq(answers.ownerId, ownerId)))
+    .leftJoin(feedback, and(eq(feedback.questionId, questions.id), eq(feedback.ownerId, ownerId)))
+    .where(and(eq(questions.paperId, paperId), eq(questions.ownerId, ownerId)))
+    .orderBy(asc(questions.questionNumber));
+}
+
+/** The attempt's results: total and percentage, each question's marks with its feedback and time. */
+export async function paperResults(db: Db, ownerId: string, paperId: string): Promise<PaperResults> {
+  const paper = await getPaper(db, ownerId, paperId);
+  const [rows, [attempt]] = await Promise.all([
+    paperRows(db, ownerId, paper.id),
+    db
+      .select()
+      .from(paperAttempts)
+      .where(and(eq(paperAttempts.ownerId, ownerId), eq(paperAttempts.paperId, paper.id))),
+  ]);
+  const results = rows.map(({ question, answer, mark }) => {
+    const markFeedback: Feedback | null = mark
+      ? {
+          marks_awarded: mark.marksAwarded,
+          total_marks: mark.totalMarks,
+          qualitative_feedback: mark.qualitativeFeedback,
+          markscheme_evaluation: mark.markschemeEvaluation,
+          ...(mark.markedBy ? { marked_by: mark.markedBy } : {}),
+          ...(mark.level ? { level: mark.level } : {}),
+        }
+      : null;
+    return {
+      question: toQuestion(question, Boolean(answer?.submitted)),
+      answerText: answer?.text ?? '',
+      submitted: Boolean(answer?.submitted),
+      marksAwarded: mark ? mark.marksAwarded : null,
+      timeSpentSeconds: answer?.timeSpentSeconds ?? 0,
+      feedback: markFeedback,
+    };
+  });
+  const totalMarks = rows.reduce((sum, r) => sum + r.question.totalMarks, 0);
+  const marksAwarded = round1(results.reduce((sum, r) => sum + (r.marksAwarded ?? 0), 0));
+  return {
+    paper,
+    finished: Boolean(attempt?.finishedAt),
+    startedAt: attempt?.startedAt.toISOString() ?? null,
+    finishedAt: attempt?.finishedAt?.toISOString() ?? null,
+    elapsedSeconds: attempt?.elapsedSeconds ?? 0,
+    marksAwarded,
+    totalMarks,
+    percentage: totalMarks > 0 ? round1((100 * marksAwarded) / totalMarks) : 0,
+    answered: results.filter((r) => r.answerText.trim().length > 0).length,
+    questionCount: results.length,
+    retryPaperId: attempt?.retryPaperId ?? null,
+    questions: results,
+  };
+}
+
+/**
+ * "Retry": a fresh paper on the same topic, difficulty and length (template questions get fresh values). The
+ * finished attempt keeps its results; asking again returns the paper already drawn.
+ */
+export async function retryPaper(db: Db, engine: Engine, ownerId: string, paperId: string) {
+  const paper = await findPaper(db, ownerId, paperId);
+  const [attempt] = await db
+    .select()
+    .from(paperAttempts)
+    .where(and(eq(paperAttempts.ownerId, ownerId), eq(paperAttempts.paperId, paper.id)));
+  if (attempt?.retryPaperId) return { paper: await getPaper(db, ownerId, attempt.retryPaperId) };
+  const [course] = await db.select({ subject: courses.subject }).from(courses).where(eq(courses.id, paper.courseId));
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(questions)
+    .where(and(eq(questions.paperId, paper.id), eq(questions.ownerId, ownerId)));
+  if (!course || n === 0) throw httpError(409, 'This paper has no questions to retry.');
+  const ask = (topic: string | null) =>
+    engine.generatePaper({ subject: course.subject, topic, difficulty: paper.difficultyLevel as Difficulty, count: n });
+  // A paper whose topic the engine cannot draw again (one made from a PDF) is retried across its subject.
+  const generated = await ask(paper.topic).catch((error: unknown) => {
+    if (paper.topic && isEngineError(error) && error.code === 'UNSUPPORTED_SUBJECT') return ask(null);
+    throw error;
+  });
+  if (generated.questions.length === 0) throw httpError(422, generated.note ?? 'No fresh questions could be drawn for this paper.');
+  const retry = await db.transaction(async (tx) => {
+    const row = await storePaper(tx, ownerId, paper.courseId, { ...generated, title: paper.title, description: paper.description ?? '' });
+    await tx
+      .insert(paperAttempts)
+      .values({ ownerId, paperId: paper.id, retryPaperId: row.id })
+      .onConflictDoUpdate({ target: [paperAttempts.ownerId, paperAttempts.paperId], set: { retryPaperId: row.id } });
+    return row;
+  });
+  return { paper: await getPaper(db, ownerId, retry.id) };
+}

@@ -1,0 +1,79 @@
+import {
+  IMPORT_TEXT,
+  importFormatOf,
+  type ImportFormat,
+  type QuestionImportRequest,
+  type QuestionImportResponse,
+} from '../../shared/question-import';
+import type { Db } from '../db/client';
+import type { Engine } from '../engine/engine';
+import { httpError } from '../http-error';
+import { findCourse } from './find-course';
+import { and, asc, eq } from 'drizzle-orm';
+import { courses, questions } from '../db/schema';
+import { findPaper, getPaper, storePaper } from './papers';
+import { questionForMarking } from './questions';
+
+/**
+ * A teacher's own questions (Moodle GIFT or Markwell JSON) into a course of theirs: a preview (the report
+ * only, nothing stored) or the import itself, which stores every importable question as one paper, owned by
+ * the importer like any other, in one transaction (all of it or none of it).
+ */
+export async function importQuestions(
+  db: Db,
+  engine: Engine,
+  ownerId: string,
+  courseId: string,
+  input: QuestionImportRequest,
+  options: { preview: boolean },
+): Promise<QuestionImportResponse> {
+  const course = await findCourse(db, ownerId, courseId);
+  const format = input.format ?? importFormatOf(input.fileName);
+  const { questions, report } = await engine.importQuestions({
+    format,
+    source: input.content,
+    subject: course.subject,
+    strict: input.strict,
+  });
+  if (options.preview) return { report, paper: null };
+  if (questions.length === 0 || report.errors.length > 0) throw httpError(422, report.errors[0] ?? IMPORT_TEXT.nothingToImport);
+  const name = input.fileName.replace(/\.(gift|txt|json)$/i, '').trim() || 'questions';
+  const topics = [...new Set(questions.map((q) => q.topic).filter((t): t is string => Boolean(t)))];
+  const row = await db.transaction((tx) =>
+    storePaper(tx, ownerId, course.id, {
+      title: `Imported: ${name}`,
+      description: `${questions.length} question${questions.length === 1 ? '' : 's'} imported from ${input.fileName}.`,
+      topic: topics.length === 1 ? topics[0] : null,
+      difficultyLevel: 'medium',
+      questions,
+      generatedBy: `Imported from ${input.fileName}`,
+    }),
+  );
+  return { report, paper: await getPaper(db, ownerId, row.id) };
+}
+
+/** One of the student's papers as a file to take elsewhere: GIFT for Moodle (the scheme's structure in comments) or JSON. */
+export async function exportPaper(db: Db, engine: Engine, ownerId: string, paperId: string, format: ImportFormat) {
+  const paper = await findPaper(db, ownerId, paperId);
+  const [course] = await db.select({ subject: courses.subject }).from(courses).where(eq(courses.id, paper.courseId));
+  const rows = await db
+    .select()
+    .from(questions)
+    .where(and(eq(questions.paperId, paper.id), eq(questions.ownerId, ownerId)))
+    .orderBy(asc(questions.questionNumber));
+  const topic = paper.topic?.trim() || paper.title;
+  const file = await engine.exportQuestions({
+    format,
+    subject: course?.subject ?? 'Questions',
+    topic,
+    description: paper.description?.trim() || paper.title,
+    difficulty: paper.difficultyLevel,
+    questions: await Promise.all(rows.map(async (q) => ({ ...(await questionForMarking(db, q)), id: `q${q.questionNumber}` }))),
+  });
+  const base =
+    paper.title
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-|-$/g, '')
+      .toLowerCase() || 'paper';
+  return { ...file, filename: `${base}.${file.extension}` };
+}
