@@ -5,16 +5,21 @@
 export const loadAnalyticsPage = () => import('../features/analytics/analytics-page');
 export const loadProgressPage = () => import('../features/analytics/progress-page');
 export const loadExamPage = () => import('../features/exam/exam-page');
+export const loadResultsPage = () => import('../features/results/results-page');
+export const loadDisputesPage = () => import('../features/disputes/disputes-page');
 export const loadPdfDocumentsPage = () => import('../features/pdf-documents/pdf-documents-page');
 export const loadTeacherGradingPage = () => import('../features/teacher-grading/teacher-grading-page');
 
+const RESULTS_PATH = /\/papers?\/[^/]+\/results\/?$|^\/question-papers\/[^/]+\/results\/?$/;
 const EXAM_PATH = /^\/(courses\/[^/]+\/(papers\/[^/]+\/)?(questions\/[^/]+|exam)|exam\/[^/]+)\/?$/;
 
 /** A stored session: fetch the screen at this path along with the signed-in app. */
 export function preloadPage(pathname: string): void {
   if (EXAM_PATH.test(pathname)) void loadExamPage();
+  else if (RESULTS_PATH.test(pathname)) void loadResultsPage();
   else if (pathname.startsWith('/analytics')) void loadAnalyticsPage();
   else if (pathname.startsWith('/progress')) void loadProgressPage();
   else if (pathname.startsWith('/pdf-documents')) void loadPdfDocumentsPage();
   else if (pathname.startsWith('/teacher-grading')) void loadTeacherGradingPage();
+  else if (pathname.startsWith('/disputes')) void loadDisputesPage();
 }

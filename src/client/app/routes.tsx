@@ -6,6 +6,7 @@ import { LandingPage } from '../features/landing/landing-page';
 import { Layout, PublicHeader } from './layout';
 import { LoadingScreen } from './loading-screen';
 import { preloadPage } from './page-loaders';
+import { RouteTitle } from './route-title';
 
 /**
  * Only the landing page is in the first download. The login form and the whole signed-in app are
@@ -42,6 +43,7 @@ export function AppRoutes() {
   if (session.status === 'unauthenticated' || !session.user) {
     return (
       <Layout header={<PublicHeader />}>
+        <RouteTitle signedIn={false} />
         <Suspense fallback={<LoadingBlock text="Loading..." />}>
           <Switch>
             <Route path="/auth" component={AuthPage} />

@@ -9,14 +9,25 @@ import { PaperOverviewPage } from '../features/papers/paper-overview-page';
 import { PapersPage } from '../features/papers/papers-page';
 import { Layout } from './layout';
 import { NotFoundPage } from './not-found';
-import { loadAnalyticsPage, loadExamPage, loadPdfDocumentsPage, loadProgressPage, loadTeacherGradingPage } from './page-loaders';
+import { RouteTitle } from './route-title';
+import {
+  loadAnalyticsPage,
+  loadDisputesPage,
+  loadExamPage,
+  loadPdfDocumentsPage,
+  loadProgressPage,
+  loadResultsPage,
+  loadTeacherGradingPage,
+} from './page-loaders';
 import { SignedInHeader } from './signed-in-header';
 
 /** Screens most visits never open are loaded when first opened, so the first load stays small. */
 const AnalyticsPage = lazy(() => loadAnalyticsPage().then((m) => ({ default: m.AnalyticsPage })));
 const ProgressPage = lazy(() => loadProgressPage().then((m) => ({ default: m.ProgressPage })));
+const ResultsPage = lazy(() => loadResultsPage().then((m) => ({ default: m.ResultsPage })));
 const ExamPage = lazy(() => loadExamPage().then((m) => ({ default: m.ExamPage })));
 const PdfDocumentsPage = lazy(() => loadPdfDocumentsPage().then((m) => ({ default: m.PdfDocumentsPage })));
+const DisputesPage = lazy(() => loadDisputesPage().then((m) => ({ default: m.DisputesPage })));
 const TeacherGradingPage = lazy(() => loadTeacherGradingPage().then((m) => ({ default: m.TeacherGradingPage })));
 
 /**
@@ -33,6 +44,7 @@ export function SignedInApp({ user, signOut }: { user: User; signOut: () => Prom
   return (
     <TooltipProvider>
       <Layout header={<SignedInHeader user={user} onLogOut={logOut} />}>
+        <RouteTitle signedIn />
         <Suspense fallback={<LoadingBlock text="Loading..." />}>
           <Switch>
             <Route path="/" component={home} />
@@ -43,12 +55,15 @@ export function SignedInApp({ user, signOut }: { user: User; signOut: () => Prom
             <Route path="/courses/:courseId/papers/:paperId" component={PaperOverviewPage} />
             <Route path="/courses/:courseId/papers/:paperId/questions/:questionId" component={ExamPage} />
             <Route path="/courses/:courseId/papers/:paperId/exam" component={ExamPage} />
+            <Route path="/courses/:courseId/papers/:paperId/results" component={ResultsPage} />
             <Route path="/exam/:courseId" component={ExamPage} />
             <Route path="/progress" component={ProgressPage} />
             <Route path="/analytics" component={AnalyticsPage} />
             <Route path="/pdf-documents" component={PdfDocumentsPage} />
             <Route path="/teacher-grading" component={TeacherGradingPage} />
+            <Route path="/disputes" component={DisputesPage} />
             <Route path="/question-papers/:paperId" component={PaperOverviewPage} />
+            <Route path="/question-papers/:paperId/results" component={ResultsPage} />
             <Route component={NotFoundPage} />
           </Switch>
         </Suspense>

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { DEFAULT_DIFFICULTY, QUESTION_COUNT, subjectOrDefault } from '../../shared/practice';
-import { useGeneratePaper, type GeneratePaperResult } from '../lib/api/generate-paper';
+import { DEFAULT_DIFFICULTY, QUESTION_COUNT, subjectOrDefault, type Difficulty, type GeneratePaperResponse } from '../../shared/practice';
+import { useGeneratePaper } from '../lib/api/generate-paper';
 import { Button } from './ui/button';
 import { Input } from './ui/input';
 import { Label } from './ui/label';
@@ -11,8 +11,8 @@ import { QuestionCountField } from './question-count-field';
 export function PaperGeneratorForm(props: {
   courseId: string;
   subject: string;
-  difficulties: readonly string[];
-  onGenerated: (result: GeneratePaperResult, topic: string) => void;
+  difficulties: readonly Difficulty[];
+  onGenerated: (result: GeneratePaperResponse, topic: string) => void;
   onError: (error: unknown) => void;
   /**
    * Called instead of generating when the topic is blank (the course page's toast). Without it the button
@@ -23,7 +23,7 @@ export function PaperGeneratorForm(props: {
   const id = useId();
   const [topic, setTopic] = useState('');
   const [count, setCount] = useState<number>(QUESTION_COUNT.default);
-  const [difficulty, setDifficulty] = useState<string>(DEFAULT_DIFFICULTY);
+  const [difficulty, setDifficulty] = useState<Difficulty>(DEFAULT_DIFFICULTY);
   const generate = useGeneratePaper();
   const subject = subjectOrDefault(props.subject);
 
@@ -64,7 +64,12 @@ export function PaperGeneratorForm(props: {
       <QuestionCountField id={`${id}-count`} value={count} onChange={setCount} disabled={generate.isPending} />
       <div className="grid gap-1.5">
         <Label htmlFor={`${id}-difficulty`}>Difficulty</Label>
-        <Select id={`${id}-difficulty`} value={difficulty} onChange={(e) => setDifficulty(e.target.value)} disabled={generate.isPending}>
+        <Select
+          id={`${id}-difficulty`}
+          value={difficulty}
+          onChange={(e) => setDifficulty(e.target.value as Difficulty)}
+          disabled={generate.isPending}
+        >
           {props.difficulties.map((d) => (
             <option key={d} value={d}>
               {d}

@@ -4,7 +4,7 @@ import { readSessionToken } from './session-token';
 export const AUTH_REQUIRED_MESSAGE = 'Authentication required - please refresh and log in again.';
 
 /** An error from the API: message as §8 ('status: body'), plus the status and the server's own message. */
-export type ApiError = Error & { status: number; serverMessage: string | null };
+export type ApiError = Error & { status: number; serverMessage: string | null; body?: unknown };
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof Error && typeof (error as Partial<ApiError>).status === 'number';
@@ -23,14 +23,16 @@ async function throwIfNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   const body = (await res.text()) || res.statusText;
   let serverMessage: string | null = null;
+  let parsed: unknown;
   try {
-    const parsed = JSON.parse(body) as { message?: unknown };
-    if (typeof parsed.message === 'string') serverMessage = parsed.message;
+    parsed = JSON.parse(body);
+    const text = (parsed as { message?: unknown } | null)?.message;
+    if (typeof text === 'string') serverMessage = text;
   } catch {
     serverMessage = null;
   }
   const message = looksLikeHtmlDocument(body) ? AUTH_REQUIRED_MESSAGE : `${res.status}: ${body}`;
-  throw Object.assign(new Error(message), { status: res.status, serverMessage });
+  throw Object.assign(new Error(message), { status: res.status, serverMessage, body: parsed });
 }
 
 function headers(): HeadersInit {
@@ -58,6 +60,13 @@ export async function apiDownload(url: string): Promise<ArrayBuffer> {
   const res = await fetch(url, { method: 'GET', headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'include' });
   await throwIfNotOk(res);
   return res.arrayBuffer();
+}
+
+/** A POST whose answer is a file (e.g. a PDF): the same headers, cookies and errors as apiRequest. */
+export async function apiPostForFile(url: string, data: unknown): Promise<Blob> {
+  const res = await fetch(url, { method: 'POST', headers: headers(), body: JSON.stringify(data ?? {}), credentials: 'include' });
+  await throwIfNotOk(res);
+  return res.blob();
 }
 
 /** A cached read's URL is its query key joined with slashes, repeated slashes collapsed. */

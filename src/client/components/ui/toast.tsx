@@ -4,18 +4,6 @@ import { X } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { dismissToast, showFlashedToast, TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX, useToasts } from './toast-store';
 
-// The store's functions are part of this module's interface: features raise toasts from here.
-export {
-  dismissToast,
-  flashToast,
-  toast,
-  TOAST_DURATION_MS,
-  TOAST_LIMIT,
-  TOAST_REMOVE_DELAY_MS,
-  TOAST_SWIPE_THRESHOLD_PX,
-  type ToastInput,
-} from './toast-store';
-
 export function Toaster() {
   const items = useToasts();
   useEffect(showFlashedToast, []);

@@ -1,5 +1,5 @@
 import { subjectOrDefault, type Course, type Question } from '../../../shared/practice';
-import type { UserAnswer } from './api/user-answers';
+import type { UserAnswer } from '../../../shared/practice';
 
 /*
  * The analytics rules, in one place. Everything below is computed from the student's own answers.

@@ -14,7 +14,7 @@ import {
   summariseTopics,
   timeBySubject,
 } from './analytics-data';
-import type { UserAnswer } from './api/user-answers';
+import type { UserAnswer } from '../../../shared/practice';
 import { heatmapCells, studyStreaks } from './heatmap-data';
 import { predictSubjects } from './predictions';
 

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Course, Question } from '../../../shared/practice';
 import { createQueryClient } from '../../lib/api-client';
 import { AnalyticsPage } from './analytics-page';
-import type { UserAnswer } from './api/user-answers';
+import type { UserAnswer } from '../../../shared/practice';
 import { answer, course, localTime, question, stubAnalyticsFetch } from './test-fixtures';
 
 const NOW = new Date(2026, 2, 10, 15, 0); // Tuesday 10 March 2026, 15:00 local

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { joinAnswers, summariseSubjects, summariseTopics } from './analytics-data';
-import type { UserAnswer } from './api/user-answers';
+import type { UserAnswer } from '../../../shared/practice';
+import { PREDICTION_TARGET } from '../../../shared/prediction-model';
 import {
   MIN_MARKED_FOR_PREDICTION,
-  PREDICTION_TARGET,
   clampPercent,
   confidenceBand,
-  confidenceFor,
   linearTrend,
   predictSubjects,
   readinessBand,
@@ -58,59 +57,42 @@ describe('linearTrend (least squares)', () => {
 });
 
 describe('predictSubjects', () => {
-  it('projects a rising record upwards, five answers past the latest', () => {
-    const p = predicted(series('b', [50, 52, 54, 56, 58]));
-    expect(p.trend).toBe('rising');
-    expect(p.slope).toBeCloseTo(2);
-    expect(p.predictedScore).toBe(68); // 50 + 2 × (4 + 5)
-    expect(p.currentPerformance).toBe(54);
-    expect(p.improvementNeeded).toBe(PREDICTION_TARGET - 68);
-    expect(p.confidenceLevel).toBe(50); // 5 answers, no scatter: 100 × 5 / 10
-    expect(p.readinessScore).toBe(58); // 68 × (0.7 + 0.3 × half of the questions answered)
-    expect(p.answersToTarget).toBe(4); // 7 points at 2 points per answer
-    expect(p.recommendedStudyTime).toBe(0.5); // 4 answers × 10 minutes, to the half hour
-  });
-
-  it('projects a falling record downwards', () => {
-    const p = predicted(series('b', [80, 76, 72, 68]));
-    expect(p.trend).toBe('falling');
-    expect(p.predictedScore).toBe(48); // 80 − 4 × (3 + 5)
-    expect(p.currentPerformance).toBe(74);
-    expect(p.improvementNeeded).toBe(27);
-    expect(p.answersToTarget).toBe(54); // a falling record is planned at half a point per answer
-    expect(p.recommendedStudyTime).toBe(9); // 54 × 10 minutes
-  });
-
-  it('predicts its own average for a flat record', () => {
-    const p = predicted(series('b', [70, 70, 70]));
+  it('predicts a flat record at its own average, with a range, a grade and the spec figures', () => {
+    const p = predicted(series('b', [70, 70, 70, 70, 70]));
     expect(p.trend).toBe('steady');
-    expect(p.predictedScore).toBe(70);
+    expect(p.predictedScore).toBe(70); // the overall mean is the same 70
+    expect(p.grade).toBe('A');
+    expect(p.low).toBeLessThan(70);
+    expect(p.high).toBeGreaterThan(70);
     expect(p.currentPerformance).toBe(70);
-    expect(p.confidenceLevel).toBe(38); // 100 × 3 / 8, rounded
+    expect(p.improvementNeeded).toBe(PREDICTION_TARGET - 70);
+    expect(p.readinessScore).toBe(Math.round(70 * (0.7 + 0.3 * 0.5))); // half of the subject's questions answered
+    expect(p.answersToTarget).toBe(10); // 5 points at half a point per answer
+    expect(p.recommendedStudyTime).toBe(1.5); // 10 answers × 10 minutes, to the half hour
   });
 
-  it('clamps the prediction to 0–100', () => {
-    expect(predicted(series('b', [30, 20, 10])).predictedScore).toBe(0);
-    expect(predicted(series('b', [40, 60, 80])).predictedScore).toBe(100);
+  it('never predicts 0% for a student averaging 68% whose marks fell (the issue’s case)', () => {
+    const p = predicted(series('b', [95, 90, 85, 75, 65, 55, 45, 34]));
+    expect(p.trend).toBe('falling');
+    expect(p.predictedScore).toBeGreaterThanOrEqual(51);
+    expect(p.readinessScore).toBeGreaterThan(0);
+    expect(p.improvementNeeded).toBeLessThan(PREDICTION_TARGET);
+    expect(p.trendPoints).toBeGreaterThanOrEqual(-10);
   });
 
-  it('uses only the latest ten marked answers for the trend, but all of them for confidence', () => {
-    const p = predicted(series('b', [0, 0, 0, 0, 0, 80, 80, 80, 80, 80, 80, 80, 80, 80, 80]));
-    expect(p.predictedScore).toBe(80);
-    expect(p.currentPerformance).toBe(80);
-    expect(p.markedAnswers).toBe(15);
-    expect(p.confidenceLevel).toBe(75); // 100 × 15 / 20
-    expect(p.improvementNeeded).toBe(0);
-    expect(p.answersToTarget).toBe(5); // upkeep
+  it('leans a subject with few answers toward the student’s overall average', () => {
+    const bio = predicted([...series('b', [90, 90, 90, 90, 90]), ...series('c', [30, 30, 30, 30, 30, 30, 30, 30, 30, 30])]);
+    expect(bio.predictedScore).toBeLessThan(90);
+    expect(bio.predictedScore).toBeGreaterThan(60);
   });
 
-  it(`says too few with under ${MIN_MARKED_FOR_PREDICTION} marked answers; unmarked answers do not count`, () => {
-    const [p] = predict(series('b', [90, null, 80, null, null]));
-    expect(p).toEqual({ status: 'too-few', subject: 'Biology', markedAnswers: 2, needed: 1 });
+  it(`says "Not enough answers yet" with under ${MIN_MARKED_FOR_PREDICTION} marked answers; unmarked answers do not count`, () => {
+    const [p] = predict(series('b', [90, null, 80, null, 70, 60]));
+    expect(p).toEqual({ status: 'too-few', subject: 'Biology', markedAnswers: 4, needed: 1, message: 'Not enough answers yet (4 of 5)' });
   });
 
   it('predicts each subject on its own', () => {
-    const result = predict([...series('b', [60, 65, 70]), ...series('c', [90])]);
+    const result = predict([...series('b', [60, 65, 70, 65, 60]), ...series('c', [90])]);
     expect(result.map((p) => [p.subject, p.status])).toEqual([
       ['Biology', 'predicted'],
       ['Chemistry', 'too-few'],
@@ -125,22 +107,7 @@ describe('predictSubjects', () => {
   });
 
   it('has no study time to recommend when no time was recorded', () => {
-    expect(predicted(series('b', [60, 60, 60], 0)).recommendedStudyTime).toBeNull();
-  });
-});
-
-describe('confidence', () => {
-  it('grows with the number of marked answers, up to 95', () => {
-    const levels = [3, 5, 10, 45, 500].map((n) => confidenceFor(n, 0));
-    expect(levels).toEqual([38, 50, 67, 90, 95]);
-  });
-
-  it('is lower when the scores scatter', () => {
-    const flat = predicted(series('b', [70, 70, 70, 70])).confidenceLevel;
-    const noisy = predicted(series('b', [50, 90, 50, 90])).confidenceLevel;
-    expect(flat).toBe(44);
-    expect(noisy).toBeLessThan(flat);
-    expect(noisy).toBe(Math.round((400 / 9) * (1 - Math.sqrt(320) / 100)));
+    expect(predicted(series('b', [60, 60, 60, 60, 60], 0)).recommendedStudyTime).toBeNull();
   });
 });
 

@@ -1,3 +1,4 @@
+import { MIN_ANSWERS_FOR_PREDICTION, predictScore } from '../../../shared/prediction-model';
 import {
   STRONG_TOPIC_FROM,
   WEAK_TOPIC_BELOW,
@@ -7,31 +8,14 @@ import {
 } from './analytics-data';
 
 /*
- * How a subject's prediction is made — from the student's own marked answers only, nothing fixed:
- *
- * 1. Take the subject's marked answers in the order they were written (createdAt) and keep the most recent
- *    PREDICTION_WINDOW of them: recent work says more about the exam than last term's.
- * 2. Fit a least-squares line, score = a + b·i, through them (i = 0, 1, 2, … the answer's place in the window).
- *    b is the trend in percentage points per answer: rising, falling, or steady when |b| < STEADY_SLOPE.
- * 3. predictedScore is the line's value PREDICTION_HORIZON answers past the latest one, clamped to 0–100.
- *    A flat record predicts its own average; a rising one projects upwards, a falling one downwards.
- * 4. confidenceLevel grows with the number n of marked answers in the subject, 100·n/(n + 5), capped at 95
- *    (3 → 38, 5 → 50, 10 → 67, 15 → 75, 45 → 90), and shrinks when the scores scatter around the line:
- *    it is multiplied by 1 − min(0.5, RMSE / 100), RMSE being the root-mean-square distance from the line.
- * 5. currentPerformance is the mean of the window; improvementNeeded = max(0, 75 − predictedScore) (§9 target);
- *    readinessScore = predictedScore × (0.7 + 0.3 × coverage), coverage being the share of the subject's
- *    questions answered: the prediction itself when everything has been practised, lower when only part has.
- * 6. recommendedStudyTime (hours): the answers needed to close the gap at the student's own rate of
- *    improvement (b, taken as at least MIN_RATE points per answer so a flat or falling record still gets a
- *    plan; at most 100 answers; 5 answers of upkeep when there is no gap), times the student's own average
- *    time per question in the subject (or overall), rounded to the half hour. Null when no time is recorded.
- * 7. With fewer than MIN_MARKED_FOR_PREDICTION marked answers there is no prediction: 'No predictions available yet.'
+ * How a subject's prediction is made: src/shared/prediction-model.ts (a range, a grade, shrinkage toward the
+ * student's mean, nothing below five marked answers). Here the spec's figures are derived from it:
+ * readinessScore = predictedScore × (0.7 + 0.3 × coverage), coverage being the share of the subject's questions
+ * answered; recommendedStudyTime (hours) = the answers needed to close the gap to 75% at MIN_RATE points per answer
+ * (at most 100; 5 answers of upkeep when there is no gap) times the student's own time per question, to the half
+ * hour (null when no time is recorded).
  */
-export const MIN_MARKED_FOR_PREDICTION = 3;
-export const PREDICTION_WINDOW = 10;
-export const PREDICTION_HORIZON = 5;
-/** §9 Prediction target. */
-export const PREDICTION_TARGET = 75;
+export const MIN_MARKED_FOR_PREDICTION = MIN_ANSWERS_FOR_PREDICTION;
 export const STEADY_SLOPE = 1;
 const MIN_RATE = 0.5;
 const MAX_PLANNED_ANSWERS = 100;
@@ -54,8 +38,15 @@ export interface PredictedSubject {
   weakTopics: string[];
   strongTopics: string[];
   trend: Trend;
-  /** Percentage points per answer. */
+  /** Percentage points per answer (shrunk for few answers). */
   slope: number;
+  /** The points the trend moved the prediction by (at most 10). */
+  trendPoints: number;
+  /** The range of the prediction and the grades it spans (approximate boundaries). */
+  low: number;
+  high: number;
+  grade: string;
+  grades: string;
 }
 
 export interface UnpredictedSubject {
@@ -64,6 +55,8 @@ export interface UnpredictedSubject {
   markedAnswers: number;
   /** Marked answers still needed for a prediction. */
   needed: number;
+  /** "Not enough answers yet (3 of 5)". */
+  message: string;
 }
 
 export type SubjectPrediction = PredictedSubject | UnpredictedSubject;
@@ -88,11 +81,6 @@ export function linearTrend(values: number[]): { slope: number; intercept: numbe
 
 export function clampPercent(value: number): number {
   return Math.min(100, Math.max(0, value));
-}
-
-export function confidenceFor(markedAnswers: number, rmse: number): number {
-  const fromCount = Math.min(95, (100 * markedAnswers) / (markedAnswers + 5));
-  return Math.round(fromCount * (1 - Math.min(0.5, rmse / 100)));
 }
 
 export function trendOf(slope: number): Trend {
@@ -120,7 +108,7 @@ function roundToHalfHour(hours: number): number {
   return Math.max(0.5, Math.round(hours * 2) / 2);
 }
 
-/** One prediction per subject, in the order of `subjects` (see the method above). */
+/** One prediction per subject, in the order of `subjects` (see src/shared/prediction-model.ts). */
 export function predictSubjects(
   answered: AnsweredQuestion[],
   subjects: SubjectPerformance[],
@@ -128,25 +116,25 @@ export function predictSubjects(
 ): SubjectPrediction[] {
   const totalSeconds = answered.reduce((s, a) => s + a.timeSpentSeconds, 0);
   const overallSecondsPerQuestion = answered.length > 0 ? totalSeconds / answered.length : 0;
+  const allScores = answered.filter((a) => a.score !== null).map((a) => a.score as number);
+  const overallMean = allScores.length > 0 ? allScores.reduce((s, v) => s + v, 0) / allScores.length : null;
   return subjects.map((subject): SubjectPrediction => {
     const key = subject.subject.toLowerCase();
     const scores = answered
       .filter((a) => a.subject.toLowerCase() === key && a.score !== null)
       .sort((a, b) => a.at.getTime() - b.at.getTime())
       .map((a) => a.score as number);
-    if (scores.length < MIN_MARKED_FOR_PREDICTION) {
+    const model = predictScore(scores, overallMean);
+    if (model.status === 'too-few') {
       return {
         status: 'too-few',
         subject: subject.subject,
-        markedAnswers: scores.length,
-        needed: MIN_MARKED_FOR_PREDICTION - scores.length,
+        markedAnswers: model.markedAnswers,
+        needed: model.needed,
+        message: model.message,
       };
     }
-    const window = scores.slice(-PREDICTION_WINDOW);
-    const { slope, intercept, rmse } = linearTrend(window);
-    const predictedScore = Math.round(clampPercent(intercept + slope * (window.length - 1 + PREDICTION_HORIZON)));
-    const currentPerformance = Math.round(window.reduce((s, v) => s + v, 0) / window.length);
-    const improvementNeeded = Math.max(0, PREDICTION_TARGET - predictedScore);
+    const { predictedScore, improvementNeeded, slope } = model;
     const answersToTarget =
       improvementNeeded > 0 ? Math.min(MAX_PLANNED_ANSWERS, Math.ceil(improvementNeeded / Math.max(slope, MIN_RATE))) : UPKEEP_ANSWERS;
     const secondsPerQuestion = subject.averageSecondsPerQuestion > 0 ? subject.averageSecondsPerQuestion : overallSecondsPerQuestion;
@@ -154,13 +142,13 @@ export function predictSubjects(
     return {
       status: 'predicted',
       subject: subject.subject,
-      markedAnswers: scores.length,
+      markedAnswers: model.markedAnswers,
       predictedScore,
-      confidenceLevel: confidenceFor(scores.length, rmse),
+      confidenceLevel: model.confidenceLevel,
       readinessScore: Math.round(predictedScore * (0.7 + (0.3 * subject.progress) / 100)),
       recommendedStudyTime: secondsPerQuestion > 0 ? roundToHalfHour((answersToTarget * secondsPerQuestion) / 3600) : null,
       answersToTarget,
-      currentPerformance,
+      currentPerformance: model.currentPerformance,
       improvementNeeded,
       weakTopics: subjectTopics
         .filter((t) => (t.averageScore as number) < WEAK_TOPIC_BELOW)
@@ -172,6 +160,11 @@ export function predictSubjects(
         .map((t) => t.topic),
       trend: trendOf(slope),
       slope,
+      trendPoints: model.trendPoints,
+      low: model.low,
+      high: model.high,
+      grade: model.grade,
+      grades: model.grades,
     };
   });
 }

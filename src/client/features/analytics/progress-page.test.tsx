@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Course, Question } from '../../../shared/practice';
 import { createQueryClient } from '../../lib/api-client';
-import type { UserAnswer } from './api/user-answers';
+import type { UserAnswer } from '../../../shared/practice';
 import { ProgressPage } from './progress-page';
 import { answer, course, localTime, question, stubAnalyticsFetch } from './test-fixtures';
 
@@ -235,23 +235,16 @@ describe('ProgressPage (/progress)', () => {
     expect(within(biology).getByText('57.0%')).toBeTruthy(); // Genetics
   });
 
-  it('predicts from the student’s own trend, and says when a subject has too few marked answers', async () => {
+  it('says how many marked answers each subject still needs before it is predicted', async () => {
     renderPage();
     await loaded();
     openTab('Predictions');
     const biology = await screen.findByRole('article', { name: 'Biology prediction' });
-    // 56, 58, 60, 62: +2 a answer, projected five answers on: 72
-    expect(within(biology).getByText('Predicted score').nextElementSibling?.textContent).toBe('72%');
-    expect(within(biology).getByText('Rising (+2.0 points per answer)')).toBeTruthy();
-    expect(within(biology).getByText('Current performance').nextElementSibling?.textContent).toBe('59%');
-    expect(within(biology).getByText('Confidence').nextElementSibling?.textContent).toBe('44% (Low)');
-    expect(within(biology).getByText('To reach 75%').nextElementSibling?.textContent).toBe('+3 points');
-    expect(within(biology).getByText('Readiness').nextElementSibling?.textContent).toBe('72%'); // every question practised
-    expect(within(biology).getByText('Almost Ready')).toBeTruthy();
-
+    expect(within(biology).getByText('Not enough answers yet (4 of 5)')).toBeTruthy();
+    expect(within(biology).getByText('1 more marked answer and a prediction appears here.')).toBeTruthy();
     const chemistry = screen.getByRole('article', { name: 'Chemistry prediction' });
-    expect(within(chemistry).getByText('No predictions available yet.')).toBeTruthy();
-    expect(within(chemistry).getByText('1 marked answer so far; 2 more and a prediction appears here.')).toBeTruthy();
+    expect(within(chemistry).getByText('Not enough answers yet (1 of 5)')).toBeTruthy();
+    expect(screen.queryByText(/Predicted score/)).toBeNull();
   });
 
   it('analyses time: totals, averages, sessions, charts with text alternatives, and efficiency', async () => {

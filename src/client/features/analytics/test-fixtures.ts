@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 import type { Course, Question } from '../../../shared/practice';
-import type { UserAnswer } from './api/user-answers';
+import type { UserAnswer } from '../../../shared/practice';
 
 /** Builders for the analytics tests: a course, a question and an answer as the API returns them. */
 

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
-import { useAnalyticsCourses } from './api/courses';
-import { CACHED, LIVE } from './api/freshness';
-import { useAnalyticsAnswers } from './api/user-answers';
+import { useCourses } from '../../lib/api/courses';
+import { CACHED, LIVE } from '../../lib/api/freshness';
+import { useUserAnswers } from '../../lib/api/user-answers';
 import { useAnalyticsQuestions } from './api/user-questions';
 
 /**
@@ -10,8 +10,8 @@ import { useAnalyticsQuestions } from './api/user-questions';
  * and questions (which the screens that change them invalidate).
  */
 export function useAnalyticsQueries(page: 'simple' | 'advanced') {
-  const courses = useAnalyticsCourses(page === 'simple' ? LIVE : CACHED);
-  const answers = useAnalyticsAnswers(LIVE);
+  const courses = useCourses(page === 'simple' ? LIVE : CACHED);
+  const answers = useUserAnswers(LIVE);
   const questions = useAnalyticsQuestions(page === 'simple' ? LIVE : CACHED);
   const all = [courses, answers, questions];
 

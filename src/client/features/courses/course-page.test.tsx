@@ -5,11 +5,11 @@ import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Course } from '../../../shared/practice';
-import { toast } from '../../components/ui/toast';
+import { toast } from '../../components/ui/toast-store';
 import { createQueryClient } from '../../lib/api-client';
 import { CoursePage } from './course-page';
 
-vi.mock('../../components/ui/toast', () => ({ toast: vi.fn(), flashToast: vi.fn() }));
+vi.mock('../../components/ui/toast-store', () => ({ toast: vi.fn(), flashToast: vi.fn() }));
 
 let course: Course;
 

@@ -6,18 +6,22 @@ import { NotFoundCard } from '../../components/not-found-card';
 import { PageHeader } from '../../components/page-header';
 import { PaperGeneratorForm } from '../../components/paper-generator-form';
 import { PaperMeta } from '../../components/paper-meta';
+import { PaperProgressSummary, startLabel } from '../../components/paper-progress';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { flashToast, toast } from '../../components/ui/toast';
+import { flashToast, toast } from '../../components/ui/toast-store';
 import { isApiError, serverMessageOf } from '../../lib/api-client';
 import { useCourse } from '../../lib/api/course';
 import { useCoursePapers } from '../../lib/api/course-papers';
 import { EmptyState } from '../../components/empty-state';
+import { ImportQuestionsCard } from './components/import-questions-card';
 
 export function CoursePage() {
   const { courseId } = useParams<{ courseId: string }>();
   const course = useCourse(courseId);
   const papers = useCoursePapers(courseId);
+  useDocumentTitle(course.data?.title ?? 'Course');
 
   if (course.isPending) return <LoadingBlock text="Loading course..." />;
   if (course.isError || !course.data) {
@@ -60,11 +64,31 @@ export function CoursePage() {
                     <CardTitle>Paper {index + 1}</CardTitle>
                     <CardDescription>Topic: {paper.topic || 'General'}</CardDescription>
                   </CardHeader>
-                  <CardContent className="mt-auto flex items-center justify-between">
-                    <span className="text-sm text-slate-600">{paper.totalQuestions} questions</span>
-                    <Button asChild size="sm">
-                      <Link href={`/courses/${courseId}/papers/${paper.id}`}>Start Exam</Link>
-                    </Button>
+                  <CardContent className="mt-auto grid gap-3">
+                    <PaperProgressSummary progress={paper.progress} total={paper.totalQuestions} />
+                    <div className="flex items-center justify-between">
+                      <span className="text-sm text-slate-600">{paper.totalQuestions} questions</span>
+                      <span className="text-xs text-slate-600">
+                        Export:{' '}
+                        <a className="underline" href={`/api/question-papers/${paper.id}/export?format=gift`} download>
+                          GIFT
+                        </a>{' '}
+                        <a className="underline" href={`/api/question-papers/${paper.id}/export?format=json`} download>
+                          JSON
+                        </a>
+                      </span>
+                      <Button asChild size="sm">
+                        <Link
+                          href={
+                            paper.progress && paper.progress.answered > 0 && paper.progress.nextQuestionId
+                              ? `/courses/${courseId}/papers/${paper.id}/questions/${paper.progress.nextQuestionId}`
+                              : `/courses/${courseId}/papers/${paper.id}`
+                          }
+                        >
+                          {startLabel(paper.progress)}
+                        </Link>
+                      </Button>
+                    </div>
                   </CardContent>
                 </Card>
               ))}
@@ -106,6 +130,9 @@ export function CoursePage() {
               />
             </CardContent>
           </Card>
+          <div className="mt-6">
+            <ImportQuestionsCard courseId={course.data.id} />
+          </div>
         </aside>
       </div>
     </div>

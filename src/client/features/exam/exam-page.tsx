@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'wouter';
-import { ArrowLeft, ChevronLeft, ChevronRight, Clock, Lightbulb, MessageCircleQuestion } from 'lucide-react';
+import { ArrowLeft, ChevronLeft, ChevronRight, Clock, Flag, Lightbulb, MessageCircleQuestion } from 'lucide-react';
+import { ATTEMPT_TEXT } from '../../../shared/attempts';
 import { ANSWER_CONFLICT_NOTICE, PRACTICE_TEXT, type Question } from '../../../shared/practice';
 import { LoadingBlock } from '../../components/loading-block';
 import { NotFoundCard } from '../../components/not-found-card';
@@ -8,23 +10,27 @@ import { RichHtml } from '../../components/rich-html';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { toast } from '../../components/ui/toast';
+import { Dialog } from '../../components/ui/dialog';
+import { toast } from '../../components/ui/toast-store';
 import { isApiError, serverMessageOf } from '../../lib/api-client';
 import { useCourse } from '../../lib/api/course';
 import { usePaper } from '../../lib/api/paper';
 import { useQuestions } from '../../lib/api/paper-questions';
 import { formatElapsed, formatQuestionType } from '../../lib/format';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAnswer } from './api/answer';
-import { answerConflictOf } from './api/save-answer';
+import { answerConflictOf, saveAnswer } from './api/save-answer';
+import { useFinishPaper } from './api/finish-paper';
 import { useFeedback } from './api/feedback';
 import { useSubmitAnswer } from './api/submit-answer';
-import { useUserAnswers } from './api/user-answers';
+import { useUserAnswers } from '../../lib/api/user-answers';
 import { AnswerConflict } from './components/answer-conflict';
 import { AnswerInput } from './components/answer-input';
 import { FeedbackPanel } from './components/feedback-panel';
 import { TutorChat } from './components/tutor-chat';
 import { useActiveTime } from './use-active-time';
 import { useAutosave, type SaveState } from './use-autosave';
+import { useExamTimer } from './use-exam-timer';
 
 const SAVE_LABEL: Record<SaveState, string> = {
   idle: '',
@@ -47,16 +53,6 @@ function LoadErrorCard({ detail, retrying, onRetry }: { detail: string; retrying
   );
 }
 
-function useElapsed(start: number | null): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (start === null) return;
-    const timer = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(timer);
-  }, [start]);
-  return start === null ? 0 : Math.floor((now - start) / 1000);
-}
-
 export function ExamPage() {
   const params = useParams<{ courseId: string; paperId?: string; questionId?: string }>();
   const { courseId, paperId } = params;
@@ -71,12 +67,23 @@ export function ExamPage() {
   const index = Math.max(0, found);
   const question: Question | undefined = found >= 0 ? list[found] : undefined;
 
-  // The timer starts when the questions first load.
-  const [startedAt, setStartedAt] = useState<number | null>(null);
-  useEffect(() => {
-    if (questions.isSuccess && startedAt === null) setStartedAt(Date.now());
-  }, [questions.isSuccess, startedAt]);
-  const elapsed = useElapsed(startedAt);
+  useDocumentTitle('Exam');
+  // The timer starts when the questions first load, from the time the server holds for the paper.
+  const elapsed = useExamTimer({
+    paperId,
+    ready: questions.isSuccess,
+    serverSeconds: paperId ? (paper.isError ? 0 : (paper.data?.progress?.elapsedSeconds ?? (paper.data ? 0 : undefined))) : 0,
+  });
+  const finish = useFinishPaper(paperId);
+  // Leaving the exam: the papers' and courses' progress changed with the answers saved here.
+  const queryClient = useQueryClient();
+  useEffect(
+    () => () => {
+      for (const queryKey of [['/api/question-papers'], ['/api/courses']]) void queryClient.invalidateQueries({ queryKey });
+    },
+    [queryClient],
+  );
+  const [confirmFinish, setConfirmFinish] = useState<string | null>(null);
 
   const answer = useAnswer(question?.id, true);
   const takeActiveSeconds = useActiveTime(question?.id);
@@ -124,7 +131,10 @@ export function ExamPage() {
   }
   const title = paper.data?.title ?? (course.data ? `${course.data.title} Practice` : 'Exam');
   const ids = new Set(list.map((q) => q.id));
-  const savedCount = (userAnswers.data ?? []).filter((a) => ids.has(a.questionId) && a.text.trim().length > 0).length;
+  const answeredIds = new Set(
+    (userAnswers.data ?? []).filter((a) => ids.has(a.questionId) && a.text.trim().length > 0).map((a) => a.questionId),
+  );
+  const savedCount = answeredIds.size;
   const percent = list.length > 0 ? Math.round((100 * savedCount) / list.length) : 0;
 
   // Leaving the question saves its text and time (useAutosave), whichever way the student leaves.
@@ -170,6 +180,53 @@ export function ExamPage() {
         },
       },
     );
+  };
+
+  /** Finish: the text on screen is saved first, then every unsubmitted answer is marked on the server. */
+  const runFinish = async () => {
+    setConfirmFinish(null);
+    if (!paperId) return;
+    if (question && autosave.text.trim()) {
+      const text = autosave.text;
+      const owedSeconds = autosave.cancelPending();
+      try {
+        await saveAnswer({
+          questionId: question.id,
+          text,
+          submitted: false,
+          timeSpentSeconds: Math.min(owedSeconds + takeActiveSeconds(question.id), 3600),
+          revision: await autosave.settledRevision(),
+        });
+        autosave.markSaved(text);
+      } catch (error) {
+        const refused = answerConflictOf(error);
+        if (refused) autosave.showConflict(refused);
+        toast({
+          title: 'The paper was not finished',
+          description: refused ? ANSWER_CONFLICT_NOTICE : serverMessageOf(error, 'Your answer could not be saved. Please try again.'),
+          variant: 'destructive',
+        });
+        return;
+      }
+    }
+    finish.mutate(
+      { elapsedSeconds: elapsed },
+      {
+        onSuccess: () => navigate(`/courses/${courseId}/papers/${paperId}/results`),
+        onError: (error) =>
+          toast({
+            title: 'The paper was not finished',
+            description: serverMessageOf(error, 'Please try again in a moment.'),
+            variant: 'destructive',
+          }),
+      },
+    );
+  };
+  const onFinish = () => {
+    const onScreen = question && autosave.text.trim() && !answeredIds.has(question.id) ? 1 : 0;
+    const missing = list.length - savedCount - onScreen;
+    if (missing > 0) setConfirmFinish(ATTEMPT_TEXT.unanswered(missing, list.length));
+    else void runFinish();
   };
 
   // Against the text that was marked: the answer's server copy follows every autosave.
@@ -224,11 +281,31 @@ export function ExamPage() {
               <div className="h-full rounded-full bg-brand-600 transition-all" style={{ width: `${percent}%` }} />
             </div>
           </div>
-          <div className="text-sm font-medium text-slate-700">
-            {list.length > 0 ? `Question ${index + 1} of ${list.length}` : 'No questions'}
+          <div className="flex flex-wrap items-center gap-3 text-sm font-medium text-slate-700">
+            <span>{list.length > 0 ? `Question ${index + 1} of ${list.length}` : 'No questions'}</span>
+            {paperId && list.length > 0 ? (
+              <Button variant="outline" size="sm" onClick={onFinish} disabled={finish.isPending || submit.isPending}>
+                <Flag aria-hidden /> {finish.isPending ? ATTEMPT_TEXT.finishing : ATTEMPT_TEXT.finish}
+              </Button>
+            ) : null}
           </div>
         </CardContent>
       </Card>
+
+      <Dialog
+        open={confirmFinish !== null}
+        onOpenChange={(open) => !open && setConfirmFinish(null)}
+        title="Finish this paper?"
+        description={confirmFinish ?? undefined}
+      >
+        <p>Questions without an answer score no marks. Every answer you have written is marked now.</p>
+        <div className="mt-4 flex flex-wrap justify-end gap-2">
+          <Button variant="outline" onClick={() => setConfirmFinish(null)}>
+            Keep answering
+          </Button>
+          <Button onClick={() => void runFinish()}>{ATTEMPT_TEXT.finish}</Button>
+        </div>
+      </Dialog>
 
       {!question ? (
         <Card>

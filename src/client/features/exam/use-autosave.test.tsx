@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Answer } from '../../../shared/practice';
-import { SESSION_STORAGE_KEY } from '../../../shared/auth';
+import { SESSION_STORAGE_KEY } from '../../../shared/auth-text';
 import { readDraft } from '../../lib/drafts';
 import { useAutosave } from './use-autosave';
 

@@ -1,19 +1,24 @@
 import { Link, useParams } from 'wouter';
-import { ArrowLeft, CalendarDays, ListChecks, Play } from 'lucide-react';
+import { ArrowLeft, CalendarDays, CheckCircle2, ListChecks, Play, Trophy } from 'lucide-react';
 import { PRACTICE_TEXT } from '../../../shared/practice';
 import { LoadingBlock } from '../../components/loading-block';
 import { NotFoundCard } from '../../components/not-found-card';
+import { PaperProgressSummary, startLabel } from '../../components/paper-progress';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { usePaper } from '../../lib/api/paper';
 import { useQuestions } from '../../lib/api/paper-questions';
 import { formatQuestionType, formatShortDate, previewText } from '../../lib/format';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useUserAnswers } from '../../lib/api/user-answers';
 
 export function PaperOverviewPage() {
   const params = useParams<{ courseId?: string; paperId: string }>();
   const paper = usePaper(params.paperId);
   const questions = useQuestions({ paperId: params.paperId });
+  const userAnswers = useUserAnswers();
+  useDocumentTitle(paper.data?.title ?? 'Question paper');
 
   if (paper.isPending) return <LoadingBlock text="Loading question paper..." />;
   if (paper.isError || !paper.data) {
@@ -22,10 +27,14 @@ export function PaperOverviewPage() {
   const courseId = params.courseId ?? paper.data.courseId;
   const backHref = courseId ? `/courses/${courseId}/papers` : '/';
   const list = questions.data ?? [];
-  const first = list[0];
+  const progress = paper.data.progress;
+  // 'Start Exam' opens the first question (§2); once something is answered, 'Continue' opens the first unanswered one.
+  const first = progress && progress.answered > 0 ? (list.find((q) => q.id === progress.nextQuestionId) ?? list[0]) : list[0];
   const startHref = first
     ? `/courses/${courseId}/papers/${paper.data.id}/questions/${first.id}`
     : `/courses/${courseId}/papers/${paper.data.id}/exam`;
+  const resultsHref = `/courses/${courseId}/papers/${paper.data.id}/results`;
+  const answered = new Set((userAnswers.data ?? []).filter((a) => a.text.trim().length > 0).map((a) => a.questionId));
   const created = formatShortDate(paper.data.createdAt) || 'Recently created';
 
   return (
@@ -47,12 +56,22 @@ export function PaperOverviewPage() {
           <p className="text-sm text-slate-500">Topic: {paper.data.topic || 'General'}</p>
           {paper.data.generatedBy ? <p className="text-xs text-slate-500">Written by {paper.data.generatedBy}</p> : null}
         </CardHeader>
-        <CardContent>
-          <Button asChild size="lg" className="w-full sm:w-auto">
-            <Link href={startHref}>
-              <Play aria-hidden /> Start Exam
-            </Link>
-          </Button>
+        <CardContent className="grid gap-4">
+          <PaperProgressSummary progress={progress} total={list.length || paper.data.totalQuestions} />
+          <div className="flex flex-wrap gap-2">
+            <Button asChild size="lg" className="w-full sm:w-auto">
+              <Link href={startHref}>
+                <Play aria-hidden /> {startLabel(progress)}
+              </Link>
+            </Button>
+            {progress?.finished || (progress && progress.answered > 0) ? (
+              <Button asChild size="lg" variant="outline" className="w-full sm:w-auto">
+                <Link href={resultsHref}>
+                  <Trophy aria-hidden /> {progress.finished ? 'View results' : 'Results so far'}
+                </Link>
+              </Button>
+            ) : null}
+          </div>
         </CardContent>
       </Card>
 
@@ -81,6 +100,11 @@ export function PaperOverviewPage() {
                       <span className="text-slate-500">
                         {q.totalMarks} {q.totalMarks === 1 ? 'mark' : 'marks'}
                       </span>
+                      {answered.has(q.id) ? (
+                        <span className="flex items-center gap-1 text-emerald-700">
+                          <CheckCircle2 aria-hidden className="size-4" /> Answered
+                        </span>
+                      ) : null}
                     </div>
                     <p className="mt-1 text-sm text-slate-700">{previewText(q.text)}</p>
                   </Link>

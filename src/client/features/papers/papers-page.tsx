@@ -4,13 +4,14 @@ import { ArrowLeft, FileQuestion, Plus } from 'lucide-react';
 import { PAPERS_LIST_DIFFICULTIES, PRACTICE_TEXT, subjectOrDefault, type Paper } from '../../../shared/practice';
 import { LoadingBlock } from '../../components/loading-block';
 import { NotFoundCard } from '../../components/not-found-card';
+import { PaperProgressSummary } from '../../components/paper-progress';
 import { PageHeader } from '../../components/page-header';
 import { PaperGeneratorForm } from '../../components/paper-generator-form';
 import { PaperMeta } from '../../components/paper-meta';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Sheet } from '../../components/ui/sheet';
-import { toast } from '../../components/ui/toast';
+import { toast } from '../../components/ui/toast-store';
 import { serverMessageOf } from '../../lib/api-client';
 import { useCourse } from '../../lib/api/course';
 import { useCoursePapers } from '../../lib/api/course-papers';
@@ -103,7 +104,10 @@ export function PapersPage() {
                         <CardTitle className="text-base">{paper.title}</CardTitle>
                         {paper.description ? <CardDescription className="line-clamp-3">{paper.description}</CardDescription> : null}
                       </CardHeader>
-                      <CardContent className="text-sm text-slate-600">{paper.totalQuestions} questions</CardContent>
+                      <CardContent className="grid gap-2 text-sm text-slate-600">
+                        <span>{paper.totalQuestions} questions</span>
+                        <PaperProgressSummary progress={paper.progress} total={paper.totalQuestions} />
+                      </CardContent>
                     </Card>
                   </Link>
                 ))}

@@ -4,14 +4,14 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SESSION_STORAGE_KEY } from '../../../shared/auth';
+import { SESSION_STORAGE_KEY } from '../../../shared/auth-text';
 import type { AskDocumentResponse, DocumentQuestionsResponse, PdfDocument } from '../../../shared/documents';
 import { PDF_MAX_BYTES } from '../../../shared/limits';
-import { toast } from '../../components/ui/toast';
+import { toast } from '../../components/ui/toast-store';
 import { createQueryClient } from '../../lib/api-client';
 import { PdfDocumentsPage } from './pdf-documents-page';
 
-vi.mock('../../components/ui/toast', () => ({ toast: vi.fn(), flashToast: vi.fn() }));
+vi.mock('../../components/ui/toast-store', () => ({ toast: vi.fn(), flashToast: vi.fn() }));
 
 const PDF_TEXT = '%PDF-1.4 enzymes notes';
 const PDF_BASE64 = btoa(PDF_TEXT);

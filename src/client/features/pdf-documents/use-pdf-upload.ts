@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { DOCUMENT_TEXT } from '../../../shared/documents';
 import { PDF_MAX_BYTES } from '../../../shared/limits';
-import { toast } from '../../components/ui/toast';
+import { toast } from '../../components/ui/toast-store';
 import { PDF_TEXT } from './pdf-text';
 
 /** What is known of the current PDF beyond the file: its stored copy on the server, once there is one. */

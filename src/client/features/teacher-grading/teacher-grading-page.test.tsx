@@ -3,12 +3,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GradingResult } from '../../../shared/teacher';
-import { toast } from '../../components/ui/toast';
+import { toast } from '../../components/ui/toast-store';
 import { createQueryClient } from '../../lib/api-client';
 import { compressImage } from './compress-image';
 import { TeacherGradingPage } from './teacher-grading-page';
 
-vi.mock('../../components/ui/toast', () => ({ toast: vi.fn(), flashToast: vi.fn() }));
+vi.mock('../../components/ui/toast-store', () => ({ toast: vi.fn(), flashToast: vi.fn() }));
 // The canvas pipeline is tested in compress-image.test.ts; here each file "compresses" to base64 of its name.
 vi.mock('./compress-image', () => ({ compressImage: vi.fn() }));
 
@@ -60,7 +60,11 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
-      if (init.method === 'GET' && url === '/api/teacher/grading-results') return Response.json(history);
+      if (init.method === 'GET' && url === '/api/teacher/results') return Response.json(history);
+      if (init.method === 'POST' && url.endsWith('/remark')) {
+        const { answerText } = JSON.parse(String(init.body)) as { answerText: string };
+        return Response.json(result({ answerText, marksAwarded: 1, transcriptCorrected: true, canRemark: true }));
+      }
       if (init.method === 'POST' && url === '/api/teacher/grade-answer') {
         gradeRequests.push(JSON.parse(String(init.body)));
         if (typeof gradeReply === 'function') return gradeReply();
@@ -343,8 +347,52 @@ describe('TeacherGradingPage, grading', () => {
     await chooseBoth();
     fireEvent.click(gradeButton());
     await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Grading Failed', description, variant: 'destructive' }));
-    expect(screen.getByRole('heading', { name: 'No Results Yet' })).toBeTruthy();
+    // The results panel says what failed and what to do next, not 'No Results Yet'.
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain(description);
+    expect(alert.textContent).toContain('What to do next:');
+    expect(screen.queryByRole('heading', { name: 'No Results Yet' })).toBeNull();
     expect(gradeButton().disabled).toBe(false);
+  });
+
+  it('asks for a scheme in the page when none was found, with the question as read filled in, and sends it', async () => {
+    gradeReply = {
+      status: 422,
+      body: {
+        message: 'The question is not in the built-in question bank or your papers.',
+        needsScheme: true,
+        questionText: 'Explain why the rate of photosynthesis increases.',
+        answerText: 'more light',
+      },
+    };
+    renderPage();
+    await chooseBoth();
+    fireEvent.click(gradeButton());
+    const typeIt = await screen.findByRole('button', { name: 'Type the mark scheme' });
+    fireEvent.click(typeIt);
+    const question = await screen.findByLabelText<HTMLTextAreaElement>('Question');
+    expect(question.value).toBe('Explain why the rate of photosynthesis increases.');
+    fireEvent.change(screen.getByLabelText('Mark scheme, one point a line'), { target: { value: 'light is a limiting factor [2]' } });
+    gradeReply = { status: 200, body: result() };
+    fireEvent.click(gradeButton());
+    await waitFor(() => expect(gradeRequests).toHaveLength(2));
+    expect(gradeRequests[1]).toMatchObject({
+      markScheme: 'light is a limiting factor [2]',
+      questionText: 'Explain why the rate of photosynthesis increases.',
+    });
+  });
+
+  it('shows the transcript beside the photo; a corrected transcript is marked again', async () => {
+    gradeReply = { status: 200, body: result({ answerText: 'teh answer', canRemark: true }) };
+    renderPage();
+    await chooseBoth();
+    fireEvent.click(gradeButton());
+    const transcript = await screen.findByLabelText<HTMLTextAreaElement>(/Correct what the reader got wrong/);
+    expect(transcript.value).toBe('teh answer');
+    expect(screen.getByAltText('The answer sheet as photographed')).toBeTruthy();
+    fireEvent.change(transcript, { target: { value: 'the answer' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Mark again' }));
+    await waitFor(() => expect(screen.getByText('corrected')).toBeTruthy());
   });
 
   it('uses the default text when the request never reaches the server', async () => {

@@ -1,16 +1,18 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Loader2, Sparkles } from 'lucide-react';
-import { GRADING_TEXT, MAX_MARKS, type GradingResult } from '../../../shared/teacher';
+import { GRADING_TEXT, MAX_MARKS, type GradingResult, type NeedsSchemeResponse } from '../../../shared/teacher';
 import { PageHeader } from '../../components/page-header';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
-import { toast } from '../../components/ui/toast';
-import { useGradeAnswer } from './api/grade-answer';
+import { toast } from '../../components/ui/toast-store';
+import { isApiError } from '../../lib/api-client';
+import { useGradeAnswer, type GradeAnswerInput } from './api/grade-answer';
 import { EarlierResults } from './components/earlier-results';
-import { GradingResultPanel } from './components/grading-result-panel';
+import { GradingResultPanel, type GradingProblem } from './components/grading-result-panel';
 import { ImageUploadField, type ChosenImage } from './components/image-upload-field';
+import { EMPTY_SCHEME, SchemeChooser, type SchemeChoice } from './components/scheme-chooser';
 import { GRADING_TOAST, gradingErrorMessage } from './grading-error';
 import { parseMaxMarks } from './grading-values';
 
@@ -29,44 +31,93 @@ function useNoStrayDrops() {
   }, []);
 }
 
+/** What to do after a failed grading, by what failed. */
+function problemOf(error: unknown, message: string): GradingProblem {
+  const status = isApiError(error) ? error.status : 0;
+  const body = isApiError(error) ? (error.body as Partial<NeedsSchemeResponse> | undefined) : undefined;
+  if (status === 422 && body?.needsScheme) {
+    return {
+      message,
+      next: 'Pick the question, type its mark scheme (the question as read is filled in for you), or use the printed paper’s code.',
+      needsScheme: { questionText: body.questionText ?? '' },
+    };
+  }
+  if (status === 404) return { message, next: 'Check the paper code or choose another question, then grade again.' };
+  if (status === 413) return { message, next: 'Use a smaller photo (under 10MB); your other choices are kept.' };
+  if (status === 400) return { message, next: 'Check the photos and choices above: a sharp, well-lit JPG or PNG taken straight on.' };
+  if (status === 401) return { message, next: 'Sign in again, then grade the answer again.' };
+  return { message, next: 'Wait a moment and press Grade Answer with AI again; your photos are still here.' };
+}
+
 export function TeacherGradingPage() {
   const [questionImage, setQuestionImage] = useState<ChosenImage | null>(null);
   const [answerImage, setAnswerImage] = useState<ChosenImage | null>(null);
   const [maxMarks, setMaxMarks] = useState(String(MAX_MARKS.default));
   const [marksBadInput, setMarksBadInput] = useState(false);
   const [shown, setShown] = useState<GradingResult | null>(null);
+  const [shownImage, setShownImage] = useState<string | null>(null);
+  const [problem, setProblem] = useState<GradingProblem | null>(null);
+  const [scheme, setScheme] = useState<SchemeChoice>(EMPTY_SCHEME);
   const resultsHeading = useRef<HTMLSpanElement>(null);
   const grade = useGradeAnswer();
   useNoStrayDrops();
 
   const marksValid = parseMaxMarks(maxMarks, marksBadInput) !== null;
 
+  const fail = (title: string, description: string, next: string) => {
+    toast({ title, description, variant: 'destructive' });
+    setProblem({ message: description, next });
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (grade.isPending) return;
-    if (!questionImage || !answerImage) {
-      toast({ title: GRADING_TEXT.missingImagesTitle, description: GRADING_TEXT.missingImages, variant: 'destructive' });
+    const needsQuestionImage = scheme.mode === 'photo';
+    if (!answerImage || (needsQuestionImage && !questionImage)) {
+      fail(GRADING_TEXT.missingImagesTitle, GRADING_TEXT.missingImages, 'Add the missing photo above, then grade again.');
       return;
     }
     const marks = parseMaxMarks(maxMarks, marksBadInput);
     if (marks === null) {
-      toast({ title: GRADING_TEXT.invalidMarksTitle, description: GRADING_TEXT.invalidMarks, variant: 'destructive' });
+      fail(GRADING_TEXT.invalidMarksTitle, GRADING_TEXT.invalidMarks, 'Set the maximum marks to a whole number from 1 to 100.');
       return;
     }
-    grade.mutate(
-      { questionImage: questionImage.base64, answerImage: answerImage.base64, maxMarks: marks },
-      {
-        onSuccess: (result) => {
-          setShown(result);
-          toast({ title: GRADING_TOAST.completeTitle, description: `Marks awarded: ${result.marksAwarded}/${result.totalMarks}` });
-        },
-        onError: (error) => toast({ title: GRADING_TOAST.failedTitle, description: gradingErrorMessage(error), variant: 'destructive' }),
+    if (scheme.mode === 'question' && !scheme.questionId) {
+      fail('No question chosen', 'Choose the question the answer is for.', 'Search for it under “Pick a question” and choose it.');
+      return;
+    }
+    if (scheme.mode === 'typed' && !scheme.markScheme.trim()) {
+      fail('No mark scheme', 'Type the mark scheme, one point a line.', 'Put “[2]” at the end of a point worth 2 marks.');
+      return;
+    }
+    const input: GradeAnswerInput = { answerImage: answerImage.base64, maxMarks: marks };
+    if (questionImage) input.questionImage = questionImage.base64;
+    if (scheme.mode === 'paper' && scheme.paperCode.trim()) input.paperCode = scheme.paperCode.trim();
+    if (scheme.mode === 'question') input.questionId = scheme.questionId;
+    if (scheme.mode === 'typed') {
+      input.markScheme = scheme.markScheme;
+      if (scheme.questionText.trim()) input.questionText = scheme.questionText.trim();
+    }
+    setProblem(null);
+    grade.mutate(input, {
+      onSuccess: (result) => {
+        setShown(result);
+        setShownImage(answerImage.dataUrl);
+        toast({ title: GRADING_TOAST.completeTitle, description: `Marks awarded: ${result.marksAwarded}/${result.totalMarks}` });
       },
-    );
+      onError: (error) => {
+        const message = gradingErrorMessage(error);
+        toast({ title: GRADING_TOAST.failedTitle, description: message, variant: 'destructive' });
+        setShown(null);
+        setProblem(problemOf(error, message));
+      },
+    });
   };
 
   const showEarlier = (result: GradingResult) => {
     setShown(result);
+    setShownImage(null);
+    setProblem(null);
     // On a phone the results panel is above the list: bring it into view, and keyboard focus with it.
     resultsHeading.current?.focus();
   };
@@ -89,6 +140,7 @@ export function TeacherGradingPage() {
                 <ImageUploadField id="question-image" title="Question Paper Image" value={questionImage} onChange={setQuestionImage} />
                 <ImageUploadField id="answer-image" title="Answer Sheet Image" value={answerImage} onChange={setAnswerImage} />
               </div>
+              <SchemeChooser value={scheme} onChange={setScheme} />
               <div className="grid gap-2">
                 <Label htmlFor="max-marks">Maximum Marks (optional)</Label>
                 <Input
@@ -118,7 +170,23 @@ export function TeacherGradingPage() {
             </form>
           </CardContent>
         </Card>
-        <GradingResultPanel ref={resultsHeading} result={shown} pending={grade.isPending} />
+        <GradingResultPanel
+          ref={resultsHeading}
+          result={shown}
+          pending={grade.isPending}
+          problem={problem}
+          image={shownImage}
+          onUpdated={setShown}
+          onTypeScheme={(questionText) => {
+            setScheme({ ...scheme, mode: 'typed', questionText: scheme.questionText || questionText });
+            setProblem(null);
+            window.setTimeout(() => document.getElementById('typed-scheme')?.focus(), 0);
+          }}
+          onPickQuestion={() => {
+            setScheme({ ...scheme, mode: 'question' });
+            setProblem(null);
+          }}
+        />
       </div>
       <EarlierResults selectedId={shown?.id ?? null} onSelect={showEarlier} />
     </div>

@@ -4,16 +4,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { EmptyState } from '../../../components/empty-state';
 import { plural } from '../analytics-data';
 import { ANALYTICS_TEXT } from '../analytics-text';
-import {
-  MIN_MARKED_FOR_PREDICTION,
-  PREDICTION_HORIZON,
-  PREDICTION_TARGET,
-  PREDICTION_WINDOW,
-  confidenceBand,
-  readinessBand,
-  type PredictedSubject,
-  type SubjectPrediction,
-} from '../predictions';
+import { GRADE_BOUNDARIES_NOTE, PREDICTION_TARGET, PREDICTION_WINDOW } from '../../../../shared/prediction-model';
+import { MIN_MARKED_FOR_PREDICTION, confidenceBand, readinessBand, type PredictedSubject, type SubjectPrediction } from '../predictions';
 import { ProgressBar } from './progress-bar';
 import { scoreBarClass } from './score-value';
 
@@ -21,12 +13,12 @@ const READINESS_TONE = { Ready: 'success', 'Almost Ready': 'medium', 'Needs Work
 
 function TrendLine({ prediction }: { prediction: PredictedSubject }) {
   const Icon = prediction.trend === 'rising' ? TrendingUp : prediction.trend === 'falling' ? TrendingDown : Minus;
-  const perAnswer = `${prediction.slope >= 0 ? '+' : ''}${prediction.slope.toFixed(1)} points per answer`;
+  const moved = `${prediction.trendPoints >= 0 ? '+' : ''}${prediction.trendPoints.toFixed(1)} points on the prediction`;
   const word = prediction.trend === 'rising' ? 'Rising' : prediction.trend === 'falling' ? 'Falling' : 'Steady';
   return (
     <p className="flex items-center gap-1.5 text-sm text-slate-600">
       <Icon aria-hidden className="size-4 text-brand-600" />
-      {word} ({perAnswer})
+      {word} ({moved})
     </p>
   );
 }
@@ -57,6 +49,9 @@ function PredictionCard({ prediction }: { prediction: PredictedSubject }) {
         <div>
           <p className="text-sm text-slate-600">Predicted score</p>
           <p className="text-3xl font-bold text-slate-900">{prediction.predictedScore}%</p>
+          <p className="text-sm font-medium text-slate-700">
+            {prediction.low}-{prediction.high}%, grade {prediction.grades}
+          </p>
           <TrendLine prediction={prediction} />
         </div>
         <ProgressBar
@@ -108,8 +103,9 @@ export function PredictionsPanel({ predictions }: { predictions: SubjectPredicti
   return (
     <div className="grid gap-4">
       <p className="text-sm text-slate-600">
-        Each prediction fits a trend line through your last {PREDICTION_WINDOW} marked answers in the subject and projects it{' '}
-        {PREDICTION_HORIZON} answers ahead. Confidence grows with the number of marked answers and falls when scores vary a lot.
+        Each prediction starts from the average of your last {PREDICTION_WINDOW} marked answers in the subject, moves at most 10 points with
+        your trend, and leans toward your overall average while a subject has few answers. The range is where your true average most likely
+        lies; it narrows as you answer more. {GRADE_BOUNDARIES_NOTE}
       </p>
       <div className="grid gap-4 md:grid-cols-2">
         {predictions.map((prediction) =>
@@ -121,9 +117,9 @@ export function PredictionsPanel({ predictions }: { predictions: SubjectPredicti
                 <CardTitle className="break-words">{prediction.subject}</CardTitle>
               </CardHeader>
               <CardContent>
-                <p className="font-medium text-slate-900">{ANALYTICS_TEXT.noPredictions}</p>
+                <p className="font-medium text-slate-900">{prediction.message}</p>
                 <p className="mt-1 text-sm text-slate-600">
-                  {plural(prediction.markedAnswers, 'marked answer')} so far; {prediction.needed} more and a prediction appears here.
+                  {prediction.needed} more marked {prediction.needed === 1 ? 'answer' : 'answers'} and a prediction appears here.
                 </p>
               </CardContent>
             </Card>

@@ -1,14 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-
-export interface MarkSchemePointView {
-  id: string;
-  text: string;
-  marks: number;
-}
+import type { MarkSchemePointDto } from '../../../../shared/practice';
 
 /** GET /api/questions/{id}/markscheme. */
 export function useMarkScheme(questionId: string | undefined, enabled: boolean) {
-  return useQuery<MarkSchemePointView[]>({
+  return useQuery<MarkSchemePointDto[]>({
     queryKey: ['/api/questions', questionId, 'markscheme'],
     enabled: Boolean(questionId) && enabled,
   });

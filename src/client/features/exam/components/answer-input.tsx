@@ -28,6 +28,40 @@ export function AnswerInput({
         </p>
       );
     }
+    if (question.multipleResponse) {
+      // "Choose all that apply": the answer is the chosen letters, e.g. "A, C", which the marker reads option by option.
+      const chosen = new Set(value.split(/[\s,]+/).filter((l) => options.some(([letter]) => letter === l)));
+      const toggle = (letter: string) => {
+        const next = new Set(chosen);
+        if (next.has(letter)) next.delete(letter);
+        else next.add(letter);
+        onChange([...next].sort().join(', '));
+      };
+      return (
+        <fieldset className="grid gap-2" disabled={disabled}>
+          <legend className="mb-2 text-sm text-slate-600">Choose all the right answers.</legend>
+          {options.map(([letter, text]) => (
+            <label
+              key={letter}
+              className={cn(
+                'flex cursor-pointer items-start gap-3 rounded-lg border p-3 text-sm transition-colors',
+                chosen.has(letter) ? 'border-brand-500 bg-brand-50' : 'border-slate-200 hover:bg-slate-50',
+              )}
+            >
+              <input
+                type="checkbox"
+                value={letter}
+                checked={chosen.has(letter)}
+                onChange={() => toggle(letter)}
+                className="mt-1 accent-brand-600"
+              />
+              <span className="font-semibold text-slate-900">{letter}.</span>
+              <RichHtml html={text} className="flex-1 text-slate-800" />
+            </label>
+          ))}
+        </fieldset>
+      );
+    }
     return (
       <fieldset className="grid gap-2" disabled={disabled}>
         <legend className="mb-2 text-sm text-slate-600">Choose one answer.</legend>

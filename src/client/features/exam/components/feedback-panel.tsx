@@ -1,14 +1,16 @@
 import { useState } from 'react';
-import { AlertTriangle, CheckCircle2, CircleSlash, Flag, Loader2, XCircle } from 'lucide-react';
+import { Link } from 'wouter';
+import { AlertTriangle, CheckCircle2, CircleSlash, Flag, Layers, Loader2, XCircle } from 'lucide-react';
 import type { StoredFeedback } from '../../../../shared/practice';
 import { RichHtml } from '../../../components/rich-html';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { toast } from '../../../components/ui/toast';
+import { toast } from '../../../components/ui/toast-store';
 import { serverMessageOf } from '../../../lib/api-client';
 import { useDisagree } from '../api/disagree';
 import { useMarkScheme } from '../api/mark-scheme';
+import { groupCaps, levelHeading, marksWord, pointMarks, type SchemePointInfo } from '../feedback-marks';
 
 const EVALUATION_ISSUE = /API response format issues|Unable to evaluate/;
 
@@ -34,7 +36,7 @@ function DisagreeForm({ questionId, pointId, onDone }: { questionId: string; poi
           { pointId, reason: reason.trim() },
           {
             onSuccess: () => {
-              toast({ title: 'Noted', description: 'Your disagreement is saved with this answer.' });
+              toast({ title: 'Noted', description: 'Your dispute is saved: follow it on the Disputes page.' });
               onDone();
             },
             onError: (error) =>
@@ -74,9 +76,11 @@ export function FeedbackPanel(props: {
 }) {
   const [disputing, setDisputing] = useState<string | null>(null);
   const { feedback } = props;
-  // GET /api/questions/{id}/markscheme: what each point is worth, shown beside it once the answer is marked
+  // GET /api/questions/{id}/markscheme: what each point is worth (and its kind and group, where the server says),
+  // the fallback for feedback stored before the marker sent its own figures
   const scheme = useMarkScheme(props.questionId, Boolean(feedback));
-  const marksOf = (pointId: string) => scheme.data?.find((p) => p.id === pointId)?.marks;
+  const schemePoints = scheme.data as SchemePointInfo[] | undefined;
+  const schemeOf = (pointId: string) => schemePoints?.find((p) => p.id === pointId);
 
   let body;
   if (props.submitting || props.loading) {
@@ -119,47 +123,83 @@ export function FeedbackPanel(props: {
               the moment.
             </p>
           ) : (
-            <ul className="grid gap-2">
-              {feedback.markscheme_evaluation.map((point) => {
-                const disagreement = feedback.disagreements.find((d) => d.point_id === point.point_id);
-                return (
-                  <li key={point.point_id} className="rounded-lg border border-slate-200 p-3" data-status={point.status}>
-                    <div className="flex gap-2">
-                      <StatusIcon status={point.status} />
-                      <div className="min-w-0 flex-1">
-                        <p className="text-sm font-medium text-slate-900">
-                          <span className="sr-only">{statusLabel(point.status)}: </span>
-                          {point.text}
-                          {marksOf(point.point_id) ? (
-                            <span className="ml-2 whitespace-nowrap text-xs font-normal text-slate-500">
-                              {point.status === 'COVERED' ? marksOf(point.point_id) : 0}/{marksOf(point.point_id)}{' '}
-                              {marksOf(point.point_id) === 1 ? 'mark' : 'marks'}
-                            </span>
-                          ) : null}
-                        </p>
-                        <p className="mt-1 text-xs text-slate-600">{point.justification}</p>
-                        {disagreement ? (
-                          <p className="mt-2 flex items-start gap-1 text-xs text-amber-800">
-                            <Flag aria-hidden className="mt-0.5 size-3.5" /> You disagreed
-                            {disagreement.reason ? `: ${disagreement.reason}` : ''}
+            <>
+              {feedback.level ? (
+                <div className="mb-3 rounded-lg border border-brand-200 bg-brand-50 p-3 text-sm" data-testid="level-reached">
+                  <p className="flex items-center gap-2 font-semibold text-slate-900">
+                    <Layers aria-hidden className="size-4 text-brand-700" /> {levelHeading(feedback.level)}
+                  </p>
+                  <p className="mt-1 text-slate-700">{feedback.level.descriptor}</p>
+                  <p className="mt-1 text-xs text-slate-500">Marked by levels: the points below are the indicative content.</p>
+                </div>
+              ) : null}
+              <ol className="grid gap-2">
+                {feedback.markscheme_evaluation.map((point, index) => {
+                  const disagreement = feedback.disagreements.find((d) => d.point_id === point.point_id);
+                  const marks = pointMarks(point, schemeOf(point.point_id));
+                  return (
+                    <li key={point.point_id} className="rounded-lg border border-slate-200 p-3" data-status={point.status}>
+                      <div className="flex gap-2">
+                        <StatusIcon status={point.status} />
+                        <div className="min-w-0 flex-1">
+                          <p className="text-sm font-medium text-slate-900">
+                            <span className="sr-only">{statusLabel(point.status)}: </span>
+                            <span className="mr-1.5 text-xs font-normal text-slate-500">{index + 1}.</span>
+                            {marks.label && !feedback.level ? (
+                              <span
+                                className="mr-1.5 rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-700"
+                                title="Mark type"
+                              >
+                                {marks.label}
+                              </span>
+                            ) : null}
+                            {point.text}
+                            {feedback.level ? null : (
+                              <span className="ml-2 whitespace-nowrap text-xs font-normal text-slate-500">
+                                {marks.awarded}/{marks.max} {marksWord(marks.max)}
+                              </span>
+                            )}
                           </p>
-                        ) : disputing === point.point_id ? (
-                          <DisagreeForm questionId={props.questionId} pointId={point.point_id} onDone={() => setDisputing(null)} />
-                        ) : (
-                          <button
-                            type="button"
-                            className="mt-1 text-xs font-medium text-brand-700 hover:underline"
-                            onClick={() => setDisputing(point.point_id)}
-                          >
-                            I disagree
-                          </button>
-                        )}
+                          {marks.note && !feedback.level ? <p className="mt-1 text-xs font-medium text-brand-700">{marks.note}</p> : null}
+                          <p className="mt-1 text-xs text-slate-600">{point.justification}</p>
+                          {disagreement ? (
+                            <p className="mt-2 flex flex-wrap items-start gap-1 text-xs text-amber-800">
+                              <Flag aria-hidden className="mt-0.5 size-3.5" /> You disagreed
+                              {disagreement.reason ? `: ${disagreement.reason}` : ''}
+                              <Link href="/disputes" className="ml-1 font-medium text-brand-700 underline">
+                                See your disputes
+                              </Link>
+                            </p>
+                          ) : disputing === point.point_id ? (
+                            <DisagreeForm questionId={props.questionId} pointId={point.point_id} onDone={() => setDisputing(null)} />
+                          ) : (
+                            <button
+                              type="button"
+                              className="mt-1 text-xs font-medium text-brand-700 hover:underline"
+                              onClick={() => setDisputing(point.point_id)}
+                            >
+                              I disagree
+                            </button>
+                          )}
+                        </div>
                       </div>
-                    </div>
-                  </li>
-                );
-              })}
-            </ul>
+                    </li>
+                  );
+                })}
+              </ol>
+              {feedback.level
+                ? null
+                : groupCaps(feedback.markscheme_evaluation, schemePoints).map((cap) => (
+                    <p key={cap.points.join()} className="mt-2 text-xs text-slate-600" data-testid="group-cap">
+                      Max {cap.max} {marksWord(cap.max)} from points{' '}
+                      {cap.points.map((id) => feedback.markscheme_evaluation.findIndex((p) => p.point_id === id) + 1).join(', ')}:{' '}
+                      {cap.counted} counted
+                    </p>
+                  ))}
+              <p className="mt-3 border-t border-slate-200 pt-2 text-sm font-semibold text-slate-900" data-testid="feedback-total">
+                Total: {feedback.marks_awarded} / {feedback.total_marks} {marksWord(feedback.total_marks)}
+              </p>
+            </>
           )}
         </div>
         {feedback.marked_by ? <p className="text-xs text-slate-500">Marked by {feedback.marked_by}</p> : null}

@@ -3,7 +3,7 @@ import { BookOpen } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useCourses } from '../api/courses';
+import { useCourses } from '../../../lib/api/courses';
 import { EmptyState } from '../../../components/empty-state';
 
 export function CourseList({ onNewCourse }: { onNewCourse: () => void }) {
@@ -49,6 +49,12 @@ export function CourseList({ onNewCourse }: { onNewCourse: () => void }) {
           <CardHeader>
             <CardTitle>{course.title}</CardTitle>
             <CardDescription>{course.subject}</CardDescription>
+            {course.progress && course.progress.answered > 0 ? (
+              <p className="text-sm text-slate-600">
+                {course.progress.answered} answered
+                {course.progress.averageScore !== null ? ` · average ${course.progress.averageScore}%` : ''}
+              </p>
+            ) : null}
           </CardHeader>
           <CardContent className="mt-auto flex items-center justify-between gap-3">
             <span className="text-sm text-slate-600">

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { flashToast, toast } from '../../../components/ui/toast';
+import { flashToast, toast } from '../../../components/ui/toast-store';
 import { isApiError, serverMessageOf } from '../../../lib/api-client';
 import { useCreateCourse } from '../api/create-course';
 

@@ -8,6 +8,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { isApiError, serverMessageOf } from '../../../lib/api-client';
+import { useDownloadPracticePaperPdf } from '../api/download-practice-paper-pdf';
 import { useGeneratePracticePaper } from '../api/generate-practice-paper';
 import { createPrintableUrl, openPrintWindow, printInWindow } from '../print-window';
 import { QuestionCountField } from '../../../components/question-count-field';
@@ -36,6 +37,7 @@ export function PracticePaperDialog() {
   const [failure, setFailure] = useState<{ reason: string } | null>(null);
   const [fallback, setFallback] = useState<{ url: string; filename: string } | null>(null);
   const generate = useGeneratePracticePaper();
+  const pdf = useDownloadPracticePaperPdf();
   const blank = !subject.trim() || !topic.trim();
 
   // The dialog has no Radix trigger to return focus to, so keyboard users are brought back to this button.
@@ -67,6 +69,22 @@ export function PracticePaperDialog() {
       setFailure(null);
       setFallback(null);
     }
+  };
+
+  const downloadPdf = () => {
+    if (pdf.isPending || generate.isPending || blank) return;
+    setFailure(null);
+    pdf.mutate(
+      {
+        subject: subject.trim(),
+        topic: topic.trim(),
+        questionCount: count,
+        difficultyLevel: difficulty,
+        includeAnswers,
+        includeMarkScheme,
+      },
+      { onError: (error: unknown) => setFailure({ reason: reasonOf(error) }) },
+    );
   };
 
   const submit = (event: FormEvent) => {
@@ -226,14 +244,31 @@ export function PracticePaperDialog() {
               </div>
             ) : null}
             <div className="grid gap-2 sm:justify-items-end">
-              <Button
-                type="submit"
-                className="w-full sm:w-auto"
-                disabled={generate.isPending || blank}
-                aria-describedby={blank ? `${id}-required` : undefined}
-              >
-                <Printer aria-hidden /> {generate.isPending ? 'Generating...' : 'Generate PDF'}
-              </Button>
+              <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
+                <Button
+                  type="button"
+                  variant="outline"
+                  className="w-full sm:w-auto"
+                  onClick={downloadPdf}
+                  disabled={pdf.isPending || generate.isPending || blank}
+                  aria-describedby={blank ? `${id}-required` : undefined}
+                >
+                  <Download aria-hidden /> {pdf.isPending ? 'Making PDF...' : 'Download PDF file'}
+                </Button>
+                <Button
+                  type="submit"
+                  className="w-full sm:w-auto"
+                  disabled={generate.isPending || pdf.isPending || blank}
+                  aria-describedby={blank ? `${id}-required` : undefined}
+                >
+                  <Printer aria-hidden /> {generate.isPending ? 'Generating...' : 'Generate PDF'}
+                </Button>
+              </div>
+              {pdf.isSuccess ? (
+                <p role="status" className="text-xs text-slate-600">
+                  Saved {pdf.data}. Each paper carries its own code and QR code for grading.
+                </p>
+              ) : null}
               {blank ? (
                 <p id={`${id}-required`} className="text-xs text-slate-500">
                   {PRACTICE_PAPER_TEXT.subjectAndTopicRequired}

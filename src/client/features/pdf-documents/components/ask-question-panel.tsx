@@ -6,7 +6,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/toast';
+import { toast } from '../../../components/ui/toast-store';
 import { serverMessageOf } from '../../../lib/api-client';
 import { useAskDocument } from '../api/ask-document';
 import { PDF_TEXT } from '../pdf-text';

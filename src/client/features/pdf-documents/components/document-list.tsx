@@ -4,7 +4,7 @@ import type { PdfDocument } from '../../../../shared/documents';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/toast';
+import { toast } from '../../../components/ui/toast-store';
 import { serverMessageOf } from '../../../lib/api-client';
 import { formatShortDate } from '../../../lib/format';
 import { fetchDocumentFile } from '../api/document-file';

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/toast';
+import { toast } from '../../../components/ui/toast-store';
 import { serverMessageOf } from '../../../lib/api-client';
 import { useGenerateDocumentQuestions } from '../api/generate-document-questions';
 import { PDF_TEXT } from '../pdf-text';

@@ -1,13 +1,24 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { GradeAnswerRequest, GradingResult } from '../../../../shared/teacher';
+import type { GradingResult } from '../../../../shared/teacher';
 import { apiRequest } from '../../../lib/api-client';
 import { GRADING_RESULTS_KEY } from './grading-results';
 
-/** POST /api/teacher/grade-answer {questionImage, answerImage (base64 JPEG), maxMarks}; the new result joins the earlier ones. */
+/** The body sent: the spec's images and maxMarks, and optionally the scheme chosen. */
+export interface GradeAnswerInput {
+  questionImage?: string;
+  answerImage: string;
+  maxMarks: number;
+  paperCode?: string;
+  questionId?: string;
+  markScheme?: string;
+  questionText?: string;
+}
+
+/** POST /api/teacher/grade-answer; the new result joins the earlier ones. A 422 with needsScheme asks for a scheme. */
 export function useGradeAnswer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: GradeAnswerRequest) => apiRequest<GradingResult>('POST', '/api/teacher/grade-answer', input),
+    mutationFn: (input: GradeAnswerInput) => apiRequest<GradingResult>('POST', '/api/teacher/grade-answer', input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: GRADING_RESULTS_KEY }),
   });
 }

@@ -1,9 +1,9 @@
-import { ChevronRight } from 'lucide-react';
+import { ChevronRight, Download } from 'lucide-react';
 import type { GradingResult } from '../../../../shared/teacher';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { formatShortDate } from '../../../lib/format';
-import { useGradingResults } from '../api/grading-results';
+import { GRADING_RESULTS_CSV_URL, useGradingResults } from '../api/grading-results';
 import { percentOf } from '../grading-values';
 
 function formatTime(iso: string): string {
@@ -33,9 +33,18 @@ export function EarlierResults({ selectedId, onSelect }: { selectedId: string | 
 
   return (
     <section aria-labelledby="earlier-results" className="mt-8">
-      <h2 id="earlier-results" className="mb-3 text-lg font-semibold text-slate-900">
-        Earlier Results
-      </h2>
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <h2 id="earlier-results" className="text-lg font-semibold text-slate-900">
+          Earlier Results
+        </h2>
+        <a
+          href={GRADING_RESULTS_CSV_URL}
+          download="grading-results.csv"
+          className="inline-flex items-center gap-1.5 rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-brand-100 focus-visible:outline-none"
+        >
+          <Download aria-hidden className="size-4" /> Export CSV
+        </a>
+      </div>
       <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3" aria-label="Earlier grading results, newest first">
         {newestFirst(results.data).map((result) => {
           const pct = percentOf(result.marksAwarded, result.totalMarks);
@@ -57,7 +66,7 @@ export function EarlierResults({ selectedId, onSelect }: { selectedId: string | 
                   </span>
                   <span className="block truncate text-xs text-slate-500">
                     {formatShortDate(result.createdAt)} {formatTime(result.createdAt)}
-                    {result.gradedBy ? ` · ${result.gradedBy}` : ''}
+                    {result.schemeSource ? ` · ${result.schemeSource}` : result.gradedBy ? ` · ${result.gradedBy}` : ''}
                   </span>
                 </span>
                 <ChevronRight aria-hidden className="size-4 shrink-0 text-slate-400" />

@@ -3,7 +3,7 @@ import { ImageUp } from 'lucide-react';
 import { GRADING_IMAGE_MAX_BYTES } from '../../../../shared/limits';
 import { GRADING_TEXT } from '../../../../shared/teacher';
 import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/toast';
+import { toast } from '../../../components/ui/toast-store';
 import { cn } from '../../../lib/cn';
 import { compressImage } from '../compress-image';
 import { GRADING_TOAST } from '../grading-error';

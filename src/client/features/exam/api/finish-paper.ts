@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PaperResults } from '../../../../shared/attempts';
+import { apiRequest } from '../../../lib/api-client';
+
+/** POST /api/question-papers/{id}/finish: marks every unsubmitted answer and returns the results. */
+export function useFinishPaper(paperId: string | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { elapsedSeconds: number }) =>
+      apiRequest<PaperResults>('POST', `/api/question-papers/${paperId}/finish`, { elapsedSeconds: input.elapsedSeconds }),
+    onSuccess: (results) => {
+      queryClient.setQueryData(['/api/question-papers', paperId, 'results'], results);
+      for (const queryKey of [['/api/question-papers'], ['/api/questions'], ['/api/courses'], ['/api/user/answers']]) {
+        void queryClient.invalidateQueries({ queryKey });
+      }
+    },
+  });
+}

@@ -1,0 +1,224 @@
+// @vitest-environment jsdom
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { StoredFeedback } from '../../../../shared/practice';
+import { createQueryClient } from '../../../lib/api-client';
+import { FeedbackPanel } from './feedback-panel';
+
+const AT = '2020-01-01T00:00:00.000Z';
+const base: StoredFeedback = {
+  questionId: 'q1',
+  marks_awarded: 3,
+  total_marks: 4,
+  qualitative_feedback: '<p>Good working.</p><img src=x onerror="window.hacked=1">',
+  markscheme_evaluation: [],
+  marked_by: 'the built-in marker',
+  disagreements: [],
+  createdAt: AT,
+  evaluatedText: 'my answer',
+};
+
+let scheme: unknown[];
+let posted: { url: string; body: unknown }[];
+
+beforeEach(() => {
+  scheme = [];
+  posted = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      if (init.method === 'POST') {
+        const body = JSON.parse(String(init.body));
+        posted.push({ url, body });
+        return Response.json({ ...base, disagreements: [{ point_id: body.pointId, reason: body.reason, at: AT }] });
+      }
+      if (url === '/api/questions/q1/markscheme') return Response.json(scheme);
+      return Response.json({ message: 'Not found' }, { status: 404 });
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderPanel(feedback: StoredFeedback | null, state: { loading?: boolean; submitting?: boolean } = {}) {
+  const { hook } = memoryLocation({ path: '/courses/c1/questions/q1' });
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <Router hook={hook}>
+        <FeedbackPanel questionId="q1" feedback={feedback} loading={state.loading ?? false} submitting={state.submitting ?? false} />
+      </Router>
+    </QueryClientProvider>,
+  );
+}
+
+const item = (text: string) => screen.getByText(text).closest('li') as HTMLElement;
+
+describe('FeedbackPanel', () => {
+  it('keeps the spec strings: the prompt, the wait hint and the title', () => {
+    renderPanel(null);
+    expect(screen.getByText('AI Feedback')).toBeTruthy();
+    expect(screen.getByText('Submit your answer to receive AI feedback.')).toBeTruthy();
+    cleanup();
+    renderPanel(null, { submitting: true });
+    expect(screen.getByText(/usually takes 5-10 seconds/)).toBeTruthy();
+  });
+
+  it('shows marks per point with M/A/B labels, notes, a group cap line and the total', async () => {
+    renderPanel({
+      ...base,
+      markscheme_evaluation: [
+        {
+          point_id: 'm1',
+          text: 'substitutes into q = mcΔT',
+          status: 'COVERED',
+          justification: 'You used the equation.',
+          marks_awarded: 1,
+          marks: 1,
+          kind: 'M',
+        },
+        {
+          point_id: 'a1',
+          text: 'ΔH = -50 kJ/mol',
+          status: 'NOT_COVERED',
+          justification: 'Your value differs.',
+          marks_awarded: 1,
+          marks: 2,
+          kind: 'A',
+          note: 'ECF from your value of 2.4 mol',
+        },
+        {
+          point_id: 'b1',
+          text: 'heat lost to the surroundings',
+          status: 'COVERED',
+          justification: 'Yes.',
+          marks_awarded: 1,
+          marks: 1,
+          kind: 'B',
+          note: 'max 1 from this group',
+        },
+        {
+          point_id: 'b2',
+          text: 'incomplete combustion',
+          status: 'COVERED',
+          justification: 'Yes.',
+          marks_awarded: 0,
+          marks: 1,
+          kind: 'B',
+          note: 'ECF from your value of 3 g; max 1 from this group',
+        },
+      ],
+    });
+    const m1 = item('substitutes into q = mcΔT');
+    expect(within(m1).getByText('M1')).toBeTruthy();
+    expect(within(m1).getByText('1/1 mark')).toBeTruthy();
+    const a1 = item('ΔH = -50 kJ/mol');
+    expect(within(a1).getByText('A2')).toBeTruthy();
+    expect(within(a1).getByText('1/2 marks')).toBeTruthy();
+    expect(within(a1).getByText('ECF from your value of 2.4 mol')).toBeTruthy();
+    expect(within(item('incomplete combustion')).getByText('0/1 mark')).toBeTruthy();
+    expect(screen.getByTestId('group-cap').textContent).toBe('Max 1 mark from points 3, 4: 1 counted');
+    expect(screen.getByTestId('feedback-total').textContent).toBe('Total: 3 / 4 marks');
+    // The model's HTML is sanitised before it is rendered.
+    expect(screen.getByText('Good working.')).toBeTruthy();
+    expect(document.querySelector('img[onerror]')).toBeNull();
+  });
+
+  it('falls back for older feedback: 1 mark per covered point, or the scheme’s marks and kind', async () => {
+    scheme = [
+      { id: 'p1', text: 'first', marks: 2, kind: 'B' },
+      { id: 'p2', text: 'second', marks: 1 },
+    ];
+    renderPanel({
+      ...base,
+      markscheme_evaluation: [
+        { point_id: 'p1', text: 'first', status: 'COVERED', justification: 'ok' },
+        { point_id: 'p2', text: 'second', status: 'CONTRADICTED', justification: 'no' },
+        { point_id: 'p3', text: 'third', status: 'COVERED', justification: 'ok' },
+      ],
+    });
+    expect(within(item('third')).getByText('1/1 mark')).toBeTruthy();
+    expect(within(item('second')).getByText('0/1 mark')).toBeTruthy();
+    expect(await within(item('first')).findByText('2/2 marks')).toBeTruthy();
+    expect(within(item('first')).getByText('B2')).toBeTruthy();
+    expect(within(item('second')).queryByText(/^[MAB]\d$/)).toBeNull();
+    expect(screen.queryByTestId('group-cap')).toBeNull();
+  });
+
+  it('shows the level reached and its descriptor for a levels-marked answer, the points as indicative content', () => {
+    renderPanel({
+      ...base,
+      marks_awarded: 4,
+      total_marks: 6,
+      level: { level: 2, min_marks: 3, max_marks: 4, descriptor: 'A reasoned explanation with some <b>gaps</b>.' },
+      markscheme_evaluation: [
+        {
+          point_id: 'i1',
+          text: 'membrane is partially permeable',
+          status: 'COVERED',
+          justification: 'Mentioned.',
+          marks_awarded: 0,
+          marks: 0,
+          kind: 'B',
+          note: 'Level 2: 3-4 marks',
+        },
+      ],
+    });
+    const level = screen.getByTestId('level-reached');
+    expect(within(level).getByText('Level 2 (3-4 marks)')).toBeTruthy();
+    // Shown as text, never as markup.
+    expect(within(level).getByText('A reasoned explanation with some <b>gaps</b>.')).toBeTruthy();
+    // Indicative content: no marks, label or level note on the point itself.
+    expect(within(item('membrane is partially permeable')).queryByText(/mark|B0/)).toBeNull();
+    expect(screen.getByTestId('feedback-total').textContent).toBe('Total: 4 / 6 marks');
+  });
+
+  it('says when no level was reached', () => {
+    renderPanel({ ...base, marks_awarded: 0, level: { level: 0, min_marks: 0, max_marks: 0, descriptor: 'No relevant content.' } });
+    expect(screen.getByText('No level reached (0 marks)')).toBeTruthy();
+  });
+
+  it('disputes a point and then shows "You disagreed" with a link to the Disputes page', async () => {
+    const point = { point_id: 'p1', text: 'enzyme is denatured', status: 'NOT_COVERED', justification: 'Not said.' };
+    const { rerender } = renderPanel({ ...base, markscheme_evaluation: [point] });
+    fireEvent.click(screen.getByRole('button', { name: 'I disagree' }));
+    fireEvent.change(screen.getByLabelText('Why do you think this point was marked wrongly?'), { target: { value: 'I said it unfolds.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(posted).toEqual([{ url: '/api/feedback/disagree', body: { questionId: 'q1', pointId: 'p1', reason: 'I said it unfolds.' } }]),
+    );
+    const { hook } = memoryLocation({ path: '/' });
+    rerender(
+      <QueryClientProvider client={createQueryClient()}>
+        <Router hook={hook}>
+          <FeedbackPanel
+            questionId="q1"
+            feedback={{
+              ...base,
+              markscheme_evaluation: [point],
+              disagreements: [{ point_id: 'p1', reason: 'I said it unfolds.', at: AT }],
+            }}
+            loading={false}
+            submitting={false}
+          />
+        </Router>
+      </QueryClientProvider>,
+    );
+    expect(screen.getByText(/You disagreed: I said it unfolds\./)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See your disputes' }).getAttribute('href')).toBe('/disputes');
+    expect(screen.queryByRole('button', { name: 'I disagree' })).toBeNull();
+  });
+
+  it('keeps the spec messages for an evaluation issue', () => {
+    renderPanel({
+      ...base,
+      markscheme_evaluation: [{ point_id: 'p1', text: 'x', status: 'NOT_COVERED', justification: 'Unable to evaluate' }],
+    });
+    expect(screen.getByText(/We encountered an issue evaluating your answer\./)).toBeTruthy();
+    expect(screen.getByText(/There was an issue retrieving the detailed evaluation for your answer\./)).toBeTruthy();
+  });
+});

@@ -1,0 +1,88 @@
+import { CheckCircle2, Clock, XCircle } from 'lucide-react';
+import { ATTEMPT_TEXT, type QuestionResult } from '../../../../shared/attempts';
+import { formatMarks } from '../../../components/paper-progress';
+import { RichHtml } from '../../../components/rich-html';
+import { Badge } from '../../../components/ui/badge';
+import { Card, CardContent, CardHeader } from '../../../components/ui/card';
+import { formatElapsed } from '../../../lib/format';
+
+/** One question of the results: its marks, the answer, the point-by-point feedback and the time spent. */
+export function QuestionResultCard({ result }: { result: QuestionResult }) {
+  const { question, feedback } = result;
+  const answered = result.answerText.trim().length > 0;
+  const headingId = `result-${question.id}`;
+  return (
+    <Card role="region" aria-labelledby={headingId}>
+      <CardHeader>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id={headingId} className="text-base font-semibold text-slate-900">
+            Question {question.questionNumber}
+          </h2>
+          <div className="flex flex-wrap items-center gap-2 text-sm">
+            <span className="flex items-center gap-1 text-slate-600" title="Time on this question">
+              <Clock aria-hidden className="size-4" />
+              <span className="sr-only">Time on this question: </span>
+              {formatElapsed(result.timeSpentSeconds)}
+            </span>
+            <Badge tone={result.marksAwarded === null ? 'neutral' : 'brand'} className="normal-case">
+              {result.marksAwarded === null
+                ? answered
+                  ? 'Not marked'
+                  : ATTEMPT_TEXT.noAnswer
+                : `${formatMarks(result.marksAwarded)} / ${question.totalMarks} marks`}
+            </Badge>
+          </div>
+        </div>
+      </CardHeader>
+      <CardContent className="grid gap-3 text-sm">
+        <RichHtml html={question.text} className="text-slate-800 [&_p]:my-1" />
+        <div>
+          <h3 className="font-medium text-slate-900">Your answer</h3>
+          <p className="mt-1 whitespace-pre-wrap rounded-md bg-slate-50 p-3 text-slate-700">
+            {answered ? result.answerText : ATTEMPT_TEXT.noAnswer}
+          </p>
+        </div>
+        {feedback ? (
+          <div className="grid gap-2">
+            <h3 className="font-medium text-slate-900">Feedback{feedback.marked_by ? ` (marked by ${feedback.marked_by})` : ''}</h3>
+            {feedback.level ? (
+              <p className="text-slate-700">
+                Level {feedback.level.level} ({formatMarks(feedback.level.min_marks)}–{formatMarks(feedback.level.max_marks)} marks):{' '}
+                {feedback.level.descriptor}
+              </p>
+            ) : null}
+            <RichHtml html={feedback.qualitative_feedback} className="text-slate-700 [&_p]:my-1" />
+            <ul className="grid gap-2">
+              {feedback.markscheme_evaluation.map((point) => {
+                const covered = point.status === 'COVERED';
+                return (
+                  <li key={point.point_id} className="flex gap-2 rounded-md border border-slate-200 p-2">
+                    {covered ? (
+                      <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0 text-emerald-600" />
+                    ) : (
+                      <XCircle aria-hidden className="mt-0.5 size-4 shrink-0 text-rose-600" />
+                    )}
+                    <div className="min-w-0">
+                      <p className="text-slate-900">
+                        <span className="sr-only">{covered ? 'Covered: ' : 'Not covered: '}</span>
+                        {point.text}
+                        {point.marks !== undefined ? (
+                          <span className="ml-2 text-xs text-slate-600">
+                            {point.kind ? `${point.kind} ` : ''}
+                            {formatMarks(point.marks_awarded ?? (covered ? point.marks : 0))} / {formatMarks(point.marks)}
+                          </span>
+                        ) : null}
+                      </p>
+                      {point.note ? <p className="text-xs text-slate-600">{point.note}</p> : null}
+                      {point.justification ? <p className="text-xs text-slate-600">{point.justification}</p> : null}
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Course } from '../../../shared/practice';
+import { CACHED, type QueryFreshness } from './freshness';
+
+/** GET /api/courses: the student's courses (the home page lists them; the analytics give each answer its subject). */
+export function useCourses(freshness: QueryFreshness = CACHED) {
+  return useQuery<Course[]>({ queryKey: ['/api/courses'], ...freshness });
+}
