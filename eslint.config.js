@@ -58,6 +58,12 @@ export default tseslint.config(
 
       // Imports go one way: no cycles anywhere in the graph.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // No barrels: a name is imported from the module that defines it, never passed on by another.
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportNamedDeclaration[source]', message: 'Import from the module that defines it; do not re-export (no barrels).' },
+        { selector: 'ExportAllDeclaration', message: 'Import from the module that defines it; do not re-export (no barrels).' },
+      ],
 
       'import-x/no-restricted-paths': [
         'error',

@@ -1,8 +1,12 @@
-// Latency of the built-in marker, one answer at a time, on every question of the bank: the model
-// answer, a half answer (its first sentence), an unrelated answer and a long essay-length answer.
+// Latency of the built-in marker, one answer at a time, on every question of the bank (with its scheme
+// rules: groups, final-answer rule, levels): the model answer, a half answer (its first sentence), an
+// unrelated answer and a long essay-length answer; and levels-marked essays (every bank question marked by
+// levels, plus a 6-mark essay of ~300 words against 8 points of indicative content).
 // Prints numbers; asserts nothing.   npm run bench:marker
+import os from 'node:os';
 import { defaultContentDir, readBank } from '../src/server/engine/builtin/bank/load-bank';
 import { instantiateQuestion } from '../src/server/engine/builtin/bank/instantiate';
+import { bankSchemeRules } from '../src/server/engine/builtin/bank/to-generated-paper';
 import { markAnswer, warmUpMarker } from '../src/server/engine/builtin/marker/mark-answer';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -27,7 +31,53 @@ const plain = (html: string) =>
     .replace(/<[^>]*>/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-const times: Record<string, number[]> = { 'model answer': [], 'half answer': [], unrelated: [], 'long (4 answers)': [] };
+/**
+ * CPU time of each call as well as wall time: on a shared machine wall time includes waiting for a core
+ * (another process's work); process.cpuUsage() counts only this process's own work, so its p95 is the
+ * number to compare across runs when the load differs.
+ */
+const cpu: Record<string, number[]> = {};
+function timed(kind: string, run: () => void): void {
+  const c = process.cpuUsage();
+  const t = performance.now();
+  run();
+  times[kind].push(performance.now() - t);
+  const d = process.cpuUsage(c);
+  (cpu[kind] ??= []).push((d.user + d.system) / 1000);
+}
+const times: Record<string, number[]> = {
+  'model answer': [],
+  'half answer': [],
+  unrelated: [],
+  'long (4 answers)': [],
+  'levels essay': [],
+};
+
+const ESSAY_POINTS = [
+  'alveoli give a very large surface area for diffusion',
+  'the alveolar wall is one cell thick so the diffusion distance is short',
+  'the capillary wall is one cell thick',
+  'a dense network of capillaries surrounds the alveoli',
+  'ventilation brings in fresh air and keeps a steep oxygen concentration gradient',
+  'blood flow carries oxygenated blood away and maintains the gradient',
+  'oxygen diffuses from the alveolar air into the blood down its concentration gradient',
+  'carbon dioxide diffuses from the blood into the alveoli and is breathed out',
+].map((text, i) => ({ id: `i${i + 1}`, text }));
+const ESSAY_LEVELS = [
+  { level: 1, min_marks: 1, max_marks: 2, descriptor: 'Some relevant features are stated, with little explanation.' },
+  { level: 2, min_marks: 3, max_marks: 4, descriptor: 'Several features are described and some are linked to diffusion.' },
+  { level: 3, min_marks: 5, max_marks: 6, descriptor: 'Most features are explained and clearly linked to fast diffusion.' },
+];
+const essay = (round: number) =>
+  `In round ${round} I explain gas exchange. The lungs contain millions of alveoli, which together give a very large surface area, ` +
+  'so many oxygen molecules can diffuse at the same time. The wall of each alveolus is only one cell thick and made of squamous ' +
+  'epithelium, so the diffusion distance between the air and the blood is very short. The capillaries around the alveoli also have ' +
+  'walls one cell thick, and there is a dense network of them, so every alveolus is close to the blood. Breathing ventilates the ' +
+  'lungs: fresh air is brought in and stale air is removed, which keeps the concentration of oxygen in the alveoli high. At the same ' +
+  'time the blood is constantly flowing, carrying oxygenated blood away to the heart, so the concentration of oxygen in the blood ' +
+  'next to the alveoli stays low. This maintains a steep concentration gradient. Oxygen therefore diffuses from the alveolar air ' +
+  'into the blood, and carbon dioxide diffuses the other way, out of the blood into the alveoli, and is breathed out. The moist ' +
+  'lining lets the gases dissolve before they diffuse. Together these features make gas exchange fast and efficient.';
 
 for (let round = 0; round < ROUNDS; round++) {
   for (const question of questions) {
@@ -41,8 +91,7 @@ for (let round = 0; round < ROUNDS; round++) {
       'long (4 answers)': Array.from({ length: 4 }, (_, i) => `${model} (${i + round})`).join(' '),
     };
     for (const [kind, answer] of Object.entries(answers)) {
-      const t = performance.now();
-      markAnswer({
+      const input = {
         questionText: q.text,
         type: q.type,
         totalMarks: q.marks,
@@ -50,13 +99,33 @@ for (let round = 0; round < ROUNDS; round++) {
         answer,
         options: q.options,
         correctAnswer: q.correctAnswer,
-      });
-      times[kind].push(performance.now() - t);
+        rules: bankSchemeRules(q),
+      };
+      timed(kind, () => markAnswer(input));
+      // the bank's levels-marked questions, each of these answers marked again as an essay
+      if (q.levels?.length) timed('levels essay', () => markAnswer({ ...input, type: 'essay', answer: `Essay: ${answer}` }));
     }
+  }
+  for (let k = 0; k < 20; k++) {
+    timed('levels essay', () =>
+      markAnswer({
+        questionText: '<p>Explain how the lungs are adapted for efficient gas exchange.</p>',
+        type: 'essay',
+        totalMarks: 6,
+        markScheme: ESSAY_POINTS,
+        answer: essay(round * 100 + k),
+        rules: { levels: ESSAY_LEVELS },
+      }),
+    );
   }
 }
 
 console.log(`\n${questions.length} bank questions x ${ROUNDS} rounds, one answer at a time (Node ${process.version})\n`);
 for (const [kind, ms] of Object.entries(times)) summarise(kind, ms);
 summarise('all', Object.values(times).flat());
+console.log(
+  `\nCPU time per answer (this process's own work, not time spent waiting for a core; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores)\n`,
+);
+for (const [kind, ms] of Object.entries(cpu)) summarise(kind, ms);
+summarise('all', Object.values(cpu).flat());
 console.log(`\npeak RSS ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`);

@@ -1,0 +1,53 @@
+/**
+ * Analytics on the server for a student with 10,000 marked answers, on PGlite (in memory): the latency of
+ * GET /api/analytics/predictions' service and the size of its JSON. It prints figures; it asserts nothing.
+ * Run: npx tsx bench/analytics-bench.ts [answers]
+ */
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../src/server/db/client';
+import { subjectPredictions } from '../src/server/services/analytics';
+
+const ANSWERS = Number(process.argv[2] ?? 10_000);
+const RUNS = 30;
+
+const database = await openDatabase({ dataDir: 'memory://' });
+const { db } = database;
+const [{ id: ownerId }] = (
+  (await db.execute(
+    sql`insert into users (username, email, password_hash) values ('bench', 'bench@example.org', 'x') returning id`,
+  )) as unknown as {
+    rows: { id: string }[];
+  }
+).rows;
+const subjects = ['Biology', 'Chemistry', 'Physics', 'Mathematics'];
+const topics = ['Cells', 'Energetics', 'Waves', 'Calculus', 'Genetics', 'Kinetics', 'Fields', 'Vectors'];
+for (const subject of subjects) {
+  await db.execute(sql`insert into courses (owner_id, title, subject) values (${ownerId}, ${subject + ' A-Level Practice'}, ${subject})`);
+}
+// Questions, answers and feedback in set-based inserts: ANSWERS of each, spread over the four courses and a year.
+await db.execute(sql`
+  insert into questions (owner_id, course_id, question_number, text, type, total_marks, topic)
+  select ${ownerId}, c.id, g, '<p>Question ' || g || '</p>', 'short_answer', 4, (array[${sql.raw(topics.map((t) => `'${t}'`).join(','))}])[1 + g % 8]
+  from generate_series(1, ${ANSWERS}) g
+  join lateral (select id from courses where owner_id = ${ownerId} order by subject offset (g % 4) limit 1) c on true`);
+await db.execute(sql`
+  insert into answers (owner_id, question_id, text, submitted, time_spent_seconds, created_at, updated_at)
+  select ${ownerId}, q.id, repeat('An answer of a few sentences. ', 10), true, 300, now() - (q.question_number % 365) * interval '1 day', now()
+  from questions q where q.owner_id = ${ownerId}`);
+await db.execute(sql`
+  insert into feedback (owner_id, question_id, marks_awarded, total_marks, qualitative_feedback, markscheme_evaluation)
+  select ${ownerId}, q.id, (q.question_number * 7) % 5, 4, 'Feedback', '[]'::jsonb from questions q where q.owner_id = ${ownerId}`);
+
+const times: number[] = [];
+let bytes = 0;
+for (let i = 0; i < RUNS; i++) {
+  const start = performance.now();
+  const result = await subjectPredictions(db, ownerId);
+  times.push(performance.now() - start);
+  bytes = Buffer.byteLength(JSON.stringify(result));
+}
+times.sort((a, b) => a - b);
+const at = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))].toFixed(1);
+console.log(`GET /api/analytics/predictions service, PGlite in memory, ${ANSWERS} marked answers, ${RUNS} runs:`);
+console.log(`  latency median ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${times.at(-1)?.toFixed(1)} ms; payload ${bytes} bytes`);
+await database.close();
