@@ -3,6 +3,17 @@ import { boolean, customType, date, index, integer, jsonb, pgTable, real, text, 
 import type { SchemeRules } from '../../shared/mark-scheme';
 import type { GradingQuestion } from '../../shared/teacher';
 
+/** The ts-fsrs card fields a review card keeps (dates live in their own columns). */
+export interface ReviewCardFsrs {
+  stability: number;
+  difficulty: number;
+  state: number;
+  reps: number;
+  lapses: number;
+  scheduled_days: number;
+  learning_steps: number;
+}
+
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
@@ -23,6 +34,8 @@ export const users = pgTable('users', {
   firstName: text('first_name'),
   lastName: text('last_name'),
   passwordHash: text('password_hash').notNull(),
+  /** The student's exam date ('YYYY-MM-DD'), set on the Review page: reviews are scheduled before it. */
+  examDate: date('exam_date'),
   createdAt: createdAt(),
 });
 
@@ -356,4 +369,36 @@ export const paperAttempts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('paper_attempts_owner_paper_uq').on(t.ownerId, t.paperId)],
+);
+
+/**
+ * A student's spaced-repetition card for one question (the Review page): the ts-fsrs memory state after
+ * each marking, FSRS's own due date, and the due date the student sees (capped before their exam date;
+ * src/server/services/review-schedule.ts holds the rules).
+ */
+export const reviewCards = pgTable(
+  'review_cards',
+  {
+    id: id(),
+    ownerId: ownerId(),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    /** ts-fsrs card fields: stability, difficulty, state, reps, lapses, scheduled_days, learning_steps. */
+    fsrs: jsonb('fsrs').$type<ReviewCardFsrs>().notNull(),
+    /** When FSRS alone would have the question back. */
+    fsrsDue: timestamp('fsrs_due', { withTimezone: true }).notNull(),
+    /** When the question is due for the student: fsrsDue, brought before the exam date when there is one. */
+    due: timestamp('due', { withTimezone: true }).notNull(),
+    /** 1 Again, 2 Hard, 3 Good, 4 Easy: the rating the last marking gave. */
+    lastRating: integer('last_rating').notNull(),
+    /** The last marking's percentage of the marks (0-100). */
+    lastScore: real('last_score').notNull(),
+    lastReviewedAt: timestamp('last_reviewed_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('review_cards_owner_question_uq').on(t.ownerId, t.questionId),
+    index('review_cards_owner_due_idx').on(t.ownerId, t.due),
+  ],
 );
