@@ -1,0 +1,250 @@
+import { z } from 'zod';
+import { answerSchema, questionSchema, storedFeedbackSchema } from './practice';
+
+/**
+ * Classes (issue 16): a teacher's class with a join code, its students, the papers assigned to it and its
+ * markbook. Any signed-in user can create a class (and teaches it) and join others' (as a student).
+ */
+export const CLASSES_TEXT = {
+  notFound: 'Class not found',
+  noSuchCode: 'No class has that code',
+  ownClass: 'You teach this class, so you cannot join it as a student.',
+  paperNotFound: 'Paper not found',
+  assignmentNotFound: 'Assignment not found',
+  studentNotFound: 'Student not found',
+  questionNotFound: 'Question not found',
+  alreadyAssigned: 'This paper is already assigned to this class.',
+  archived: 'This class is archived: restore it before assigning papers.',
+  nameRequired: 'Please enter a class name',
+  nameTooLong: 'A class name can be at most 100 characters',
+  subjectRequired: 'Please enter a subject',
+  subjectTooLong: 'A subject can be at most 100 characters',
+  codeRequired: 'Please enter a class code',
+  dueAtInvalid: 'The due date must be an ISO date and time (for example 2026-12-01T17:00:00Z)',
+} as const;
+
+/** Join codes: easy to read aloud and to type, with no 0/O or 1/I to confuse. */
+export const JOIN_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const JOIN_CODE_LENGTH = 7;
+
+/** What a student typed, as the code is stored: upper case, without spaces or dashes. */
+export function normaliseJoinCode(code: string): string {
+  return code.toUpperCase().replace(/[\s-]+/g, '');
+}
+
+/** The client's path a student opens to join (the teacher shares it as a link). */
+export function joinLinkPath(code: string): string {
+  return `/join/${code}`;
+}
+
+export const classRoleSchema = z.enum(['teacher', 'student']);
+export type ClassRole = z.infer<typeof classRoleSchema>;
+
+const className = z
+  .string({ error: CLASSES_TEXT.nameRequired })
+  .trim()
+  .min(1, CLASSES_TEXT.nameRequired)
+  .max(100, CLASSES_TEXT.nameTooLong);
+const classSubject = z
+  .string({ error: CLASSES_TEXT.subjectRequired })
+  .trim()
+  .min(1, CLASSES_TEXT.subjectRequired)
+  .max(100, CLASSES_TEXT.subjectTooLong);
+
+/** POST /api/classes */
+export const createClassRequestSchema = z.object({ name: className, subject: classSubject });
+export type CreateClassRequest = z.input<typeof createClassRequestSchema>;
+
+/** PATCH /api/classes/{id} (teacher): rename, change the subject, archive (true) or restore (false). */
+export const updateClassRequestSchema = z.object({
+  name: className.optional(),
+  subject: classSubject.optional(),
+  archived: z.boolean({ error: 'archived must be true or false' }).optional(),
+});
+export type UpdateClassRequest = z.input<typeof updateClassRequestSchema>;
+
+/** POST /api/classes/join */
+export const joinClassRequestSchema = z.object({
+  code: z.string({ error: CLASSES_TEXT.codeRequired }).trim().min(1, CLASSES_TEXT.codeRequired).max(32, CLASSES_TEXT.noSuchCode),
+});
+export type JoinClassRequest = z.input<typeof joinClassRequestSchema>;
+
+/** POST /api/classes/{id}/code (teacher): a new code; the old one stops working. */
+export const joinCodeResponseSchema = z.object({ joinCode: z.string(), joinLink: z.string() });
+export type JoinCodeResponse = z.infer<typeof joinCodeResponseSchema>;
+
+export const classSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  subject: z.string(),
+  /** The caller's role in this class. */
+  role: classRoleSchema,
+  /** The teacher's name (first and last, or their username when they gave none). */
+  teacherName: z.string(),
+  /** Current students (removed ones not counted). */
+  studentCount: z.number().int(),
+  archived: z.boolean(),
+  /** The join code: for the teacher only (null for a student). */
+  joinCode: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ClassSummary = z.infer<typeof classSummarySchema>;
+
+/** GET /api/classes */
+export const classListSchema = z.object({
+  teaching: z.array(classSummarySchema),
+  studying: z.array(classSummarySchema),
+});
+export type ClassList = z.infer<typeof classListSchema>;
+
+/** A student's own progress on an assigned paper. */
+export const assignmentProgressSchema = z.object({
+  /** Questions with a saved, non-blank answer. */
+  answered: z.number().int(),
+  /** Marks awarded so far (sum over the marked questions), or null when nothing is marked yet. */
+  marksAwarded: z.number().nullable(),
+  /** marksAwarded as a percentage of the paper's total marks (one decimal), or null when nothing is marked. */
+  score: z.number().nullable(),
+  /** The student pressed "Finish paper". */
+  finished: z.boolean(),
+});
+export type AssignmentProgress = z.infer<typeof assignmentProgressSchema>;
+
+export const assignmentSchema = z.object({
+  id: z.string(),
+  classId: z.string(),
+  paperId: z.string(),
+  paperTitle: z.string(),
+  courseTitle: z.string(),
+  questionCount: z.number().int(),
+  totalMarks: z.number(),
+  /** ISO date-time, or null: no due date. */
+  dueAt: z.string().nullable(),
+  createdAt: z.string(),
+  /** The caller's own progress when they are a student of the class; null for the teacher. */
+  progress: assignmentProgressSchema.nullable(),
+});
+export type Assignment = z.infer<typeof assignmentSchema>;
+
+export const classStudentSchema = z.object({
+  userId: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+  joinedAt: z.string(),
+  /** The student's latest save, mark or tutor message on one of the class's assigned papers, or null. */
+  lastActivityAt: z.string().nullable(),
+});
+export type ClassStudent = z.infer<typeof classStudentSchema>;
+
+/** GET /api/classes/{id} (and the result of POST /api/classes, PATCH /api/classes/{id}). */
+export const classDetailSchema = classSummarySchema.extend({
+  /** Newest first. */
+  assignments: z.array(assignmentSchema),
+  /** The current students, for the teacher; null for a student (a student sees no other student). */
+  students: z.array(classStudentSchema).nullable(),
+  /** `/join/CODE` for the teacher; null for a student. */
+  joinLink: z.string().nullable(),
+});
+export type ClassDetail = z.infer<typeof classDetailSchema>;
+
+const dueAtSchema = z
+  .string({ error: CLASSES_TEXT.dueAtInvalid })
+  .trim()
+  .max(40, CLASSES_TEXT.dueAtInvalid)
+  .refine(
+    (s) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(s) && !Number.isNaN(Date.parse(s)),
+    CLASSES_TEXT.dueAtInvalid,
+  );
+
+/** POST /api/classes/{id}/assignments (teacher): one of the teacher's own question papers. */
+export const createAssignmentRequestSchema = z.object({
+  paperId: z.string({ error: 'paperId is required' }).min(1, 'paperId is required'),
+  /** ISO date or date-time; null or absent: no due date. */
+  dueAt: dueAtSchema.nullable().optional(),
+});
+export type CreateAssignmentRequest = z.input<typeof createAssignmentRequestSchema>;
+
+/** GET /api/assignments: the signed-in student's assigned papers across their classes (not archived ones). */
+export const assignedPaperSchema = z.object({
+  assignmentId: z.string(),
+  classId: z.string(),
+  className: z.string(),
+  paperId: z.string(),
+  paperTitle: z.string(),
+  subject: z.string(),
+  dueAt: z.string().nullable(),
+  questionCount: z.number().int(),
+  totalMarks: z.number(),
+  answered: z.number().int(),
+  marksAwarded: z.number().nullable(),
+  /** Percentage of the paper's total marks (one decimal), or null when nothing is marked yet. */
+  score: z.number().nullable(),
+  finished: z.boolean(),
+  createdAt: z.string(),
+});
+export type AssignedPaper = z.infer<typeof assignedPaperSchema>;
+export const assignedPapersSchema = z.array(assignedPaperSchema);
+
+export const markbookQuestionSchema = z.object({
+  id: z.string(),
+  paperId: z.string(),
+  /** "Paper title Q3" */
+  label: z.string(),
+  totalMarks: z.number(),
+  /** The mark-scheme points: id is the point's id within its scheme ('p1', 'm1', ...), as feedback names it. */
+  points: z.array(z.object({ id: z.string(), text: z.string() })),
+});
+export type MarkbookQuestion = z.infer<typeof markbookQuestionSchema>;
+
+export const markbookCellSchema = z.object({
+  questionId: z.string(),
+  /** Null: not marked (no answer, or answered but not marked yet). */
+  marksAwarded: z.number().nullable(),
+  totalMarks: z.number(),
+  /** The student's answer, when there is one (open it with GET /api/classes/{id}/students/{userId}/answers/{questionId}). */
+  answerId: z.string().nullable(),
+});
+export type MarkbookCell = z.infer<typeof markbookCellSchema>;
+
+export const markbookStudentSchema = z.object({
+  userId: z.string(),
+  /** First and last name, or the username when they gave none. */
+  name: z.string(),
+  lastActivityAt: z.string().nullable(),
+  /** Active time on the class's assigned questions. */
+  timeSpentSeconds: z.number().int(),
+  /** Sum of the marked cells. */
+  totalMarksAwarded: z.number(),
+  /** One per markbook question, in the same order. */
+  cells: z.array(markbookCellSchema),
+});
+export type MarkbookStudent = z.infer<typeof markbookStudentSchema>;
+
+export const pointMissSchema = z.object({
+  questionId: z.string(),
+  pointId: z.string(),
+  text: z.string(),
+  /** Students whose marked answer did not earn the point, of the students with a marked answer. */
+  missedBy: z.number().int(),
+  answeredBy: z.number().int(),
+});
+export type PointMiss = z.infer<typeof pointMissSchema>;
+
+/** GET /api/classes/{id}/markbook (teacher): students × questions over the class's assigned papers. */
+export const markbookSchema = z.object({
+  questions: z.array(markbookQuestionSchema),
+  students: z.array(markbookStudentSchema),
+  /** Most missed first (by the share of answering students who missed it). */
+  pointMisses: z.array(pointMissSchema),
+});
+export type Markbook = z.infer<typeof markbookSchema>;
+
+/** GET /api/classes/{id}/students/{userId}/answers/{questionId} (teacher). */
+export const studentAnswerSchema = z.object({
+  student: z.object({ userId: z.string(), name: z.string() }),
+  question: questionSchema,
+  answer: answerSchema.nullable(),
+  feedback: storedFeedbackSchema.nullable(),
+});
+export type StudentAnswer = z.infer<typeof studentAnswerSchema>;
