@@ -402,3 +402,52 @@ export const reviewCards = pgTable(
     index('review_cards_owner_due_idx').on(t.ownerId, t.due),
   ],
 );
+
+/** A teacher's class (issue 16): students join with `join_code`; an archived class takes no new students or papers. */
+export const classes = pgTable(
+  'classes',
+  {
+    id: id(),
+    teacherId: uuid('teacher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    subject: text('subject').notNull(),
+    joinCode: text('join_code').notNull().unique(),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('classes_teacher_idx').on(t.teacherId, t.createdAt)],
+);
+
+/** A student of a class; removing the student deletes the row (their access ends with it). */
+export const classMembers = pgTable(
+  'class_members',
+  {
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('class_members_class_user_uq').on(t.classId, t.userId), index('class_members_user_idx').on(t.userId)],
+);
+
+/** A question paper of the teacher's set to a class, with an optional due date. */
+export const classAssignments = pgTable(
+  'class_assignments',
+  {
+    id: id(),
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    paperId: uuid('paper_id')
+      .notNull()
+      .references(() => questionPapers.id, { onDelete: 'cascade' }),
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('class_assignments_class_paper_uq').on(t.classId, t.paperId), index('class_assignments_paper_idx').on(t.paperId)],
+);
