@@ -9,6 +9,9 @@ export const loadResultsPage = () => import('../features/results/results-page');
 export const loadDisputesPage = () => import('../features/disputes/disputes-page');
 export const loadPdfDocumentsPage = () => import('../features/pdf-documents/pdf-documents-page');
 export const loadTeacherGradingPage = () => import('../features/teacher-grading/teacher-grading-page');
+export const loadClassesPage = () => import('../features/classes/classes-page');
+export const loadClassPage = () => import('../features/classes/class-page');
+export const loadJoinClassPage = () => import('../features/classes/join-class-page');
 
 const RESULTS_PATH = /\/papers?\/[^/]+\/results\/?$|^\/question-papers\/[^/]+\/results\/?$/;
 const EXAM_PATH = /^\/(courses\/[^/]+\/(papers\/[^/]+\/)?(questions\/[^/]+|exam)|exam\/[^/]+)\/?$/;
@@ -22,4 +25,7 @@ export function preloadPage(pathname: string): void {
   else if (pathname.startsWith('/pdf-documents')) void loadPdfDocumentsPage();
   else if (pathname.startsWith('/teacher-grading')) void loadTeacherGradingPage();
   else if (pathname.startsWith('/disputes')) void loadDisputesPage();
+  else if (/^\/classes\/[^/]+/.test(pathname)) void loadClassPage();
+  else if (pathname.startsWith('/classes')) void loadClassesPage();
+  else if (pathname.startsWith('/join/')) void loadJoinClassPage();
 }

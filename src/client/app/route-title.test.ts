@@ -21,6 +21,9 @@ describe('page titles', () => {
       ['/teacher-grading', 'Teacher Grading'],
       ['/question-papers/p1', 'Question paper'],
       ['/question-papers/p1/results', 'Results'],
+      ['/classes', 'Classes'],
+      ['/classes/k1', 'Class'],
+      ['/join/ABC2345', 'Join a class'],
       ['/no/such/page', 'Page Not Found'],
     ];
     for (const [path, name] of cases) expect(pageNameForPath(path, true), path).toBe(name);

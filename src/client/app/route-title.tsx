@@ -12,12 +12,15 @@ export function pageNameForPath(path: string, signedIn: boolean): string {
   if (/^\/courses\/[^/]+\/papers$/.test(p)) return 'Question Papers';
   if (/^\/courses\/[^/]+\/papers\/[^/]+$/.test(p) || /^\/question-papers\/[^/]+$/.test(p)) return 'Question paper';
   if (/^\/courses\/[^/]+$/.test(p)) return 'Course';
+  if (/^\/classes\/[^/]+$/.test(p)) return 'Class';
+  if (/^\/join\/[^/]+$/.test(p)) return 'Join a class';
   const fixed: Record<string, string> = {
     '/progress': 'Progress Tracker',
     '/analytics': 'Advanced Analytics',
     '/pdf-documents': 'PDF Documents',
     '/teacher-grading': 'Teacher Grading',
     '/disputes': 'Disputes',
+    '/classes': 'Classes',
   };
   return fixed[p] ?? 'Page Not Found';
 }

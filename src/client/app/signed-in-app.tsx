@@ -12,8 +12,11 @@ import { NotFoundPage } from './not-found';
 import { RouteTitle } from './route-title';
 import {
   loadAnalyticsPage,
+  loadClassPage,
+  loadClassesPage,
   loadDisputesPage,
   loadExamPage,
+  loadJoinClassPage,
   loadPdfDocumentsPage,
   loadProgressPage,
   loadResultsPage,
@@ -29,6 +32,9 @@ const ExamPage = lazy(() => loadExamPage().then((m) => ({ default: m.ExamPage })
 const PdfDocumentsPage = lazy(() => loadPdfDocumentsPage().then((m) => ({ default: m.PdfDocumentsPage })));
 const DisputesPage = lazy(() => loadDisputesPage().then((m) => ({ default: m.DisputesPage })));
 const TeacherGradingPage = lazy(() => loadTeacherGradingPage().then((m) => ({ default: m.TeacherGradingPage })));
+const ClassesPage = lazy(() => loadClassesPage().then((m) => ({ default: m.ClassesPage })));
+const ClassPage = lazy(() => loadClassPage().then((m) => ({ default: m.ClassPage })));
+const JoinClassPage = lazy(() => loadJoinClassPage().then((m) => ({ default: m.JoinClassPage })));
 
 /**
  * The signed-in app: its header and every logged-in route. Loaded only once a session token exists,
@@ -62,6 +68,9 @@ export function SignedInApp({ user, signOut }: { user: User; signOut: () => Prom
             <Route path="/pdf-documents" component={PdfDocumentsPage} />
             <Route path="/teacher-grading" component={TeacherGradingPage} />
             <Route path="/disputes" component={DisputesPage} />
+            <Route path="/classes" component={ClassesPage} />
+            <Route path="/classes/:classId" component={ClassPage} />
+            <Route path="/join/:code" component={JoinClassPage} />
             <Route path="/question-papers/:paperId" component={PaperOverviewPage} />
             <Route path="/question-papers/:paperId/results" component={ResultsPage} />
             <Route component={NotFoundPage} />

@@ -16,6 +16,7 @@ const NAV_LINKS = [
   { href: '/pdf-documents', label: 'PDF Documents' },
   { href: '/teacher-grading', label: 'Teacher Grading' },
   { href: '/disputes', label: 'Disputes' },
+  { href: '/classes', label: 'Classes' },
 ];
 
 function HelpButton() {

@@ -4,6 +4,7 @@ import { BarChart3, FileText, ScanLine, TrendingUp } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { AssignedPapers } from './components/assigned-papers';
 import { CourseList } from './components/course-list';
 import { GenerateCourseCard } from './components/generate-course-card';
 import { PracticePaperDialog } from './components/practice-paper-dialog';
@@ -36,6 +37,8 @@ export function HomePage({ firstName }: { firstName: string | null }) {
           </Link>
         </Button>
       </section>
+
+      <AssignedPapers />
 
       <section aria-label="Quick actions" className="mb-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {/* The cards' titles are h3s: this keeps the heading levels in order for screen readers. */}

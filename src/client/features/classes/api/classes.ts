@@ -1,0 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ClassList } from '../../../../shared/classes';
+
+export const CLASSES_KEY = ['/api/classes'] as const;
+
+/** GET /api/classes: the classes I teach and the classes I am in. */
+export function useClasses() {
+  return useQuery<ClassList>({ queryKey: CLASSES_KEY });
+}

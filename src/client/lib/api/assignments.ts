@@ -1,0 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
+import type { AssignedPaper } from '../../../shared/classes';
+
+/** GET /api/assignments: the papers assigned to the signed-in student, for the home page's "Assigned" section. */
+export function useMyAssignments() {
+  return useQuery<AssignedPaper[]>({ queryKey: ['/api/assignments'], staleTime: 0, refetchOnMount: true });
+}
