@@ -1,0 +1,337 @@
+// @vitest-environment jsdom
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Route, Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ClassDetail, Markbook, StudentAnswer } from '../../../shared/classes';
+import { createQueryClient } from '../../lib/api-client';
+import { ClassPage } from './class-page';
+import { rankPointMisses, scoreBand } from './markbook-model';
+
+const AT = '2026-11-20T10:00:00.000Z';
+
+const teacherDetail = (over: Partial<ClassDetail> = {}): ClassDetail => ({
+  id: 'k1',
+  name: '12B Chemistry',
+  subject: 'Chemistry',
+  role: 'teacher',
+  teacherName: 'Ms Rowe',
+  studentCount: 2,
+  archived: false,
+  joinCode: 'ABC2345',
+  createdAt: AT,
+  joinLink: '/join/ABC2345',
+  students: [
+    { userId: 'u1', firstName: 'Ada', lastName: 'Byron', email: 'ada@example.com', joinedAt: AT, lastActivityAt: AT },
+    { userId: 'u2', firstName: null, lastName: null, email: 'bo@example.com', joinedAt: AT, lastActivityAt: null },
+  ],
+  assignments: [
+    {
+      id: 'a1',
+      classId: 'k1',
+      paperId: 'p1',
+      paperTitle: 'Rates of reaction',
+      courseTitle: 'Chemistry A-Level',
+      questionCount: 3,
+      totalMarks: 9,
+      dueAt: '2026-12-01T17:00:00.000Z',
+      createdAt: AT,
+      progress: null,
+    },
+  ],
+  ...over,
+});
+
+const markbook: Markbook = {
+  questions: [
+    { id: 'q1', paperId: 'p1', label: 'Rates Q1', totalMarks: 3, points: [] },
+    { id: 'q2', paperId: 'p1', label: 'Rates Q2', totalMarks: 4, points: [] },
+    { id: 'q3', paperId: 'p1', label: 'Rates Q3', totalMarks: 2, points: [] },
+  ],
+  students: [
+    {
+      userId: 'u1',
+      name: 'Ada Byron',
+      lastActivityAt: AT,
+      timeSpentSeconds: 3900,
+      totalMarksAwarded: 4,
+      cells: [
+        { questionId: 'q1', marksAwarded: 3, totalMarks: 3, answerId: 'ans1' },
+        { questionId: 'q2', marksAwarded: 1, totalMarks: 4, answerId: 'ans2' },
+        { questionId: 'q3', marksAwarded: null, totalMarks: 2, answerId: null },
+      ],
+    },
+    {
+      userId: 'u2',
+      name: 'bo@example.com',
+      lastActivityAt: null,
+      timeSpentSeconds: 0,
+      totalMarksAwarded: 2,
+      cells: [
+        { questionId: 'q1', marksAwarded: 2, totalMarks: 3, answerId: 'ans3' },
+        { questionId: 'q2', marksAwarded: null, totalMarks: 4, answerId: 'ans4' },
+        { questionId: 'q3', marksAwarded: null, totalMarks: 2, answerId: null },
+      ],
+    },
+  ],
+  // Deliberately not in the order to show: the client ranks by the share who missed.
+  pointMisses: [
+    { questionId: 'q1', pointId: 'p1', text: 'rate doubles when concentration doubles', missedBy: 1, answeredBy: 2 },
+    { questionId: 'q2', pointId: 'p2', text: 'activation energy lowered by the catalyst', missedBy: 1, answeredBy: 1 },
+    { questionId: 'q1', pointId: 'p3', text: 'collisions per second increase', missedBy: 0, answeredBy: 2 },
+  ],
+};
+
+const studentAnswer: StudentAnswer = {
+  student: { userId: 'u1', name: 'Ada Byron' },
+  question: {
+    id: 'q2',
+    courseId: 'c1',
+    paperId: 'p1',
+    questionNumber: 2,
+    text: '<p>Explain how a catalyst speeds up a reaction.</p>',
+    type: 'short_answer',
+    totalMarks: 4,
+    options: null,
+    correctAnswer: null,
+    topic: 'Rates',
+  },
+  answer: {
+    id: 'ans2',
+    questionId: 'q2',
+    userId: 'u1',
+    text: 'It gives the particles more energy.',
+    submitted: true,
+    timeSpentSeconds: 120,
+    revision: 2,
+    createdAt: AT,
+    updatedAt: AT,
+  },
+  feedback: {
+    questionId: 'q2',
+    marks_awarded: 1,
+    total_marks: 4,
+    qualitative_feedback: 'Partly right.',
+    markscheme_evaluation: [
+      {
+        point_id: 'p1',
+        text: 'provides an alternative route',
+        status: 'COVERED',
+        justification: 'You said another route.',
+        marks: 1,
+        marks_awarded: 1,
+      },
+      {
+        point_id: 'p2',
+        text: 'activation energy lowered by the catalyst',
+        status: 'NOT_COVERED',
+        justification: 'Not mentioned.',
+        marks: 1,
+        marks_awarded: 0,
+      },
+    ],
+    disagreements: [],
+    createdAt: AT,
+    evaluatedText: 'It gives the particles more energy.',
+  },
+};
+
+let detail: ClassDetail;
+let calls: { method: string; url: string; body: unknown }[];
+
+beforeEach(() => {
+  calls = [];
+  detail = teacherDetail();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      const method = init.method ?? 'GET';
+      calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      if (method === 'GET' && url === '/api/classes/k1') return Response.json(detail);
+      if (method === 'GET' && url === '/api/classes/k1/markbook') return Response.json(markbook);
+      if (method === 'GET' && url === '/api/classes/k1/students/u1/answers/q2') return Response.json(studentAnswer);
+      if (method === 'POST' && url === '/api/classes/k1/code') {
+        detail = teacherDetail({ joinCode: 'NEW7777', joinLink: '/join/NEW7777' });
+        return Response.json({ joinCode: 'NEW7777', joinLink: '/join/NEW7777' });
+      }
+      if (method === 'DELETE' && url === '/api/classes/k1/students/u2') {
+        detail = teacherDetail({ students: detail.students!.slice(0, 1), studentCount: 1 });
+        return new Response(null, { status: 204 });
+      }
+      return Response.json({ message: 'Class not found' }, { status: 404 });
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderClass(id = 'k1') {
+  const { hook } = memoryLocation({ path: `/classes/${id}` });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <Router hook={hook}>
+        <Route path="/classes/:classId" component={ClassPage} />
+      </Router>
+    </QueryClientProvider>,
+  );
+}
+
+/** Radix tabs switch on mousedown (and on keyboard focus), not on click. */
+function openTab(name: RegExp | string) {
+  const tab = screen.getByRole('tab', { name });
+  fireEvent.mouseDown(tab, { button: 0, ctrlKey: false });
+  return tab;
+}
+
+describe('markbook model', () => {
+  it('bands a mark by its share of the total: 80% and 40% thresholds, none when unmarked', () => {
+    expect(scoreBand({ marksAwarded: 4, totalMarks: 5 })).toBe('high');
+    expect(scoreBand({ marksAwarded: 3, totalMarks: 4 })).toBe('mid');
+    expect(scoreBand({ marksAwarded: 2, totalMarks: 5 })).toBe('mid');
+    expect(scoreBand({ marksAwarded: 1, totalMarks: 4 })).toBe('low');
+    expect(scoreBand({ marksAwarded: null, totalMarks: 4 })).toBe('none');
+  });
+
+  it('ranks the points missed most first, by the share of answering students who missed them', () => {
+    expect(rankPointMisses(markbook).map((p) => [p.pointId, p.missRate])).toEqual([
+      ['p2', 100],
+      ['p1', 50],
+      ['p3', 0],
+    ]);
+  });
+});
+
+describe('ClassPage (teacher)', () => {
+  it('shows the class, its join code and link, assignments and students, and titles the tab by the class', async () => {
+    renderClass();
+    expect(await screen.findByRole('heading', { level: 1, name: '12B Chemistry' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('12B Chemistry - Markwell'));
+    expect(screen.getByText('ABC2345')).toBeTruthy();
+    expect((screen.getByLabelText('Join link') as HTMLInputElement).value).toBe(`${window.location.origin}/join/ABC2345`);
+    const assigned = screen.getByRole('list', { name: 'Assigned papers' });
+    expect(within(assigned).getByText('Rates of reaction')).toBeTruthy();
+    expect(within(assigned).getByText(/Due 12\/1\/2026/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Assign a paper' })).toBeTruthy();
+
+    openTab(/Students/);
+    const students = await screen.findByRole('list', { name: 'Students' });
+    expect(within(students).getByText('Ada Byron')).toBeTruthy();
+    // A student without a name is shown by their email.
+    expect(within(students).getAllByText('bo@example.com').length).toBeGreaterThan(0);
+  });
+
+  it('asks before making a new code, and shows the new one', async () => {
+    renderClass();
+    fireEvent.click(await screen.findByRole('button', { name: 'New code' }));
+    const dialog = screen.getByRole('dialog', { name: 'Make a new join code?' });
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Make a new code' }));
+    expect(await screen.findByText('NEW7777')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/api/classes/k1/code']);
+  });
+
+  it('asks before removing a student, then removes them', async () => {
+    renderClass();
+    await screen.findByRole('heading', { level: 1, name: '12B Chemistry' });
+    openTab(/Students/);
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove bo@example.com' }));
+    const dialog = screen.getByRole('dialog', { name: 'Remove bo@example.com?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove bo@example.com' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove student' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Remove bo@example.com' })).toBeNull());
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/classes/k1/students/u2']);
+  });
+
+  it('markbook: every mark written as numbers and coloured by its band, a colour key, the most-missed points first, CSV link', async () => {
+    renderClass();
+    await screen.findByRole('heading', { level: 1, name: '12B Chemistry' });
+    openTab('Markbook');
+    const table = await screen.findByRole('table');
+
+    const full = within(table).getByRole('button', { name: 'Ada Byron, Rates Q1: 3 of 3 marks, 80% or more. Open the answer' });
+    expect(full.textContent).toBe('3/3');
+    expect(full.className).toContain('bg-emerald-100');
+    const low = within(table).getByRole('button', { name: /Ada Byron, Rates Q2: 1 of 4 marks, Under 40%/ });
+    expect(low.textContent).toBe('1/4');
+    expect(low.className).toContain('bg-rose-100');
+    const mid = within(table).getByRole('button', { name: /bo@example.com, Rates Q1: 2 of 3 marks, 40% to 79%/ });
+    expect(mid.textContent).toBe('2/3');
+    expect(mid.className).toContain('bg-amber-100');
+    expect(within(table).getByRole('button', { name: /bo@example.com, Rates Q2: answered, not marked yet/ }).textContent).toBe('Unmarked');
+    expect(within(table).getAllByText('not answered')).toHaveLength(2);
+
+    const ada = within(table).getByRole('row', { name: /Ada Byron/ });
+    expect(within(ada).getByText('4/9')).toBeTruthy();
+    expect(within(ada).getByText('1 h 05 min')).toBeTruthy();
+    expect(within(ada).getByText('11/20/2026')).toBeTruthy();
+    expect(within(within(table).getByRole('row', { name: /bo@example.com/ })).getByText('None yet')).toBeTruthy();
+
+    const key = screen.getByRole('list', { name: 'Colour key' });
+    expect(
+      within(key)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['80% or more', '40% to 79%', 'Under 40%', 'Not answered or not marked']);
+
+    const misses = screen.getAllByTestId('point-miss').map((li) => li.textContent);
+    expect(misses[0]).toContain('activation energy lowered by the catalyst');
+    expect(misses[0]).toContain('Missed by 1 of 1 (100%)');
+    expect(misses[1]).toContain('Missed by 1 of 2 (50%)');
+    expect(misses[2]).toContain('Missed by 0 of 2 (0%)');
+
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe('/api/classes/k1/markbook.csv');
+  });
+
+  it("opens a student's answer with its point-by-point feedback from a markbook cell", async () => {
+    renderClass();
+    await screen.findByRole('heading', { level: 1, name: '12B Chemistry' });
+    openTab('Markbook');
+    fireEvent.click(await screen.findByRole('button', { name: /Ada Byron, Rates Q2/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ada Byron · Rates Q2' });
+    expect(await within(dialog).findByText('It gives the particles more energy.')).toBeTruthy();
+    expect(within(dialog).getByText('Explain how a catalyst speeds up a reaction.')).toBeTruthy();
+    expect(within(dialog).getByTestId('answer-marks').textContent).toBe('1 / 4 marks');
+    const points = within(dialog).getAllByRole('listitem');
+    expect(points.map((p) => p.getAttribute('data-status'))).toEqual(['COVERED', 'NOT_COVERED']);
+    expect(points[0]!.textContent).toContain('Earned: provides an alternative route1/1');
+    expect(points[1]!.textContent).toContain('Missed: activation energy lowered by the catalyst0/1');
+    expect(within(dialog).getByText('Not mentioned.')).toBeTruthy();
+  });
+});
+
+describe('ClassPage (student and errors)', () => {
+  it("shows a student the class's teacher and assignments with their own progress and a link to the paper", async () => {
+    detail = teacherDetail({
+      role: 'student',
+      joinCode: null,
+      joinLink: null,
+      students: null,
+      assignments: [
+        {
+          ...teacherDetail().assignments[0]!,
+          dueAt: '2026-01-05T17:00:00.000Z',
+          progress: { answered: 1, marksAwarded: 2, score: 22.2, finished: false },
+        },
+      ],
+    });
+    renderClass();
+    expect(await screen.findByText('Teacher: Ms Rowe')).toBeTruthy();
+    expect(screen.queryByText('Join code')).toBeNull();
+    expect(screen.queryByRole('tab')).toBeNull();
+    expect(screen.getByText('Overdue · was due 1/5/2026')).toBeTruthy();
+    expect(screen.getByText('1 of 3 answered')).toBeTruthy();
+    expect(screen.getByText('Score so far: 22.2%')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Continue Rates of reaction' }).getAttribute('href')).toBe('/question-papers/p1');
+  });
+
+  it('says the class was not found for an unknown id', async () => {
+    renderClass('nope');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Class not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Classes' }).getAttribute('href')).toBe('/classes');
+  });
+});
