@@ -30,7 +30,7 @@ export function JoinCodePanel({ classId, joinCode, joinLink }: { classId: string
         <CardTitle className="text-base">Join code</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-3">
-        <p className="font-mono text-3xl font-bold tracking-widest text-slate-900" aria-label={`Join code ${joinCode.split('').join(' ')}`}>
+        <p className="font-mono text-3xl font-bold tracking-widest text-slate-900" data-testid="join-code">
           {joinCode}
         </p>
         <div className="grid gap-1.5">
