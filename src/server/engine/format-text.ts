@@ -54,6 +54,24 @@ export function sanitizeModelHtml(html: string): string {
   return sanitizeHtml(html, { allowedTags, allowedAttributes: {}, disallowedTagsMode: 'discard' }).trim();
 }
 
+/** An embedded image the question HTML may keep: PNG, JPEG, GIF or WebP as base64 (no SVG: it can hold scripts). */
+export const SAFE_IMAGE_DATA_URL = /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+={0,2}$/;
+
+/**
+ * Imported question HTML (Moodle XML): the same simple tags as `sanitizeModelHtml`, plus `<img>` whose `src` is an
+ * embedded image (`SAFE_IMAGE_DATA_URL`), with its `alt`. Any other image (a web address, SVG) is dropped.
+ */
+export function sanitizeHtmlWithImages(html: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: [...allowedTags, 'img'],
+    allowedAttributes: { img: ['src', 'alt'] },
+    allowedSchemes: [],
+    allowedSchemesByTag: { img: ['data'] },
+    exclusiveFilter: (frame) => frame.tag === 'img' && !SAFE_IMAGE_DATA_URL.test(frame.attribs.src ?? ''),
+    disallowedTagsMode: 'discard',
+  }).trim();
+}
+
 function renderInline(escaped: string): string {
   return escaped
     .replace(/`([^`]+)`/g, '<code>$1</code>')

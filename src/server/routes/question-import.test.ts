@@ -148,6 +148,6 @@ describe('GET /api/question-papers/{id}/export', () => {
     );
     const bad = await t.app.inject({ method: 'GET', url: `/api/question-papers/${paper.id}/export?format=docx`, headers: alice.headers });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toContain('format must be gift or json');
+    expect(bad.json().message).toContain('format must be gift, xml or json');
   });
 });

@@ -15,7 +15,7 @@ import { findPaper, getPaper, storePaper } from './papers';
 import { questionForMarking } from './questions';
 
 /**
- * A teacher's own questions (Moodle GIFT or Markwell JSON) into a course of theirs: a preview (the report
+ * A teacher's own questions (Moodle GIFT, Moodle XML or Markwell JSON) into a course of theirs: a preview (the report
  * only, nothing stored) or the import itself, which stores every importable question as one paper, owned by
  * the importer like any other, in one transaction (all of it or none of it).
  */
@@ -28,7 +28,7 @@ export async function importQuestions(
   options: { preview: boolean },
 ): Promise<QuestionImportResponse> {
   const course = await findCourse(db, ownerId, courseId);
-  const format = input.format ?? importFormatOf(input.fileName);
+  const format = input.format ?? importFormatOf(input.fileName, input.content);
   const { questions, report } = await engine.importQuestions({
     format,
     source: input.content,
@@ -37,7 +37,7 @@ export async function importQuestions(
   });
   if (options.preview) return { report, paper: null };
   if (questions.length === 0 || report.errors.length > 0) throw httpError(422, report.errors[0] ?? IMPORT_TEXT.nothingToImport);
-  const name = input.fileName.replace(/\.(gift|txt|json)$/i, '').trim() || 'questions';
+  const name = input.fileName.replace(/\.(gift|txt|json|xml)$/i, '').trim() || 'questions';
   const topics = [...new Set(questions.map((q) => q.topic).filter((t): t is string => Boolean(t)))];
   const row = await db.transaction((tx) =>
     storePaper(tx, ownerId, course.id, {
@@ -52,7 +52,7 @@ export async function importQuestions(
   return { report, paper: await getPaper(db, ownerId, row.id) };
 }
 
-/** One of the student's papers as a file to take elsewhere: GIFT for Moodle (the scheme's structure in comments) or JSON. */
+/** One of the student's papers as a file to take elsewhere: GIFT or Moodle XML for Moodle (the scheme in comments) or JSON. */
 export async function exportPaper(db: Db, engine: Engine, ownerId: string, paperId: string, format: ImportFormat) {
   const paper = await findPaper(db, ownerId, paperId);
   const [course] = await db.select({ subject: courses.subject }).from(courses).where(eq(courses.id, paper.courseId));

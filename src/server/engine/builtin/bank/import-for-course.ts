@@ -1,18 +1,21 @@
 import type { ImportFormat, ImportReport } from '../../../../shared/question-import';
 import type { GeneratedQuestion, QuestionForMarking } from '../../engine';
 import { exportGift, exportJson } from './export-questions';
+import { exportMoodleXml } from './export-moodle-xml';
 import { htmlToText } from '../../text/html-to-text';
-import { giftTopics, importGift, type GiftImportReport } from './import-gift';
+import { importTree, treeTopics, type GiftImportReport } from './import-gift';
 import { formatImportError, importJson, type ImportResult } from './import-questions';
 import { instantiateQuestion } from './instantiate';
+import { parseGift } from './parse-gift';
+import { parseMoodleXml } from './parse-moodle-xml';
 import { bankSchemeRules } from './to-generated-paper';
 import { toBankDifficulty, topicFileSchema, type BankQuestion } from './schema';
 
 const PREVIEW_CHARS = 160;
 
 /**
- * A teacher's file as questions for a course of theirs (the in-app import): every topic of a GIFT file (each
- * question keeps its category as its topic), or a JSON topic file; templates instantiated for `seed`. The report
+ * A teacher's file as questions for a course of theirs (the in-app import): every topic of a GIFT or Moodle XML
+ * file (each question keeps its category as its topic), or a JSON topic file; templates instantiated for `seed`. The report
  * lists what was imported, changed and skipped, question by question; `errors` are the file's own problems.
  */
 export function importForCourse(input: { format: ImportFormat; source: string; subject: string; strict?: boolean; seed?: number }): {
@@ -25,9 +28,12 @@ export function importForCourse(input: { format: ImportFormat; source: string; s
   if (input.format === 'json') {
     results.push({ result: importJson(input.source, { subject: input.subject, topic: 'Imported questions' }) });
   } else {
-    const topics = giftTopics(input.source);
+    const parsed = input.format === 'xml' ? parseMoodleXml(input.source) : { ...parseGift(input.source), fileErrors: [] };
+    // a file that is not Moodle XML at all (malformed, a DOCTYPE, no <quiz>): nothing can be imported
+    if (parsed.fileErrors.length > 0) return { questions, report: { ...report, errors: parsed.fileErrors } };
+    const topics = treeTopics(parsed);
     for (const topic of topics.length > 1 ? topics : [topics[0] ?? 'Imported questions']) {
-      const result = importGift(input.source, { subject: input.subject, topic, strict: input.strict });
+      const result = importTree(parsed, { subject: input.subject, topic, strict: input.strict });
       results.push({ result, gift: result.report });
     }
   }
@@ -87,7 +93,7 @@ export function importForCourse(input: { format: ImportFormat; source: string; s
   return { questions, report };
 }
 
-/** Stored questions (a paper of a course) as a GIFT or JSON file, in the bank's own exchange formats. */
+/** Stored questions (a paper of a course) as a GIFT, Moodle XML or JSON file, in the bank's own exchange formats. */
 export function exportForCourse(input: {
   format: ImportFormat;
   subject: string;
@@ -113,7 +119,7 @@ export function exportForCourse(input: {
     hints: q.hints ?? [],
   }));
   const topic = { subject: input.subject, topic: input.topic, description: input.description, questions };
-  return input.format === 'json'
-    ? { content: exportJson([topic]), contentType: 'application/json; charset=utf-8', extension: 'json' }
-    : { content: exportGift([topic]), contentType: 'text/plain; charset=utf-8', extension: 'gift' };
+  if (input.format === 'json') return { content: exportJson([topic]), contentType: 'application/json; charset=utf-8', extension: 'json' };
+  if (input.format === 'xml') return { content: exportMoodleXml([topic]), contentType: 'application/xml; charset=utf-8', extension: 'xml' };
+  return { content: exportGift([topic]), contentType: 'text/plain; charset=utf-8', extension: 'gift' };
 }

@@ -12,7 +12,7 @@ import { escapeHtml } from '../../text/html-entities';
 import { htmlToText } from '../../text/html-to-text';
 import { checkIds, finish, questionId, type ImportError, type ImportOptions, type ImportResult } from './import-questions';
 import { slugify } from './match-text';
-import { parseGift, type GiftChoice, type GiftQuestion } from './parse-gift';
+import { parseGift, type CarriedScheme, type GiftChoice, type GiftQuestion, type ParsedGift } from './parse-gift';
 import { toBankDifficulty, type BankQuestionInput } from './schema';
 import { formatQuestionProblem, validateBankQuestion } from './validate-question';
 
@@ -124,9 +124,35 @@ interface Converted {
 
 /** One GIFT question as a bank question (not yet validated); throws with a readable message when it cannot be one. */
 export function giftToBankQuestion(q: GiftQuestion, id: string, defaultDifficulty: string): Converted {
-  const converted = convertQuestion(q, id, defaultDifficulty);
+  let converted = convertQuestion(q, id, defaultDifficulty);
   const scheme = readComments(q.comments).values.get('scheme');
-  return scheme ? { ...converted, question: withScheme(converted.question, scheme) } : converted;
+  if (scheme) converted = { ...converted, question: withScheme(converted.question, scheme) };
+  // a carried scheme is the question's own (a Markwell export): nothing was changed in deriving one
+  if (q.scheme) converted = { question: withCarriedScheme(converted.question, q.scheme), changes: [] };
+  const { marks } = converted.question;
+  if (q.marks !== undefined && Math.abs(q.marks - marks) > 1e-9)
+    converted.changes.push(
+      `worth ${marks} mark${marks === 1 ? '' : 's'} here (${formatNumber(q.marks)} in the file): marks come from the answers`,
+    );
+  return converted;
+}
+
+/** The whole scheme a Markwell export carried (Moodle XML): its points and rules replace the derived ones; marks recomputed. */
+function withCarriedScheme(question: BankQuestionInput, scheme: CarriedScheme): BankQuestionInput {
+  const { groups, levels, final_answer_full_marks, ...rest } = question;
+  void groups;
+  void levels;
+  void final_answer_full_marks;
+  const markScheme = scheme.markScheme.map((p) => markPointSchema.parse(p));
+  const rules = { groups: scheme.groups, levels: scheme.levels, final_answer_full_marks: scheme.final_answer_full_marks };
+  return {
+    ...rest,
+    markScheme,
+    marks: schemeMaxMarks(markScheme, rules),
+    ...(scheme.groups?.length && { groups: scheme.groups }),
+    ...(scheme.levels?.length && { levels: scheme.levels }),
+    ...(scheme.final_answer_full_marks && { final_answer_full_marks: true }),
+  };
 }
 
 /**
@@ -180,7 +206,7 @@ function convertQuestion(q: GiftQuestion, id: string, defaultDifficulty: string)
   const difficulty = toBankDifficulty(given);
   if (!difficulty)
     throw new Error(`difficulty "${given.toLowerCase()}" is not easy, medium or hard (or challenging or difficult, read as hard)`);
-  const text = toHtml(q.text, q.format);
+  const text = q.html ?? toHtml(q.text, q.format);
   const hints = [...commentHints];
   if (q.generalFeedback) hints.push(q.generalFeedback);
   const modelAnswerComment = values.get('modelanswer');
@@ -460,15 +486,22 @@ function lastCategorySegment(category: string): string {
 
 /** The categories of a GIFT file, as topic names, in order (a file may hold several: content:import writes one topic file each). */
 export function giftTopics(source: string): string[] {
-  const names = parseGift(source)
-    .questions.map((q) => (q.category ? lastCategorySegment(q.category) : ''))
-    .filter(Boolean);
+  return treeTopics(parseGift(source));
+}
+
+/** The categories of a parsed file (GIFT or Moodle XML), as topic names, in order. */
+export function treeTopics(parsed: ParsedGift): string[] {
+  const names = parsed.questions.map((q) => (q.category ? lastCategorySegment(q.category) : '')).filter(Boolean);
   return [...new Set(names)];
 }
 
 /** A GIFT file (or one of its categories, with `topic`) as one topic file. Ids are '<subject>-<topic>-NN' unless a `// id:` comment gives one. */
 export function importGift(source: string, options: GiftImportOptions = {}): GiftImportResult {
-  const parsed = parseGift(source);
+  return importTree(parseGift(source), options);
+}
+
+/** A parsed file (GIFT, or Moodle XML read into the same tree) as one topic file, with its report. */
+export function importTree(parsed: ParsedGift, options: GiftImportOptions = {}): GiftImportResult {
   const report: GiftImportReport = { imported: [], changed: [], skipped: [] };
   const errors: ImportError[] = parsed.errors.map((e) => ({ number: e.number, title: e.title, line: e.line, message: e.message }));
   let questions = parsed.questions;
@@ -520,7 +553,8 @@ export function importGift(source: string, options: GiftImportOptions = {}): Gif
     else {
       out.push(converted.question);
       sources.push(q);
-      for (const message of converted.changes) notes.push({ number: q.number, title: q.title, line: q.line, message });
+      for (const message of [...(q.changes ?? []), ...converted.changes])
+        notes.push({ number: q.number, title: q.title, line: q.line, message });
     }
   });
   for (const e of checkIds(

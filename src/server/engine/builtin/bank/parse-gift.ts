@@ -9,6 +9,8 @@
  * The result is a syntax tree; turning it into bank questions is import-gift.ts's job.
  */
 
+import type { MarkGroup, MarkLevel, MarkPointInput } from '../../../../shared/mark-scheme';
+
 export interface GiftChoice {
   text: string;
   /** '=' answers are right; '~' answers are wrong unless their weight says otherwise. */
@@ -51,6 +53,22 @@ export interface GiftQuestion {
   text: string;
   answer: GiftAnswer;
   generalFeedback?: string;
+  /** Set by other readers of the same tree (Moodle XML): the text as sanitised HTML (with its embedded images), used as is. */
+  html?: string;
+  /** What the reader changed on the way (e.g. a Moodle penalty Markwell does not use), for the report. */
+  changes?: string[];
+  /** The whole mark scheme a Markwell export carried with the question (Moodle XML), used instead of the derived one. */
+  scheme?: CarriedScheme;
+  /** The marks the file gives the question (Moodle's defaultgrade), reported when the bank's marks differ. */
+  marks?: number;
+}
+
+/** A mark scheme as written with the question (points with every field, and the rules across them). */
+export interface CarriedScheme {
+  markScheme: MarkPointInput[];
+  groups?: MarkGroup[];
+  levels?: MarkLevel[];
+  final_answer_full_marks?: boolean;
 }
 
 export interface GiftError {
