@@ -1,3 +1,4 @@
+import { ProgressBar } from './ui/progress-bar';
 import type { PaperProgress } from '../../shared/practice';
 
 /** Marks as a student reads them: whole numbers plain, halves to one decimal. */
@@ -26,16 +27,7 @@ export function PaperProgressSummary({ progress, total }: { progress: PaperProgr
           </span>
         ) : null}
       </div>
-      <div
-        className="h-1.5 overflow-hidden rounded-full bg-slate-100"
-        role="progressbar"
-        aria-valuenow={percent}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-label="Questions answered"
-      >
-        <div className="h-full rounded-full bg-brand-600" style={{ width: `${percent}%` }} />
-      </div>
+      <ProgressBar percent={percent} label="Questions answered" className="h-1.5" />
     </div>
   );
 }

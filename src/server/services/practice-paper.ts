@@ -4,6 +4,7 @@ import type { PracticePaperRequest, PracticePaperResponse } from '../../shared/p
 import type { Db } from '../db/client';
 import { practicePapers } from '../db/schema';
 import type { Engine, GeneratedPaper } from '../engine/engine';
+import { toGradingQuestion } from '../engine/grading/grading-question';
 import { stampPaperIdentity } from '../engine/paper-identity';
 import { renderPracticePaperPdf } from '../engine/render-practice-paper-pdf';
 
@@ -14,17 +15,7 @@ function newPaperCode(): string {
 }
 
 function toGradingQuestions(paper: GeneratedPaper): GradingQuestion[] {
-  return paper.questions.map((q, i) => ({
-    number: i + 1,
-    ref: q.sourceId ? `bank:${q.sourceId}` : `question ${i + 1}`,
-    text: q.text,
-    type: q.type,
-    totalMarks: q.totalMarks,
-    markScheme: q.markScheme,
-    ...(q.schemeRules && Object.keys(q.schemeRules).length ? { schemeRules: q.schemeRules } : {}),
-    ...(q.options ? { options: q.options } : {}),
-    ...(q.correctAnswer ? { correctAnswer: q.correctAnswer } : {}),
-  }));
+  return paper.questions.map((q, i) => toGradingQuestion(q, i + 1, q.sourceId ? `bank:${q.sourceId}` : `question ${i + 1}`));
 }
 
 /** Keeps the paper for its owner under a new short code (a clash of codes draws another). */

@@ -17,6 +17,7 @@ import type { Db } from '../db/client';
 import { courses, gradingResults, practicePapers, questions as questionRows } from '../db/schema';
 import type { Engine, GradingBreakdown, SchemeQuestion } from '../engine/engine';
 import { fitBreakdownToTotal } from '../engine/grading/fit-breakdown';
+import { toGradingQuestion } from '../engine/grading/grading-question';
 import { splitAnswerSheet } from '../engine/grading/split-answer-sheet';
 import { parseTypedScheme } from '../engine/grading/typed-scheme';
 import { escapeHtml } from '../engine/text/html-entities';
@@ -102,19 +103,7 @@ async function schemeForQuestionId(db: Db, engine: Engine, ownerId: string, ques
     });
     const q = await questionForMarking(db, row);
     return {
-      questions: [
-        {
-          number: 1,
-          ref: `question:${row.id}`,
-          text: q.text,
-          type: q.type,
-          totalMarks: q.totalMarks,
-          markScheme: q.markScheme,
-          ...(q.schemeRules && Object.keys(q.schemeRules).length ? { schemeRules: q.schemeRules } : {}),
-          ...(q.options ? { options: q.options } : {}),
-          ...(q.correctAnswer ? { correctAnswer: q.correctAnswer } : {}),
-        },
-      ],
+      questions: [toGradingQuestion(q, 1, `question:${row.id}`)],
       source: `Your question ${row.questionNumber} (${htmlToText(row.text).slice(0, 60)})`,
       paperId: null,
       paperCode: null,

@@ -11,6 +11,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Dialog } from '../../components/ui/dialog';
+import { ProgressBar } from '../../components/ui/progress-bar';
 import { toast } from '../../components/ui/toast-store';
 import { isApiError, serverMessageOf } from '../../lib/api-client';
 import { useCourse } from '../../lib/api/course';
@@ -270,16 +271,7 @@ export function ExamPage() {
                 {savedCount} of {list.length} answers saved
               </span>
             </div>
-            <div
-              className="h-2 overflow-hidden rounded-full bg-slate-100"
-              role="progressbar"
-              aria-valuenow={percent}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-label="Answers saved"
-            >
-              <div className="h-full rounded-full bg-brand-600 transition-all" style={{ width: `${percent}%` }} />
-            </div>
+            <ProgressBar percent={percent} label="Answers saved" />
           </div>
           <div className="flex flex-wrap items-center gap-3 text-sm font-medium text-slate-700">
             <span>{list.length > 0 ? `Question ${index + 1} of ${list.length}` : 'No questions'}</span>
