@@ -19,11 +19,13 @@ import { analyticsRoutes } from './routes/analytics';
 import { answerRoutes } from './routes/answers';
 import { attemptRoutes } from './routes/attempts';
 import { authRoutes } from './routes/auth';
+import { classRoutes } from './routes/classes';
 import { courseRoutes } from './routes/courses';
 import { disputeRoutes } from './routes/disputes';
 import { documentRoutes } from './routes/documents';
 import { practicePaperRoutes } from './routes/practice-paper';
 import { publicStatsRoutes } from './routes/public-stats';
+import { reviewRoutes } from './routes/review';
 import { teacherRoutes } from './routes/teacher';
 
 const defaultClientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
@@ -91,6 +93,8 @@ export async function buildApp(appDeps: AppDeps): Promise<FastifyInstance> {
       documentRoutes(zodApi, deps);
       teacherRoutes(zodApi, deps);
       practicePaperRoutes(zodApi, deps);
+      classRoutes(zodApi, deps);
+      reviewRoutes(zodApi, deps);
       api.all('/*', async (_request, reply) => reply.status(404).send({ message: 'Not found' }));
     },
     { prefix: '/api' },

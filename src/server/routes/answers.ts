@@ -15,6 +15,7 @@ import {
   tutorReplySchema,
   userAnswerSchema,
 } from '../../shared/practice';
+import { userGoalsSchema } from '../../shared/review';
 import type { AppDeps, ZodApp } from '../app-deps';
 import { currentUser, requireUser } from '../auth-hook';
 import {
@@ -27,6 +28,7 @@ import {
   saveAnswer,
 } from '../services/answers';
 import { getMarkScheme, listUserQuestions } from '../services/questions';
+import { userGoals } from '../services/review';
 import { sendTutorMessage, tutorHistory } from '../services/tutor';
 
 const idParams = z.object({ id: z.string() });
@@ -110,6 +112,8 @@ export function answerRoutes(app: ZodApp, deps: AppDeps) {
     listUserQuestions(db, currentUser(req).id),
   );
 
-  // §7: the client only refreshes goals; there are no goals to set yet, so the list is empty.
-  app.get('/user/goals', { onRequest: auth, schema: { response: { 200: z.array(z.never()) } } }, async () => []);
+  // §7: the client only refreshes goals (it never reads them): the exam date and the review counts.
+  app.get('/user/goals', { onRequest: auth, schema: { response: { 200: userGoalsSchema } } }, async (req) =>
+    userGoals(db, currentUser(req).id),
+  );
 }

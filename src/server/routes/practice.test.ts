@@ -272,7 +272,19 @@ describe('answers, marking and feedback', () => {
     expect((await get('/api/user/answers', bob)).json()).toEqual([]);
     expect((await get('/api/user/questions')).json().length).toBe(15);
     expect((await get('/api/user/questions', bob)).json()).toEqual([]);
-    expect((await get('/api/user/goals')).json()).toEqual([]);
+    // Goals (§7, only refreshed by the client): the exam date and the review counts; each marked answer is scheduled.
+    const goals = (await get('/api/user/goals')).json();
+    expect(goals).toEqual({
+      examDate: null,
+      daysUntilExam: null,
+      review: { dueToday: 0, overdue: 0, upcomingWeek: expect.any(Number), scheduled: expect.any(Number) },
+    });
+    expect(goals.review.scheduled).toBe(list.filter((a: { score: number | null }) => a.score !== null).length);
+    expect((await get('/api/user/goals', bob)).json()).toEqual({
+      examDate: null,
+      daysUntilExam: null,
+      review: { dueToday: 0, overdue: 0, upcomingWeek: 0, scheduled: 0 },
+    });
   });
 
   it('keeps every answer, feedback and mark scheme private to its owner', async () => {

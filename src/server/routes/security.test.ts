@@ -188,6 +188,8 @@ const VALID_BODIES: Record<string, (ids: Ids, n: number) => Record<string, unkno
   'POST /api/courses/:id/import/preview': () => ({ fileName: 'q.gift', content: 'What is the SI unit of charge? {=coulomb}' }),
   'POST /api/courses/:id/import': () => ({ fileName: 'q.gift', content: 'What is the SI unit of charge? {=coulomb}' }),
   'POST /api/teacher/results/:id/remark': () => ({ answerText: 'A corrected transcript of the answer.' }),
+  // Sixty days ahead: always a valid exam date (today or later, within five years).
+  'POST /api/review/exam-date': () => ({ examDate: new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10) }),
   'POST /api/generate-custom-pdf': () => ({
     subject: 'Physics',
     topic: 'waves',

@@ -6,6 +6,7 @@ import type { Engine } from '../engine/engine';
 import { httpError } from '../http-error';
 import { isUuid } from './ids';
 import { findQuestion, questionForMarking, type QuestionRow } from './questions';
+import { recordReview } from './review';
 
 type AnswerRow = typeof answers.$inferSelect;
 type FeedbackRow = typeof feedback.$inferSelect;
@@ -218,7 +219,10 @@ async function recordStudy(
 export async function evaluateAnswer(db: Db, engine: Engine, ownerId: string, input: { questionId: string; answer: string }) {
   const question = await findQuestion(db, ownerId, input.questionId);
   const result = await engine.evaluateAnswer({ question: await questionForMarking(db, question), answer: input.answer });
-  return storeEvaluation(db, ownerId, question, input.answer, result);
+  const stored = await storeEvaluation(db, ownerId, question, input.answer, result);
+  // Every marking schedules the question's review from its marks (the Review page).
+  await recordReview(db, ownerId, question.id, { marksAwarded: stored.marks_awarded, totalMarks: stored.total_marks });
+  return stored;
 }
 
 /**
