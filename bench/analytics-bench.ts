@@ -1,11 +1,14 @@
 /**
  * Analytics on the server for a student with 10,000 marked answers, on PGlite (in memory): the latency of
- * GET /api/analytics/predictions' service and the size of its JSON. It prints figures; it asserts nothing.
+ * GET /api/analytics/predictions' and GET /api/analytics/overview's services and the size of their JSON, beside a
+ * reference read measured in the same run. It prints figures; it asserts nothing.
  * Run: npx tsx bench/analytics-bench.ts [answers]
  */
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client';
+import os from 'node:os';
 import { subjectPredictions } from '../src/server/services/analytics';
+import { analyticsOverview } from '../src/server/services/analytics-overview';
 
 const ANSWERS = Number(process.argv[2] ?? 10_000);
 const RUNS = 30;
@@ -38,16 +41,28 @@ await db.execute(sql`
   insert into feedback (owner_id, question_id, marks_awarded, total_marks, qualitative_feedback, markscheme_evaluation)
   select ${ownerId}, q.id, (q.question_number * 7) % 5, 4, 'Feedback', '[]'::jsonb from questions q where q.owner_id = ${ownerId}`);
 
-const times: number[] = [];
-let bytes = 0;
-for (let i = 0; i < RUNS; i++) {
-  const start = performance.now();
-  const result = await subjectPredictions(db, ownerId);
-  times.push(performance.now() - start);
-  bytes = Buffer.byteLength(JSON.stringify(result));
+/** Median, p95 and max of RUNS calls of `call`, and the JSON size of its last result. */
+async function measure(call: () => Promise<unknown>) {
+  const times: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < RUNS; i++) {
+    const start = performance.now();
+    const result = await call();
+    times.push(performance.now() - start);
+    bytes = Buffer.byteLength(JSON.stringify(result));
+  }
+  times.sort((a, b) => a - b);
+  const at = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))].toFixed(1);
+  return `latency median ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${times.at(-1)?.toFixed(1)} ms; payload ${bytes} bytes`;
 }
-times.sort((a, b) => a - b);
-const at = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))].toFixed(1);
-console.log(`GET /api/analytics/predictions service, PGlite in memory, ${ANSWERS} marked answers, ${RUNS} runs:`);
-console.log(`  latency median ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${times.at(-1)?.toFixed(1)} ms; payload ${bytes} bytes`);
+
+// The reference: the cheapest read of every answer (a count over the student's rows), measured in the same run so
+// that the figures can be compared on a shared, noisy machine.
+const reference = await measure(() => db.execute(sql`select count(*) from answers where owner_id = ${ownerId}`));
+const predictions = await measure(() => subjectPredictions(db, ownerId));
+const overview = await measure(() => analyticsOverview(db, ownerId, 'Europe/London'));
+console.log(`PGlite in memory, ${ANSWERS} submitted and marked answers, ${RUNS} runs each (load average ${os.loadavg()[0].toFixed(1)}):`);
+console.log(`  reference (count of the answers):  ${reference}`);
+console.log(`  GET /api/analytics/predictions:    ${predictions}`);
+console.log(`  GET /api/analytics/overview:       ${overview}`);
 await database.close();

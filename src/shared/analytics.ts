@@ -1,5 +1,16 @@
 import { z } from 'zod';
 
+/** §9 Correct answer: this app counts a marked answer of 60% or more as correct. */
+export const CORRECT_SCORE_PERCENT = 60;
+/** A gap of more than this between answers starts a new study session. */
+export const SESSION_GAP_MINUTES = 30;
+/** Session sizes: quick up to 2 answers, standard up to 9, extended beyond. */
+export const SESSION_SIZES = { quick: 2, standard: 9 } as const;
+/** §2/§9 Heatmap: today and the previous 364 days. */
+export const HEATMAP_DAYS = 365;
+/** Topic of a question that has none. */
+export const GENERAL_TOPIC = 'General';
+
 /** GET /api/analytics/predictions: §3 Prediction per subject, computed on the server (issue 13). */
 export const subjectPredictionSchema = z.object({
   subject: z.string(),
@@ -23,3 +34,75 @@ export const subjectPredictionSchema = z.object({
 });
 export type SubjectPredictionDto = z.infer<typeof subjectPredictionSchema>;
 export const predictionsResponseSchema = z.array(subjectPredictionSchema);
+
+/** An IANA time zone name ("Europe/London"): the student's calendar days for today, the heatmap and the trend. */
+export const timeZoneSchema = z
+  .string()
+  .max(64)
+  .regex(/^[A-Za-z][A-Za-z0-9_+\-/]*$/, 'Unknown time zone')
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'Unknown time zone');
+
+export const overviewQuerySchema = z.object({ tz: timeZoneSchema.default('UTC') });
+
+/** Counts of submitted answers in one group (a subject, a topic, a course, a day). */
+const groupFigures = {
+  questionsAnswered: z.number().int(),
+  markedAnswers: z.number().int(),
+  /** Marked answers scoring 60% or more (§9 correct answer). */
+  correctAnswers: z.number().int(),
+  /** Mean percent of the marked answers, null when none is marked. */
+  averageScore: z.number().nullable(),
+  timeSpentSeconds: z.number().int(),
+};
+
+/**
+ * GET /api/analytics/overview: everything the Simple and Advanced Analytics pages show, as SQL aggregates of
+ * the student's submitted answers (never an answer's text). Days are the student's calendar days in `timeZone`.
+ */
+export const analyticsOverviewSchema = z.object({
+  timeZone: z.string(),
+  /** yyyy-MM-dd in timeZone. */
+  today: z.string(),
+  /** Every question in the student's courses (§2 Total Questions). */
+  questionsAvailable: z.number().int(),
+  answersSubmitted: z.number().int(),
+  markedAnswers: z.number().int(),
+  coursesAnswered: z.number().int(),
+  averageScore: z.number().nullable(),
+  todayProgress: z.object({ questionsAnswered: z.number().int(), timeSpentSeconds: z.number().int() }),
+  /** Subjects with answers, most answered first; recentScores are the latest marks (at most 20), oldest first. */
+  subjects: z.array(
+    z.object({ subject: z.string(), questionsAvailable: z.number().int(), recentScores: z.array(z.number()), ...groupFigures }),
+  ),
+  topics: z.array(z.object({ subject: z.string(), topic: z.string(), ...groupFigures })),
+  /** Every course, newest first (as GET /api/courses). */
+  courses: z.array(
+    z.object({ courseId: z.string(), title: z.string(), subject: z.string(), questionsAvailable: z.number().int(), ...groupFigures }),
+  ),
+  /** §3 Study day records of the heatmap's 365 days (today and the previous 364) that have answers. */
+  days: z.array(
+    z.object({
+      date: z.string(),
+      questionsAnswered: z.number().int(),
+      timeSpentSeconds: z.number().int(),
+      score: z.number().nullable(),
+    }),
+  ),
+  streaks: z.object({ current: z.number().int(), longest: z.number().int(), activeDays: z.number().int() }),
+  /** Study sessions: runs of answers at most 30 minutes apart, by size. */
+  sessions: z.object({
+    count: z.number().int(),
+    totalSeconds: z.number().int(),
+    types: z.array(
+      z.object({ type: z.enum(['quick', 'standard', 'extended']), sessions: z.number().int(), timeSpentSeconds: z.number().int() }),
+    ),
+  }),
+});
+export type AnalyticsOverview = z.infer<typeof analyticsOverviewSchema>;

@@ -1,7 +1,8 @@
-import { predictionsResponseSchema } from '../../shared/analytics';
+import { analyticsOverviewSchema, overviewQuerySchema, predictionsResponseSchema } from '../../shared/analytics';
 import type { AppDeps, ZodApp } from '../app-deps';
 import { currentUser, requireUser } from '../auth-hook';
 import { subjectPredictions } from '../services/analytics';
+import { analyticsOverview } from '../services/analytics-overview';
 
 /** Analytics computed on the server with SQL aggregates (issue 13). */
 export function analyticsRoutes(app: ZodApp, deps: AppDeps) {
@@ -10,5 +11,11 @@ export function analyticsRoutes(app: ZodApp, deps: AppDeps) {
 
   app.get('/analytics/predictions', { onRequest: auth, schema: { response: { 200: predictionsResponseSchema } } }, async (req) =>
     subjectPredictions(db, currentUser(req).id),
+  );
+
+  app.get(
+    '/analytics/overview',
+    { onRequest: auth, schema: { querystring: overviewQuerySchema, response: { 200: analyticsOverviewSchema } } },
+    async (req) => analyticsOverview(db, currentUser(req).id, req.query.tz),
   );
 }

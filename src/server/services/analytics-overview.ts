@@ -1,0 +1,236 @@
+import { sql } from 'drizzle-orm';
+import {
+  CORRECT_SCORE_PERCENT,
+  GENERAL_TOPIC,
+  HEATMAP_DAYS,
+  SESSION_GAP_MINUTES,
+  SESSION_SIZES,
+  type AnalyticsOverview,
+} from '../../shared/analytics';
+import { DEFAULT_SUBJECT } from '../../shared/practice';
+import { PREDICTION_WINDOW } from '../../shared/prediction-model';
+import type { Db } from '../db/client';
+
+/** One row of the GROUPING SETS aggregate: `g` says which grouping it belongs to (see GROUP_*). */
+interface GroupRow {
+  g: number;
+  course_id: string | null;
+  topic: string | null;
+  tkey: string | null;
+  day: string | null;
+  n: number;
+  marked: number;
+  correct: number;
+  /** The sum of the marked answers' percentages (averages are merged across courses from sums). */
+  total: number | null;
+  secs: number;
+}
+
+/* grouping(course_id, tkey, day): a bit for each column NOT in the grouping set, the first the highest. */
+const GROUP_ALL = 0b111;
+const GROUP_COURSE = 0b011;
+const GROUP_TOPIC = 0b001;
+const GROUP_DAY = 0b110;
+
+interface CourseRow {
+  id: string;
+  title: string;
+  subject: string;
+  questions: number;
+}
+
+const parseJson = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+
+function figures(row: GroupRow | undefined) {
+  return {
+    questionsAnswered: Number(row?.n ?? 0),
+    markedAnswers: Number(row?.marked ?? 0),
+    correctAnswers: Number(row?.correct ?? 0),
+    averageScore: row && Number(row.marked) > 0 ? Number(row.total) / Number(row.marked) : null,
+    timeSpentSeconds: Number(row?.secs ?? 0),
+  };
+}
+
+const DAY_MS = 86_400_000;
+const dayNumber = (key: string) => Date.parse(`${key}T00:00:00Z`) / DAY_MS;
+
+/** Consecutive study days: the longest run, and the run ending today (or yesterday while today has none yet). */
+export function streaksOf(dayKeys: string[], today: string) {
+  const days = new Set(dayKeys.map(dayNumber));
+  let longest = 0;
+  for (const d of days) {
+    if (days.has(d - 1)) continue;
+    let length = 1;
+    while (days.has(d + length)) length += 1;
+    longest = Math.max(longest, length);
+  }
+  let current = 0;
+  let d = days.has(dayNumber(today)) ? dayNumber(today) : dayNumber(today) - 1;
+  while (days.has(d)) {
+    current += 1;
+    d -= 1;
+  }
+  return { current, longest, activeDays: days.size };
+}
+
+/** Adds up groups (a subject's courses, a topic across a subject's courses). */
+function merged(rows: GroupRow[]): GroupRow {
+  const sum = (pick: (r: GroupRow) => number | null) => rows.reduce((s, r) => s + Number(pick(r) ?? 0), 0);
+  return {
+    ...rows[0],
+    n: sum((r) => r.n),
+    marked: sum((r) => r.marked),
+    correct: sum((r) => r.correct),
+    total: sum((r) => r.total),
+    secs: sum((r) => r.secs),
+  };
+}
+
+function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(keyOf(item), [...(groups.get(keyOf(item)) ?? []), item]);
+  return groups;
+}
+
+/**
+ * GET /api/analytics/overview. One statement: the student's submitted answers are joined once (a materialised
+ * CTE of a few numbers per answer, never its text) and aggregated with GROUPING SETS (all, course, course and
+ * topic, day), a window pass for the study sessions and one for each course's latest marks. The database groups
+ * by course (a uuid), not by subject text; the few course rows are then added up per subject here.
+ */
+export async function analyticsOverview(db: Db, ownerId: string, timeZone: string): Promise<AnalyticsOverview> {
+  const result = await db.execute(sql`
+    with base as materialized (
+      select a.created_at, q.course_id, q.topic,
+        case when f.total_marks > 0 then round(1000.0 * f.marks_awarded / f.total_marks) / 10 end as score,
+        greatest(a.time_spent_seconds, 0) as secs,
+        (a.created_at at time zone ${timeZone})::date as day
+      from answers a
+      join questions q on q.id = a.question_id and q.owner_id = a.owner_id
+      left join feedback f on f.owner_id = a.owner_id and f.question_id = a.question_id
+      where a.owner_id = ${ownerId} and a.submitted
+    ),
+    groups as (
+      select grouping(course_id, lower(btrim(topic)), day) as g, course_id, min(topic) as topic, lower(btrim(topic)) as tkey,
+        day::text as day, count(*)::int as n, count(score)::int as marked,
+        (count(*) filter (where score >= ${CORRECT_SCORE_PERCENT}))::int as correct,
+        sum(score)::float8 as total, sum(secs)::int as secs
+      from base
+      group by grouping sets ((), (course_id), (course_id, lower(btrim(topic))), (day))
+    ),
+    runs as (
+      select count(*) as n, sum(secs) as secs from (
+        select secs, sum(starts) over (order by created_at rows unbounded preceding) as run from (
+          select secs, created_at,
+            case when lag(created_at) over (order by created_at) >= created_at - make_interval(mins => ${SESSION_GAP_MINUTES}) then 0 else 1 end
+              as starts
+          from base) s) r
+      group by run
+    ),
+    recent as (
+      select course_id, score, extract(epoch from created_at)::float8 as at from (
+        select course_id, score, created_at, row_number() over (partition by course_id order by created_at desc) as rn
+        from base where score is not null
+      ) r where rn <= ${PREDICTION_WINDOW}
+    )
+    select
+      (now() at time zone ${timeZone})::date::text as today,
+      (select coalesce(json_agg(groups), '[]') from groups) as groups,
+      (select coalesce(json_agg(t), '[]') from (
+        select case when n <= ${SESSION_SIZES.quick} then 'quick' when n <= ${SESSION_SIZES.standard} then 'standard' else 'extended' end as type,
+          count(*)::int as sessions, sum(secs)::int as secs
+        from runs group by 1) t) as sessions,
+      (select coalesce(json_agg(recent), '[]') from recent) as recent,
+      (select coalesce(json_agg(t), '[]') from (
+        select c.id, c.title, coalesce(nullif(btrim(c.subject), ''), ${DEFAULT_SUBJECT}) as subject,
+          (select count(*) from questions q where q.owner_id = c.owner_id and q.course_id = c.id)::int as questions
+        from courses c where c.owner_id = ${ownerId}
+        order by c.created_at desc) t) as courses`);
+  const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  const today = String(row.today);
+  const groups = parseJson<GroupRow[]>(row.groups);
+  const sessionRows = parseJson<{ type: 'quick' | 'standard' | 'extended'; sessions: number; secs: number }[]>(row.sessions);
+  const recentRows = parseJson<{ course_id: string; score: number | string; at: number }[]>(row.recent);
+  const courseRows = parseJson<CourseRow[]>(row.courses);
+
+  const courseById = new Map(courseRows.map((c) => [c.id, c]));
+  const subjectKeyOf = (courseId: string | null) => (courseById.get(courseId ?? '')?.subject ?? DEFAULT_SUBJECT).toLowerCase();
+  const all = groups.find((r) => r.g === GROUP_ALL);
+  const courseGroups = groups.filter((r) => r.g === GROUP_COURSE);
+  const byCourse = new Map(courseGroups.map((r) => [r.course_id, r]));
+  const availableBySubject = new Map<string, number>();
+  for (const c of courseRows) {
+    const key = c.subject.toLowerCase();
+    availableBySubject.set(key, (availableBySubject.get(key) ?? 0) + Number(c.questions));
+  }
+  const recentBySubject = groupBy(recentRows, (r) => subjectKeyOf(r.course_id));
+  const dayRows = groups.filter((r) => r.g === GROUP_DAY && r.day !== null);
+  const firstHeatmapDay = dayNumber(today) - HEATMAP_DAYS + 1;
+  const todayRow = dayRows.find((r) => r.day === today);
+
+  const subjects = [...groupBy(courseGroups, (r) => subjectKeyOf(r.course_id)).entries()].map(([key, rows]) => {
+    const sum = merged(rows);
+    return {
+      subject: courseById.get(rows[0].course_id ?? '')?.subject ?? DEFAULT_SUBJECT,
+      questionsAvailable: Math.max(availableBySubject.get(key) ?? 0, Number(sum.n)),
+      recentScores: (recentBySubject.get(key) ?? [])
+        .sort((a, b) => a.at - b.at)
+        .slice(-PREDICTION_WINDOW)
+        .map((r) => Number(r.score)),
+      ...figures(sum),
+    };
+  });
+  const topicGroups = groupBy(
+    groups.filter((r) => r.g === GROUP_TOPIC),
+    (r) => `${subjectKeyOf(r.course_id)}\u0000${r.tkey || GENERAL_TOPIC.toLowerCase()}`,
+  );
+  const topics = [...topicGroups.values()].map((rows) => ({
+    subject: courseById.get(rows[0].course_id ?? '')?.subject ?? DEFAULT_SUBJECT,
+    topic: rows.find((r) => r.topic?.trim())?.topic?.trim() || GENERAL_TOPIC,
+    ...figures(merged(rows)),
+  }));
+
+  return {
+    timeZone,
+    today,
+    questionsAvailable: courseRows.reduce((s, c) => s + Number(c.questions), 0),
+    answersSubmitted: Number(all?.n ?? 0),
+    markedAnswers: Number(all?.marked ?? 0),
+    coursesAnswered: byCourse.size,
+    averageScore: figures(all).averageScore,
+    todayProgress: { questionsAnswered: Number(todayRow?.n ?? 0), timeSpentSeconds: Number(todayRow?.secs ?? 0) },
+    subjects: subjects.sort((a, b) => b.questionsAnswered - a.questionsAnswered || a.subject.localeCompare(b.subject)),
+    topics: topics.sort((a, b) => a.subject.localeCompare(b.subject) || a.topic.localeCompare(b.topic)),
+    courses: courseRows.map((c) => {
+      const f = figures(byCourse.get(c.id));
+      return {
+        courseId: c.id,
+        title: c.title,
+        subject: c.subject,
+        questionsAvailable: Math.max(Number(c.questions), f.questionsAnswered),
+        ...f,
+      };
+    }),
+    days: dayRows
+      .filter((r) => dayNumber(r.day as string) >= firstHeatmapDay)
+      .map((r) => ({
+        date: r.day as string,
+        questionsAnswered: Number(r.n),
+        timeSpentSeconds: Number(r.secs),
+        score: figures(r).averageScore,
+      }))
+      .sort((a, b) => a.date.localeCompare(b.date)),
+    streaks: streaksOf(
+      dayRows.map((r) => r.day as string),
+      today,
+    ),
+    sessions: {
+      count: sessionRows.reduce((s, r) => s + Number(r.sessions), 0),
+      totalSeconds: sessionRows.reduce((s, r) => s + Number(r.secs), 0),
+      types: (['quick', 'standard', 'extended'] as const).map((type) => {
+        const r = sessionRows.find((x) => x.type === type);
+        return { type, sessions: Number(r?.sessions ?? 0), timeSpentSeconds: Number(r?.secs ?? 0) };
+      }),
+    },
+  };
+}
