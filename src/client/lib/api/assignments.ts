@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import { LIVE } from './freshness';
 import type { AssignedPaper } from '../../../shared/classes';
 
 /** GET /api/assignments: the papers assigned to the signed-in student, for the home page's "Assigned" section. */
 export function useMyAssignments() {
-  return useQuery<AssignedPaper[]>({ queryKey: ['/api/assignments'], staleTime: 0, refetchOnMount: true });
+  return useQuery<AssignedPaper[]>({ queryKey: ['/api/assignments'], ...LIVE });
 }

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import { LIVE } from '../../../lib/api/freshness';
 import type { Markbook, StudentAnswer } from '../../../../shared/classes';
 
 /** GET /api/classes/{id}/markbook: students × questions, the points the class misses, time and activity. */
 export function useMarkbook(classId: string, enabled: boolean) {
-  return useQuery<Markbook>({ queryKey: ['/api/classes', classId, 'markbook'], enabled, staleTime: 0, refetchOnMount: true });
+  return useQuery<Markbook>({ queryKey: ['/api/classes', classId, 'markbook'], enabled, ...LIVE });
 }
 
 /** The markbook as a CSV file (the session cookie goes with the link). */
