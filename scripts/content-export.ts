@@ -1,12 +1,13 @@
 /**
- * npm run -s content:export -- --subject S [--topic T] [--format gift|json] [--seed N] [--out file]
+ * npm run -s content:export -- --subject S [--topic T] [--format gift|xml|json] [--seed N] [--out file]
  * Writes a subject (or one of its topics) to stdout (or to --out; `npm run -s` keeps npm's banner out of stdout): the bank's JSON exchange format (lossless, a topic
- * file for one topic, a {subject, topics} bundle for several) or Moodle GIFT (templates instantiated
+ * file for one topic, a {subject, topics} bundle for several), Moodle GIFT or Moodle XML (templates instantiated
  * for --seed, default 1). See docs/question-bank-format.md.
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { exportGift, exportJson } from '../src/server/engine/builtin/bank/export-questions';
+import { exportMoodleXml } from '../src/server/engine/builtin/bank/export-moodle-xml';
 import { findSubject, findTopic, readBank } from '../src/server/engine/builtin/bank/load-bank';
 
 function fail(message: string): never {
@@ -40,8 +41,9 @@ if (args.topic) {
 }
 const seed = Number(args.seed);
 if (!Number.isInteger(seed)) fail(`--seed must be an integer, not "${args.seed}"`);
-if (args.format !== 'gift' && args.format !== 'json') fail(`--format must be gift or json, not "${args.format}"`);
-const text = args.format === 'gift' ? exportGift(topics, seed) : exportJson(topics);
+if (args.format !== 'gift' && args.format !== 'xml' && args.format !== 'json')
+  fail(`--format must be gift, xml or json, not "${args.format}"`);
+const text = args.format === 'gift' ? exportGift(topics, seed) : args.format === 'xml' ? exportMoodleXml(topics, seed) : exportJson(topics);
 if (args.out) {
   writeFileSync(args.out, text);
   const count = topics.reduce((n, t) => n + t.questions.length, 0);

@@ -1,24 +1,28 @@
 /**
  * npm run content:import -- <file> [--subject S] [--topic T] [--description D] [--difficulty easy|medium|hard]
- *                           [--format gift|json] [--out content/<subject>/<topic>.json] [--force] [--check] [--strict]
- * Reads a GIFT (.gift, .txt) or JSON exchange file (see docs/question-bank-format.md), validates every
+ *                           [--format gift|xml|json] [--out content/<subject>/<topic>.json] [--force] [--check] [--strict]
+ * Reads a GIFT (.gift, .txt), Moodle XML (.xml, or any file that starts as XML does) or JSON exchange file (see
+ * docs/question-bank-format.md), validates every
  * question as the bank loader does (schema, marks, templates instantiated over 50 seeds) and writes one
  * topic file (default content/<subject-slug>/<topic-slug>.json). --difficulty (the default for GIFT
  * questions without a `// difficulty:` comment) also takes challenging or difficult, stored as hard.
- * GIFT is imported in part: every question that can be is written, and a report lists, question by question,
- * what was imported, what was changed on the way (and why) and what was skipped (and why); a file with several
- * $CATEGORY topics (and no --topic) becomes one topic file each. --strict keeps the all-or-nothing rule: any
+ * GIFT and Moodle XML are imported in part: every question that can be is written, and a report lists, question by
+ * question, what was imported, what was changed on the way (and why) and what was skipped (and why); a file with
+ * several categories (and no --topic) becomes one topic file each. --strict keeps the all-or-nothing rule: any
  * invalid question and nothing is written (exit 1). JSON is always all-or-nothing.
  * --check validates without writing; --force replaces an existing file.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { giftTopics, importGift, type GiftImportReport } from '../src/server/engine/builtin/bank/import-gift';
+import { importTree, treeTopics, type GiftImportReport } from '../src/server/engine/builtin/bank/import-gift';
 import { formatImportError, importJson, type ImportOptions, type ImportResult } from '../src/server/engine/builtin/bank/import-questions';
 import { findRepoRoot, readBank } from '../src/server/engine/builtin/bank/load-bank';
 import { slugify } from '../src/server/engine/builtin/bank/match-text';
+import { parseGift } from '../src/server/engine/builtin/bank/parse-gift';
+import { parseMoodleXml } from '../src/server/engine/builtin/bank/parse-moodle-xml';
 import { toBankDifficulty } from '../src/server/engine/builtin/bank/schema';
+import { IMPORT_FORMATS, importFormatOf, type ImportFormat } from '../src/shared/question-import';
 
 function fail(message: string): never {
   console.error(`content:import: ${message}`);
@@ -49,19 +53,23 @@ if (positionals.length !== 1)
   fail('pass exactly one file to import, e.g. npm run content:import -- questions.gift --subject Physics --topic Waves');
 const source = path.resolve(positionals[0]);
 if (!existsSync(source)) fail(`no such file: ${positionals[0]}`);
-const format = args.format ?? (/\.json$/i.test(source) ? 'json' : 'gift');
-if (format !== 'gift' && format !== 'json') fail(`--format must be gift or json, not "${format}"`);
+const text = readFileSync(source, 'utf8');
+const format = args.format ?? importFormatOf(source, text);
+if (!(IMPORT_FORMATS as readonly string[]).includes(format)) fail(`--format must be gift, xml or json, not "${format}"`);
+// GIFT and Moodle XML are read into one tree (import-gift.ts turns it into bank questions); JSON is read as it is
+const tree =
+  (format as ImportFormat) === 'json' ? undefined : format === 'xml' ? parseMoodleXml(text) : { ...parseGift(text), fileErrors: [] };
+if (tree && tree.fileErrors.length > 0) fail(`${path.basename(source)}: ${tree.fileErrors.join('; ')}; nothing written`);
 const difficulty = args.difficulty === undefined ? undefined : toBankDifficulty(args.difficulty);
 if (args.difficulty !== undefined && !difficulty)
   fail(`--difficulty must be easy, medium or hard (or challenging or difficult, read as hard), not "${args.difficulty}"`);
 
 const root = findRepoRoot();
 const bank = readBank(path.join(root, 'content'));
-const text = readFileSync(source, 'utf8');
 const baseOptions = { subject: args.subject, description: args.description, difficulty, strict: args.strict };
 
 function runImport(options: ImportOptions & { strict?: boolean }): ImportResult & { report?: GiftImportReport } {
-  return format === 'json' ? importJson(text, options) : importGift(text, options);
+  return tree ? importTree(tree, options) : importJson(text, options);
 }
 
 function printReport(report: GiftImportReport | undefined): void {
@@ -117,7 +125,7 @@ function importTopic(topicOption: string | undefined): boolean {
   return true;
 }
 
-const topics = format === 'gift' && !args.topic ? giftTopics(text) : [];
+const topics = tree && !args.topic ? treeTopics(tree) : [];
 if (topics.length > 1 && args.out)
   fail(
     `the file has ${topics.length} categories (${topics.join(', ')}); pass --topic with --out, or leave out --out to write one file per topic`,

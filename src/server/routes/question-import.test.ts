@@ -151,3 +151,106 @@ describe('GET /api/question-papers/{id}/export', () => {
     expect(bad.json().message).toContain('format must be gift, xml or json');
   });
 });
+
+// The same course, a Moodle XML file: recognised by its content, whatever its name.
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('pixels')]).toString('base64');
+const XML = `<?xml version="1.0" encoding="UTF-8"?>
+<quiz>
+  <question type="category"><category><text>$course$/top/Physics/Charge</text></category></question>
+  <question type="multichoice">
+    <name><text>Carrier</text></name>
+    <questiontext format="html"><text><![CDATA[<p>Which particle carries the current in a metal wire? <img src="@@PLUGINFILE@@/wire.png" alt="a wire"></p>]]></text>
+      <file name="wire.png" path="/" encoding="base64">${PNG}</file></questiontext>
+    <generalfeedback format="html"><text><![CDATA[<p>Free electrons drift along the wire.</p>]]></text></generalfeedback>
+    <penalty>0.3333333</penalty><single>true</single>
+    <answer fraction="100" format="html"><text>electron</text><feedback format="html"><text></text></feedback></answer>
+    <answer fraction="0" format="html"><text>proton</text><feedback format="html"><text>Protons stay in the nuclei.</text></feedback></answer>
+    <answer fraction="0" format="html"><text>neutron</text><feedback format="html"><text></text></feedback></answer>
+  </question>
+  <question type="numerical">
+    <name><text>Charge</text></name>
+    <questiontext format="html"><text><![CDATA[<p onclick="steal()">A current of 2.0 A flows for 3.0 s. How much charge passes, in C?</p><script>alert(1)</script>]]></text></questiontext>
+    <penalty>0</penalty>
+    <answer fraction="100"><text>6</text><tolerance>0.1</tolerance></answer>
+  </question>
+  <question type="ddwtos">
+    <name><text>Drag</text></name>
+    <questiontext format="html"><text>Drag the words.</text></questiontext>
+  </question>
+</quiz>
+`;
+
+describe('Moodle XML through the API', () => {
+  it('previews and imports a Moodle XML file (found by its content), with images kept, HTML sanitised and a report', async () => {
+    const preview = questionImportResponseSchema.parse(
+      (await post(`/api/courses/${courseId}/import/preview`, { fileName: 'bank.txt', content: XML })).json(),
+    );
+    expect(preview.report.imported.map((q) => [q.number, q.title, q.type, q.marks, q.topic])).toEqual([
+      [1, 'Carrier', 'multiple_choice', 1, 'Charge'],
+      [2, 'Charge', 'short_answer', 1, 'Charge'],
+    ]);
+    expect(preview.report.changed).toEqual([
+      { number: 1, title: 'Carrier', message: "Moodle's penalty for each wrong try (33.3%) is not used: Markwell marks an answer once" },
+    ]);
+    expect(preview.report.skipped).toEqual([
+      {
+        number: 3,
+        title: 'Drag',
+        message: 'Moodle\'s drag and drop into text questions ("ddwtos") cannot be imported: Markwell has no equivalent',
+      },
+    ]);
+
+    const res = await post(`/api/courses/${courseId}/import`, { fileName: 'charge.xml', content: XML });
+    expect(res.statusCode).toBe(201);
+    const { paper } = questionImportResponseSchema.parse(res.json());
+    expect(paper).toMatchObject({ title: 'Imported: charge', totalQuestions: 2, topic: 'Charge' });
+    const questions = (
+      await t.app.inject({ method: 'GET', url: `/api/question-papers/${paper!.id}/questions`, headers: alice.headers })
+    ).json();
+    expect(questions[0].text).toContain(`<img src="data:image/png;base64,${PNG}" alt="a wire" />`);
+    expect(questions[1].text).toBe('<p>A current of 2.0 A flows for 3.0 s. How much charge passes, in C?</p>');
+    const marked = await post('/api/answers/evaluate', { questionId: questions[1].id, answer: '6.0 C' });
+    expect(marked.statusCode).toBe(200);
+    expect(marked.json()).toMatchObject({ marks_awarded: 1, total_marks: 1 });
+  });
+
+  it('exports the paper as Moodle XML that imports back with the same questions and marks', async () => {
+    const paper = ((await papersOf(courseId)) as { id: string; title: string }[]).find((p) => p.title === 'Imported: charge')!;
+    const xml = await t.app.inject({ method: 'GET', url: `/api/question-papers/${paper.id}/export?format=xml`, headers: alice.headers });
+    expect(xml.statusCode).toBe(200);
+    expect(xml.headers['content-type']).toMatch(/^application\/xml/);
+    expect(xml.headers['content-disposition']).toBe('attachment; filename="imported-charge.xml"');
+    expect(xml.body).toContain('<question type="numerical">');
+    expect(xml.body).toContain(`<file name="image-1.png" path="/" encoding="base64">${PNG}</file>`);
+    const back = questionImportResponseSchema.parse(
+      (await post(`/api/courses/${courseId}/import/preview`, { fileName: 'again.xml', content: xml.body, format: 'xml' })).json(),
+    );
+    expect(back.report.skipped).toEqual([]);
+    expect(back.report.changed).toEqual([]);
+    expect(back.report.imported.map((q) => [q.title, q.type, q.marks, q.topic])).toEqual([
+      ['q1', 'multiple_choice', 1, 'Charge'],
+      ['q2', 'short_answer', 1, 'Charge'],
+    ]);
+  });
+
+  it('refuses malformed XML, a DOCTYPE and an oversized file with a clear message, and stores nothing', async () => {
+    const before = await papersOf(courseId);
+    const broken = await post(`/api/courses/${courseId}/import`, { fileName: 'a.xml', content: XML.replace('</name>', '') });
+    expect(broken.statusCode).toBe(422);
+    expect(broken.json().message).toMatch(/^not well-formed XML \(line \d+\): Expected closing tag 'name' \(opened in line 5, col 5\)/);
+    const preview = questionImportResponseSchema.parse(
+      (await post(`/api/courses/${courseId}/import/preview`, { fileName: 'a.xml', content: XML.replace('</name>', '') })).json(),
+    );
+    expect(preview.report.imported).toEqual([]);
+    expect(preview.report.errors).toEqual([broken.json().message]);
+    const doctype = XML.replace('<quiz>', '<!DOCTYPE quiz [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n<quiz>');
+    const xxe = await post(`/api/courses/${courseId}/import`, { fileName: 'a.xml', content: doctype });
+    expect(xxe.statusCode).toBe(422);
+    expect(xxe.json().message).toContain('DOCTYPE');
+    const big = `<?xml version="1.0"?><quiz>${' '.repeat(IMPORT_MAX_CHARS)}</quiz>`;
+    const tooBig = await post(`/api/courses/${courseId}/import`, { fileName: 'a.xml', content: big });
+    expect(tooBig.statusCode).toBe(400);
+    expect(tooBig.json().message).toContain(IMPORT_TEXT.tooLarge);
+    expect(await papersOf(courseId)).toEqual(before);
+  });
+});

@@ -73,6 +73,9 @@ export function CoursePage() {
                         <a className="underline" href={`/api/question-papers/${paper.id}/export?format=gift`} download>
                           GIFT
                         </a>{' '}
+                        <a className="underline" href={`/api/question-papers/${paper.id}/export?format=xml`} download>
+                          Moodle XML
+                        </a>{' '}
                         <a className="underline" href={`/api/question-papers/${paper.id}/export?format=json`} download>
                           JSON
                         </a>

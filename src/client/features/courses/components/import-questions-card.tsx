@@ -16,7 +16,7 @@ interface Picked {
 }
 
 /**
- * Bring your own questions: drop a Moodle GIFT or Markwell JSON file, see every question it holds with its
+ * Bring your own questions: drop a Moodle GIFT, Moodle XML or Markwell JSON file, see every question it holds with its
  * type and marks and every change or skip, then "Import N questions" as a new paper of this course.
  */
 export function ImportQuestionsCard(props: { courseId: string }) {
@@ -56,7 +56,8 @@ export function ImportQuestionsCard(props: { courseId: string }) {
       <CardHeader>
         <CardTitle>Import your own questions</CardTitle>
         <CardDescription>
-          A Moodle GIFT file (.gift or .txt) or a Markwell JSON file. You see every question before anything is added.
+          A Moodle GIFT file (.gift or .txt), a Moodle XML file (.xml) or a Markwell JSON file. You see every question before anything is
+          added.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -84,7 +85,7 @@ export function ImportQuestionsCard(props: { courseId: string }) {
             id={`${id}-file`}
             ref={input}
             type="file"
-            accept=".gift,.txt,.json,text/plain,application/json"
+            accept=".gift,.txt,.xml,.json,text/plain,text/xml,application/xml,application/json"
             className="sr-only"
             onChange={(e) => {
               void read(e.target.files?.[0]);
