@@ -7,6 +7,7 @@ export const loadProgressPage = () => import('../features/analytics/progress-pag
 export const loadExamPage = () => import('../features/exam/exam-page');
 export const loadResultsPage = () => import('../features/results/results-page');
 export const loadDisputesPage = () => import('../features/disputes/disputes-page');
+export const loadReviewPage = () => import('../features/review/review-page');
 export const loadPdfDocumentsPage = () => import('../features/pdf-documents/pdf-documents-page');
 export const loadTeacherGradingPage = () => import('../features/teacher-grading/teacher-grading-page');
 export const loadClassesPage = () => import('../features/classes/classes-page');
@@ -25,6 +26,7 @@ export function preloadPage(pathname: string): void {
   else if (pathname.startsWith('/pdf-documents')) void loadPdfDocumentsPage();
   else if (pathname.startsWith('/teacher-grading')) void loadTeacherGradingPage();
   else if (pathname.startsWith('/disputes')) void loadDisputesPage();
+  else if (pathname.startsWith('/review')) void loadReviewPage();
   else if (/^\/classes\/[^/]+/.test(pathname)) void loadClassPage();
   else if (pathname.startsWith('/classes')) void loadClassesPage();
   else if (pathname.startsWith('/join/')) void loadJoinClassPage();

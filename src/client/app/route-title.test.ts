@@ -19,6 +19,7 @@ describe('page titles', () => {
       ['/analytics', 'Advanced Analytics'],
       ['/pdf-documents', 'PDF Documents'],
       ['/teacher-grading', 'Teacher Grading'],
+      ['/review', 'Review'],
       ['/question-papers/p1', 'Question paper'],
       ['/question-papers/p1/results', 'Results'],
       ['/classes', 'Classes'],

@@ -20,6 +20,7 @@ export function pageNameForPath(path: string, signedIn: boolean): string {
     '/pdf-documents': 'PDF Documents',
     '/teacher-grading': 'Teacher Grading',
     '/disputes': 'Disputes',
+    '/review': 'Review',
     '/classes': 'Classes',
   };
   return fixed[p] ?? 'Page Not Found';

@@ -20,6 +20,7 @@ import {
   loadPdfDocumentsPage,
   loadProgressPage,
   loadResultsPage,
+  loadReviewPage,
   loadTeacherGradingPage,
 } from './page-loaders';
 import { SignedInHeader } from './signed-in-header';
@@ -31,6 +32,7 @@ const ResultsPage = lazy(() => loadResultsPage().then((m) => ({ default: m.Resul
 const ExamPage = lazy(() => loadExamPage().then((m) => ({ default: m.ExamPage })));
 const PdfDocumentsPage = lazy(() => loadPdfDocumentsPage().then((m) => ({ default: m.PdfDocumentsPage })));
 const DisputesPage = lazy(() => loadDisputesPage().then((m) => ({ default: m.DisputesPage })));
+const ReviewPage = lazy(() => loadReviewPage().then((m) => ({ default: m.ReviewPage })));
 const TeacherGradingPage = lazy(() => loadTeacherGradingPage().then((m) => ({ default: m.TeacherGradingPage })));
 const ClassesPage = lazy(() => loadClassesPage().then((m) => ({ default: m.ClassesPage })));
 const ClassPage = lazy(() => loadClassPage().then((m) => ({ default: m.ClassPage })));
@@ -68,6 +70,7 @@ export function SignedInApp({ user, signOut }: { user: User; signOut: () => Prom
             <Route path="/pdf-documents" component={PdfDocumentsPage} />
             <Route path="/teacher-grading" component={TeacherGradingPage} />
             <Route path="/disputes" component={DisputesPage} />
+            <Route path="/review" component={ReviewPage} />
             <Route path="/classes" component={ClassesPage} />
             <Route path="/classes/:classId" component={ClassPage} />
             <Route path="/join/:code" component={JoinClassPage} />

@@ -15,6 +15,7 @@ const NAV_LINKS = [
   { href: '/analytics', label: 'Advanced Analytics' },
   { href: '/pdf-documents', label: 'PDF Documents' },
   { href: '/teacher-grading', label: 'Teacher Grading' },
+  { href: '/review', label: 'Review' },
   { href: '/disputes', label: 'Disputes' },
   { href: '/classes', label: 'Classes' },
 ];
