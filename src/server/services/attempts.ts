@@ -6,12 +6,15 @@ import { answers, courses, feedback, paperAttempts, questions } from '../db/sche
 import { isEngineError, type Difficulty, type Engine } from '../engine/engine';
 import { httpError } from '../http-error';
 import { evaluateAnswer, saveAnswer } from './answers';
+import { findReadablePaper } from './paper-access';
 import { round1 } from './paper-progress';
-import { findPaper, getPaper, storePaper, toQuestion } from './papers';
+import { getPaper, storePaper, toQuestion } from './papers';
+
+export const RETRY_ASSIGNED_MESSAGE = 'This paper was set by your teacher, so it cannot be retried here.';
 
 /** Keeps the exam timer: the larger of the stored and the sent elapsed seconds (two devices never wind it back). */
 export async function recordElapsed(db: Db, ownerId: string, paperId: string, elapsedSeconds: number): Promise<{ elapsedSeconds: number }> {
-  const paper = await findPaper(db, ownerId, paperId);
+  const paper = await findReadablePaper(db, ownerId, paperId);
   const [row] = await db
     .insert(paperAttempts)
     .values({ ownerId, paperId: paper.id, elapsedSeconds })
@@ -29,7 +32,7 @@ export async function recordElapsed(db: Db, ownerId: string, paperId: string, el
  * results returned. Marking again after a failure is safe: what was marked stays marked.
  */
 export async function finishPaper(db: Db, engine: Engine, ownerId: string, paperId: string, input: { elapsedSeconds?: number }) {
-  const paper = await findPaper(db, ownerId, paperId);
+  const paper = await findReadablePaper(db, ownerId, paperId);
   const rows = await paperRows(db, ownerId, paper.id);
   for (const { question, answer, mark } of rows) {
     const text = answer?.text ?? '';
@@ -55,13 +58,14 @@ export async function finishPaper(db: Db, engine: Engine, ownerId: string, paper
   return paperResults(db, ownerId, paper.id);
 }
 
+/** The paper's questions with the caller's own answers and marks (the caller may open the paper: paper-access.ts). */
 async function paperRows(db: Db, ownerId: string, paperId: string) {
   return db
     .select({ question: questions, answer: answers, mark: feedback })
     .from(questions)
     .leftJoin(answers, and(eq(answers.questionId, questions.id), eq(answers.ownerId, ownerId)))
     .leftJoin(feedback, and(eq(feedback.questionId, questions.id), eq(feedback.ownerId, ownerId)))
-    .where(and(eq(questions.paperId, paperId), eq(questions.ownerId, ownerId)))
+    .where(eq(questions.paperId, paperId))
     .orderBy(asc(questions.questionNumber));
 }
 
@@ -118,7 +122,9 @@ export async function paperResults(db: Db, ownerId: string, paperId: string): Pr
  * finished attempt keeps its results; asking again returns the paper already drawn.
  */
 export async function retryPaper(db: Db, engine: Engine, ownerId: string, paperId: string) {
-  const paper = await findPaper(db, ownerId, paperId);
+  const paper = await findReadablePaper(db, ownerId, paperId);
+  // A paper assigned by a teacher is the teacher's: a student does not draw new papers into their course.
+  if (paper.access !== 'owner') throw httpError(409, RETRY_ASSIGNED_MESSAGE);
   const [attempt] = await db
     .select()
     .from(paperAttempts)

@@ -3,7 +3,8 @@ import { COURSE_TITLE_SUFFIX, type Course } from '../../shared/practice';
 import type { Db } from '../db/client';
 import { answers, courses, feedback, questions } from '../db/schema';
 import type { Engine } from '../engine/engine';
-import { findCourse, type CourseRow } from './find-course';
+import { type CourseRow } from './find-course';
+import { findReadableCourse, studentOfAssignedPaper, type PaperAccess } from './paper-access';
 import { storePaper } from './papers';
 
 type CourseProgress = NonNullable<Course['progress']>;
@@ -27,13 +28,14 @@ function toProgress(answered: number, average: number | string | null): CoursePr
   return { answered: Number(answered), averageScore: average === null ? null : Math.round(Number(average) * 10) / 10 };
 }
 
-async function questionCount(db: Db, ownerId: string, courseId: string) {
+/** The course's questions and the student's progress on them; a class student counts only the papers assigned to them. */
+async function questionCount(db: Db, ownerId: string, courseId: string, access: PaperAccess) {
   const [row] = await db
     .select({ n: sql<number>`count(${questions.id})::int`, answered: answeredCount, average: averageScore })
     .from(questions)
     .leftJoin(answers, and(eq(answers.questionId, questions.id), eq(answers.ownerId, ownerId)))
     .leftJoin(feedback, and(eq(feedback.questionId, questions.id), eq(feedback.ownerId, ownerId)))
-    .where(eq(questions.courseId, courseId));
+    .where(and(eq(questions.courseId, courseId), access === 'owner' ? undefined : studentOfAssignedPaper(ownerId, questions.paperId)));
   return row;
 }
 
@@ -63,8 +65,8 @@ export async function listCourses(db: Db, ownerId: string): Promise<Course[]> {
 }
 
 export async function getCourse(db: Db, ownerId: string, courseId: string): Promise<Course> {
-  const row = await findCourse(db, ownerId, courseId);
-  const counts = await questionCount(db, ownerId, row.id);
+  const row = await findReadableCourse(db, ownerId, courseId);
+  const counts = await questionCount(db, ownerId, row.id, row.access);
   return toCourse(row, counts.n, toProgress(counts.answered, counts.average));
 }
 

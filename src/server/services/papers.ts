@@ -7,6 +7,7 @@ import type { Difficulty, Engine, GeneratedPaper } from '../engine/engine';
 import { httpError } from '../http-error';
 import { findCourse } from './find-course';
 import { isUuid } from './ids';
+import { findReadablePaper } from './paper-access';
 import { paperProgress } from './paper-progress';
 
 type PaperRow = typeof questionPapers.$inferSelect;
@@ -157,18 +158,20 @@ export async function findPaper(db: Db, ownerId: string, paperId: string): Promi
   return row;
 }
 
+/** The paper with the caller's own progress: its owner's, or a student's of a class it is assigned to (paper-access.ts). */
 export async function getPaper(db: Db, ownerId: string, paperId: string): Promise<Paper> {
-  const row = await findPaper(db, ownerId, paperId);
+  const row = await findReadablePaper(db, ownerId, paperId);
   const [counts, progress] = await Promise.all([countQuestions(db, [row.id]), paperProgress(db, ownerId, [row.id])]);
   return toPaper(row, counts.get(row.id) ?? 0, progress.get(row.id));
 }
 
+/** The paper's questions as the caller sees them (the correct option once they have submitted their own answer). */
 export async function listPaperQuestions(db: Db, ownerId: string, paperId: string): Promise<Question[]> {
-  await findPaper(db, ownerId, paperId);
+  const paper = await findReadablePaper(db, ownerId, paperId);
   const rows = await db
     .select()
     .from(questions)
-    .where(and(eq(questions.paperId, paperId), eq(questions.ownerId, ownerId)))
+    .where(and(eq(questions.paperId, paper.id), eq(questions.ownerId, paper.ownerId)))
     .orderBy(asc(questions.questionNumber));
   return withQuestionVisibility(db, ownerId, rows);
 }

@@ -1,26 +1,22 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { MarkPoint } from '../../shared/mark-scheme';
 import type { MarkSchemePointView, MarkSchemeView } from '../../shared/mark-scheme-view';
-import { PRACTICE_TEXT } from '../../shared/practice';
 import type { Db } from '../db/client';
 import { courses, questionPapers, questions } from '../db/schema';
 import type { QuestionForMarking } from '../engine/engine';
-import { httpError } from '../http-error';
 import { findCourse } from './find-course';
-import { isUuid } from './ids';
+import { findReadableQuestion } from './paper-access';
 import { readMarkScheme, readSchemeRules, withQuestionVisibility } from './papers';
 
 export type QuestionRow = typeof questions.$inferSelect;
 
-/** The student's question, or 404 (whether it is missing or someone else's). */
+/**
+ * A question the user may open and answer (their own, or on a paper assigned to a class they are a student of:
+ * paper-access.ts decides), or 404 whether it is missing or someone else's. Whoever opens it, the answers,
+ * feedback and tutor messages read and written with it are the caller's own.
+ */
 export async function findQuestion(db: Db, ownerId: string, questionId: string): Promise<QuestionRow> {
-  if (!isUuid(questionId)) throw httpError(404, PRACTICE_TEXT.questionNotFound);
-  const [row] = await db
-    .select()
-    .from(questions)
-    .where(and(eq(questions.id, questionId), eq(questions.ownerId, ownerId)));
-  if (!row) throw httpError(404, PRACTICE_TEXT.questionNotFound);
-  return row;
+  return findReadableQuestion(db, ownerId, questionId);
 }
 
 /** GET /api/courses/{id}/questions: every question of the course, paper by paper. */

@@ -1,0 +1,566 @@
+import { randomInt } from 'node:crypto';
+import { and, asc, desc, eq, exists, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  CLASSES_TEXT,
+  JOIN_CODE_ALPHABET,
+  JOIN_CODE_LENGTH,
+  joinLinkPath,
+  normaliseJoinCode,
+  type AssignedPaper,
+  type Assignment,
+  type AssignmentProgress,
+  type ClassDetail,
+  type ClassList,
+  type ClassRole,
+  type ClassStudent,
+  type ClassSummary,
+  type Markbook,
+  type MarkbookStudent,
+  type PointMiss,
+  type StudentAnswer,
+} from '../../shared/classes';
+import type { PaperProgress } from '../../shared/practice';
+import type { Db } from '../db/client';
+import {
+  answers,
+  classAssignments,
+  classes,
+  classMembers,
+  courses,
+  feedback,
+  markSchemePoints,
+  questionPapers,
+  questions,
+  users,
+} from '../db/schema';
+import { httpError } from '../http-error';
+import { getAnswer, getFeedback } from './answers';
+import { toCsv } from './csv';
+import { isUuid } from './ids';
+import { paperProgress, round1 } from './paper-progress';
+import { toQuestion } from './papers';
+
+/**
+ * Classes (issue 16). A class's teacher sees its students, its assignments and the markbook (their students'
+ * work on the papers assigned to the class, and nothing else of theirs); a student sees the class, its
+ * teacher's name and their own progress, never another student. Who may open an assigned paper and answer it
+ * is decided in paper-access.ts; this file keeps the classes themselves. Every id a caller may not see is 404.
+ */
+type ClassRow = typeof classes.$inferSelect;
+
+function personName(u: { firstName: string | null; lastName: string | null; username: string }): string {
+  return [u.firstName, u.lastName].filter(Boolean).join(' ').trim() || u.username;
+}
+
+/** A join code from the safe alphabet, drawn with the operating system's random numbers. */
+export function newJoinCode(): string {
+  let code = '';
+  for (let i = 0; i < JOIN_CODE_LENGTH; i++) code += JOIN_CODE_ALPHABET[randomInt(JOIN_CODE_ALPHABET.length)];
+  return code;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+/** Tries fresh codes until one is not taken (the join_code column is unique). */
+async function withFreshCode<T>(attempt: (code: string) => Promise<T | undefined>): Promise<T> {
+  for (let i = 0; i < 10; i++) {
+    try {
+      const done = await attempt(newJoinCode());
+      if (done !== undefined) return done;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+  throw new Error('no free join code after 10 draws');
+}
+
+/** The class and the caller's role in it; 404 when they neither teach it nor are a current student of it. */
+async function findClass(db: Db, userId: string, classId: string): Promise<{ row: ClassRow; role: ClassRole }> {
+  if (!isUuid(classId)) throw httpError(404, CLASSES_TEXT.notFound);
+  const [found] = await db
+    .select({ row: classes, memberId: classMembers.userId })
+    .from(classes)
+    .leftJoin(classMembers, and(eq(classMembers.classId, classes.id), eq(classMembers.userId, userId)))
+    .where(eq(classes.id, classId));
+  if (found?.row.teacherId === userId) return { row: found.row, role: 'teacher' };
+  if (found?.memberId) return { row: found.row, role: 'student' };
+  throw httpError(404, CLASSES_TEXT.notFound);
+}
+
+/** The class, when the caller teaches it; 404 for anyone else (its students included). */
+async function findTaughtClass(db: Db, userId: string, classId: string): Promise<ClassRow> {
+  const { row, role } = await findClass(db, userId, classId);
+  if (role !== 'teacher') throw httpError(404, CLASSES_TEXT.notFound);
+  return row;
+}
+
+async function classSummaries(db: Db, userId: string, where: SQL | undefined): Promise<ClassSummary[]> {
+  const rows = await db
+    .select({
+      row: classes,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      username: users.username,
+      studentCount: sql<number>`(select count(*) from class_members m where m.class_id = ${classes.id})::int`,
+    })
+    .from(classes)
+    .innerJoin(users, eq(users.id, classes.teacherId))
+    .where(where)
+    .orderBy(desc(classes.createdAt));
+  return rows.map(({ row, studentCount, ...teacher }) => {
+    const role: ClassRole = row.teacherId === userId ? 'teacher' : 'student';
+    return {
+      id: row.id,
+      name: row.name,
+      subject: row.subject,
+      role,
+      teacherName: personName(teacher),
+      studentCount: Number(studentCount),
+      archived: row.archivedAt !== null,
+      joinCode: role === 'teacher' ? row.joinCode : null,
+      createdAt: row.createdAt.toISOString(),
+    };
+  });
+}
+
+async function classSummary(db: Db, userId: string, classId: string): Promise<ClassSummary> {
+  const [summary] = await classSummaries(db, userId, eq(classes.id, classId));
+  if (!summary) throw httpError(404, CLASSES_TEXT.notFound);
+  return summary;
+}
+
+/** A student's own progress on a paper, in the classes' terms. */
+function toAssignmentProgress(p: PaperProgress | undefined): AssignmentProgress {
+  const marked = Boolean(p && p.markedMarks > 0);
+  return {
+    answered: p?.answered ?? 0,
+    marksAwarded: marked && p ? p.marksAwarded : null,
+    score: marked && p && p.totalMarks > 0 ? round1((100 * p.marksAwarded) / p.totalMarks) : null,
+    finished: p?.finished ?? false,
+  };
+}
+
+const paperQuestionCount = sql<number>`(select count(*) from questions q where q.paper_id = ${questionPapers.id})::int`;
+const paperTotalMarks = sql<number>`(select coalesce(sum(q.total_marks), 0) from questions q where q.paper_id = ${questionPapers.id})::int`;
+
+/** The class's assignments, newest first; with `studentId`, that student's own progress on each. */
+async function listClassAssignments(db: Db, classId: string, studentId: string | null): Promise<Assignment[]> {
+  const rows = await db
+    .select({
+      assignment: classAssignments,
+      paperTitle: questionPapers.title,
+      courseTitle: courses.title,
+      questionCount: paperQuestionCount,
+      totalMarks: paperTotalMarks,
+    })
+    .from(classAssignments)
+    .innerJoin(questionPapers, eq(questionPapers.id, classAssignments.paperId))
+    .innerJoin(courses, eq(courses.id, questionPapers.courseId))
+    .where(eq(classAssignments.classId, classId))
+    .orderBy(desc(classAssignments.createdAt), desc(classAssignments.id));
+  const progress = studentId
+    ? await paperProgress(
+        db,
+        studentId,
+        rows.map((r) => r.assignment.paperId),
+      )
+    : null;
+  return rows.map(({ assignment, ...paper }) => ({
+    id: assignment.id,
+    classId: assignment.classId,
+    paperId: assignment.paperId,
+    paperTitle: paper.paperTitle,
+    courseTitle: paper.courseTitle,
+    questionCount: Number(paper.questionCount),
+    totalMarks: Number(paper.totalMarks),
+    dueAt: assignment.dueAt?.toISOString() ?? null,
+    createdAt: assignment.createdAt.toISOString(),
+    progress: progress ? toAssignmentProgress(progress.get(assignment.paperId)) : null,
+  }));
+}
+
+async function currentStudents(db: Db, classId: string) {
+  return db
+    .select({
+      userId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      username: users.username,
+      email: users.email,
+      joinedAt: classMembers.joinedAt,
+    })
+    .from(classMembers)
+    .innerJoin(users, eq(users.id, classMembers.userId))
+    .where(eq(classMembers.classId, classId))
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.username));
+}
+
+const toIso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+/** Each student's latest save or marking on the class's assigned papers, and their active time on them. */
+async function studentActivity(db: Db, classId: string, studentIds: string[]) {
+  if (studentIds.length === 0) return new Map<string, { lastActivityAt: string | null; seconds: number }>();
+  const rows = await db
+    .select({
+      userId: answers.ownerId,
+      last: sql<Date | string | null>`max(greatest(${answers.updatedAt}, coalesce(${feedback.createdAt}, ${answers.updatedAt})))`,
+      seconds: sql<number>`coalesce(sum(${answers.timeSpentSeconds}), 0)::int`,
+    })
+    .from(answers)
+    .innerJoin(questions, eq(questions.id, answers.questionId))
+    .innerJoin(classAssignments, and(eq(classAssignments.paperId, questions.paperId), eq(classAssignments.classId, classId)))
+    .leftJoin(feedback, and(eq(feedback.ownerId, answers.ownerId), eq(feedback.questionId, answers.questionId)))
+    .where(inArray(answers.ownerId, studentIds))
+    .groupBy(answers.ownerId);
+  return new Map(rows.map((r) => [r.userId, { lastActivityAt: toIso(r.last), seconds: Number(r.seconds) }]));
+}
+
+async function listStudents(db: Db, classId: string): Promise<ClassStudent[]> {
+  const students = await currentStudents(db, classId);
+  const activity = await studentActivity(
+    db,
+    classId,
+    students.map((s) => s.userId),
+  );
+  return students.map((s) => ({
+    userId: s.userId,
+    firstName: s.firstName,
+    lastName: s.lastName,
+    email: s.email,
+    joinedAt: s.joinedAt.toISOString(),
+    lastActivityAt: activity.get(s.userId)?.lastActivityAt ?? null,
+  }));
+}
+
+async function classDetail(db: Db, userId: string, row: ClassRow, role: ClassRole): Promise<ClassDetail> {
+  const teacher = role === 'teacher';
+  const [summary, assignments, students] = await Promise.all([
+    classSummary(db, userId, row.id),
+    listClassAssignments(db, row.id, teacher ? null : userId),
+    teacher ? listStudents(db, row.id) : Promise.resolve(null),
+  ]);
+  return { ...summary, assignments, students, joinLink: teacher ? joinLinkPath(row.joinCode) : null };
+}
+
+/** POST /api/classes: the creator teaches the new class. */
+export async function createClass(db: Db, teacherId: string, input: { name: string; subject: string }): Promise<ClassDetail> {
+  const row = await withFreshCode(async (joinCode) => {
+    const [created] = await db
+      .insert(classes)
+      .values({ teacherId, name: input.name, subject: input.subject, joinCode })
+      .onConflictDoNothing({ target: classes.joinCode })
+      .returning();
+    return created;
+  });
+  return classDetail(db, teacherId, row, 'teacher');
+}
+
+/** GET /api/classes: the classes the user teaches and those they are a student of, newest first. */
+export async function listClasses(db: Db, userId: string): Promise<ClassList> {
+  const member = db
+    .select({ one: sql`1` })
+    .from(classMembers)
+    .where(and(eq(classMembers.classId, classes.id), eq(classMembers.userId, userId)));
+  const all = await classSummaries(db, userId, or(eq(classes.teacherId, userId), exists(member)));
+  return { teaching: all.filter((c) => c.role === 'teacher'), studying: all.filter((c) => c.role === 'student') };
+}
+
+/** GET /api/classes/{id} */
+export async function getClass(db: Db, userId: string, classId: string): Promise<ClassDetail> {
+  const { row, role } = await findClass(db, userId, classId);
+  return classDetail(db, userId, row, role);
+}
+
+/** POST /api/classes/join: idempotent; an archived class's code, like an unknown one, finds nothing. */
+export async function joinClass(db: Db, userId: string, code: string): Promise<ClassSummary> {
+  const joinCode = normaliseJoinCode(code);
+  const [row] = await db
+    .select()
+    .from(classes)
+    .where(and(eq(classes.joinCode, joinCode), isNull(classes.archivedAt)));
+  if (!row) throw httpError(404, CLASSES_TEXT.noSuchCode);
+  if (row.teacherId === userId) throw httpError(400, CLASSES_TEXT.ownClass);
+  await db.insert(classMembers).values({ classId: row.id, userId }).onConflictDoNothing();
+  return classSummary(db, userId, row.id);
+}
+
+/** PATCH /api/classes/{id} (teacher): rename, change the subject, archive or restore. */
+export async function updateClass(
+  db: Db,
+  teacherId: string,
+  classId: string,
+  input: { name?: string; subject?: string; archived?: boolean },
+): Promise<ClassDetail> {
+  const row = await findTaughtClass(db, teacherId, classId);
+  const set: Partial<ClassRow> = {};
+  if (input.name !== undefined) set.name = input.name;
+  if (input.subject !== undefined) set.subject = input.subject;
+  if (input.archived !== undefined) set.archivedAt = input.archived ? (row.archivedAt ?? new Date()) : null;
+  const [updated] = Object.keys(set).length ? await db.update(classes).set(set).where(eq(classes.id, row.id)).returning() : [row];
+  return classDetail(db, teacherId, updated, 'teacher');
+}
+
+/** POST /api/classes/{id}/code (teacher): a new join code; the old one stops working at once. */
+export async function regenerateJoinCode(db: Db, teacherId: string, classId: string) {
+  const row = await findTaughtClass(db, teacherId, classId);
+  const joinCode = await withFreshCode(async (code) => {
+    const [updated] = await db.update(classes).set({ joinCode: code }).where(eq(classes.id, row.id)).returning();
+    return updated?.joinCode;
+  });
+  return { joinCode, joinLink: joinLinkPath(joinCode) };
+}
+
+/** DELETE /api/classes/{id}/students/{userId} (teacher): the student's access to the class and its papers ends at once. */
+export async function removeStudent(db: Db, teacherId: string, classId: string, studentId: string): Promise<void> {
+  const row = await findTaughtClass(db, teacherId, classId);
+  if (!isUuid(studentId)) throw httpError(404, CLASSES_TEXT.studentNotFound);
+  const removed = await db
+    .delete(classMembers)
+    .where(and(eq(classMembers.classId, row.id), eq(classMembers.userId, studentId)))
+    .returning({ userId: classMembers.userId });
+  if (removed.length === 0) throw httpError(404, CLASSES_TEXT.studentNotFound);
+}
+
+/** POST /api/classes/{id}/assignments (teacher): one of the teacher's own question papers, once per class. */
+export async function createAssignment(
+  db: Db,
+  teacherId: string,
+  classId: string,
+  input: { paperId: string; dueAt?: string | null },
+): Promise<Assignment> {
+  const row = await findTaughtClass(db, teacherId, classId);
+  if (!isUuid(input.paperId)) throw httpError(404, CLASSES_TEXT.paperNotFound);
+  const [paper] = await db
+    .select({ id: questionPapers.id })
+    .from(questionPapers)
+    .where(and(eq(questionPapers.id, input.paperId), eq(questionPapers.ownerId, teacherId)));
+  if (!paper) throw httpError(404, CLASSES_TEXT.paperNotFound);
+  if (row.archivedAt) throw httpError(409, CLASSES_TEXT.archived);
+  const [created] = await db
+    .insert(classAssignments)
+    .values({ classId: row.id, paperId: paper.id, dueAt: input.dueAt ? new Date(input.dueAt) : null })
+    .onConflictDoNothing({ target: [classAssignments.classId, classAssignments.paperId] })
+    .returning();
+  if (!created) throw httpError(409, CLASSES_TEXT.alreadyAssigned);
+  const assignment = (await listClassAssignments(db, row.id, null)).find((a) => a.id === created.id);
+  if (!assignment) throw httpError(404, CLASSES_TEXT.assignmentNotFound);
+  return assignment;
+}
+
+/** DELETE /api/classes/{id}/assignments/{assignmentId} (teacher): the students' access to the paper ends; their answers stay theirs. */
+export async function deleteAssignment(db: Db, teacherId: string, classId: string, assignmentId: string): Promise<void> {
+  const row = await findTaughtClass(db, teacherId, classId);
+  if (!isUuid(assignmentId)) throw httpError(404, CLASSES_TEXT.assignmentNotFound);
+  const deleted = await db
+    .delete(classAssignments)
+    .where(and(eq(classAssignments.id, assignmentId), eq(classAssignments.classId, row.id)))
+    .returning({ id: classAssignments.id });
+  if (deleted.length === 0) throw httpError(404, CLASSES_TEXT.assignmentNotFound);
+}
+
+/** GET /api/assignments: the student's assigned papers in their classes that are not archived; soonest due first. */
+export async function listAssignedPapers(db: Db, studentId: string): Promise<AssignedPaper[]> {
+  const rows = await db
+    .select({
+      assignment: classAssignments,
+      className: classes.name,
+      subject: classes.subject,
+      paperTitle: questionPapers.title,
+      questionCount: paperQuestionCount,
+      totalMarks: paperTotalMarks,
+    })
+    .from(classAssignments)
+    .innerJoin(classes, and(eq(classes.id, classAssignments.classId), isNull(classes.archivedAt)))
+    .innerJoin(classMembers, and(eq(classMembers.classId, classes.id), eq(classMembers.userId, studentId)))
+    .innerJoin(questionPapers, eq(questionPapers.id, classAssignments.paperId))
+    .orderBy(sql`${classAssignments.dueAt} asc nulls last`, desc(classAssignments.createdAt));
+  const progress = await paperProgress(
+    db,
+    studentId,
+    rows.map((r) => r.assignment.paperId),
+  );
+  return rows.map(({ assignment, ...r }) => {
+    const p = toAssignmentProgress(progress.get(assignment.paperId));
+    return {
+      assignmentId: assignment.id,
+      classId: assignment.classId,
+      className: r.className,
+      paperId: assignment.paperId,
+      paperTitle: r.paperTitle,
+      subject: r.subject,
+      dueAt: assignment.dueAt?.toISOString() ?? null,
+      questionCount: Number(r.questionCount),
+      totalMarks: Number(r.totalMarks),
+      answered: p.answered,
+      marksAwarded: p.marksAwarded,
+      score: p.score,
+      finished: p.finished,
+      createdAt: assignment.createdAt.toISOString(),
+    };
+  });
+}
+
+/** GET /api/classes/{id}/markbook (teacher): the current students × the questions of the class's assigned papers. */
+export async function getMarkbook(db: Db, teacherId: string, classId: string): Promise<Markbook> {
+  const row = await findTaughtClass(db, teacherId, classId);
+  const questionRows = await db
+    .select({ question: questions, paperTitle: questionPapers.title })
+    .from(classAssignments)
+    .innerJoin(questionPapers, eq(questionPapers.id, classAssignments.paperId))
+    .innerJoin(questions, eq(questions.paperId, classAssignments.paperId))
+    .where(eq(classAssignments.classId, row.id))
+    .orderBy(asc(classAssignments.createdAt), asc(classAssignments.id), asc(questions.questionNumber));
+  const questionIds = questionRows.map((r) => r.question.id);
+  const students = await currentStudents(db, row.id);
+  const studentIds = students.map((s) => s.userId);
+  const some = questionIds.length > 0 && studentIds.length > 0;
+  const [points, answerRows, feedbackRows] = await Promise.all([
+    questionIds.length
+      ? db
+          .select({ questionId: markSchemePoints.questionId, id: markSchemePoints.pointKey, text: markSchemePoints.text })
+          .from(markSchemePoints)
+          .where(inArray(markSchemePoints.questionId, questionIds))
+          .orderBy(asc(markSchemePoints.questionId), asc(markSchemePoints.position))
+      : [],
+    some
+      ? db
+          .select({
+            id: answers.id,
+            ownerId: answers.ownerId,
+            questionId: answers.questionId,
+            seconds: answers.timeSpentSeconds,
+            updatedAt: answers.updatedAt,
+          })
+          .from(answers)
+          .where(and(inArray(answers.ownerId, studentIds), inArray(answers.questionId, questionIds)))
+      : [],
+    some
+      ? db
+          .select({
+            ownerId: feedback.ownerId,
+            questionId: feedback.questionId,
+            marksAwarded: feedback.marksAwarded,
+            evaluation: feedback.markschemeEvaluation,
+            createdAt: feedback.createdAt,
+          })
+          .from(feedback)
+          .where(and(inArray(feedback.ownerId, studentIds), inArray(feedback.questionId, questionIds)))
+      : [],
+  ]);
+
+  const key = (userId: string, questionId: string) => `${userId}:${questionId}`;
+  const answerOf = new Map(answerRows.map((a) => [key(a.ownerId, a.questionId), a]));
+  const markOf = new Map(feedbackRows.map((f) => [key(f.ownerId, f.questionId), f]));
+  const pointsOf = new Map<string, { id: string; text: string }[]>();
+  for (const p of points) pointsOf.set(p.questionId, [...(pointsOf.get(p.questionId) ?? []), { id: p.id, text: p.text }]);
+
+  const markbookStudents: MarkbookStudent[] = students.map((s) => {
+    let last: number | null = null;
+    let seconds = 0;
+    let total = 0;
+    const cells = questionRows.map(({ question }) => {
+      const answer = answerOf.get(key(s.userId, question.id));
+      const mark = markOf.get(key(s.userId, question.id));
+      if (answer) {
+        seconds += answer.seconds;
+        last = Math.max(last ?? 0, answer.updatedAt.getTime());
+      }
+      if (mark) {
+        total += mark.marksAwarded;
+        last = Math.max(last ?? 0, mark.createdAt.getTime());
+      }
+      return {
+        questionId: question.id,
+        marksAwarded: mark ? mark.marksAwarded : null,
+        totalMarks: question.totalMarks,
+        answerId: answer?.id ?? null,
+      };
+    });
+    return {
+      userId: s.userId,
+      name: personName(s),
+      lastActivityAt: last === null ? null : new Date(last).toISOString(),
+      timeSpentSeconds: seconds,
+      totalMarksAwarded: round1(total),
+      cells,
+    };
+  });
+
+  const pointMisses: PointMiss[] = [];
+  for (const { question } of questionRows) {
+    const marks = feedbackRows.filter((f) => f.questionId === question.id);
+    for (const point of pointsOf.get(question.id) ?? []) {
+      const judged = marks.map((m) => m.evaluation.find((e) => e.point_id === point.id)).filter((e) => e !== undefined);
+      if (judged.length === 0) continue;
+      const missedBy = judged.filter((e) => e.status !== 'COVERED').length;
+      pointMisses.push({ questionId: question.id, pointId: point.id, text: point.text, missedBy, answeredBy: judged.length });
+    }
+  }
+  pointMisses.sort((a, b) => b.missedBy / b.answeredBy - a.missedBy / a.answeredBy || b.missedBy - a.missedBy);
+
+  return {
+    questions: questionRows.map(({ question, paperTitle }) => ({
+      id: question.id,
+      paperId: question.paperId ?? '',
+      label: `${paperTitle} Q${question.questionNumber}`,
+      totalMarks: question.totalMarks,
+      points: pointsOf.get(question.id) ?? [],
+    })),
+    students: markbookStudents,
+    pointMisses,
+  };
+}
+
+/** GET /api/classes/{id}/markbook.csv (teacher): one row per student, one column per question, then the total. */
+export async function markbookCsv(db: Db, teacherId: string, classId: string): Promise<{ filename: string; content: string }> {
+  const row = await findTaughtClass(db, teacherId, classId);
+  const markbook = await getMarkbook(db, teacherId, row.id);
+  const outOf = markbook.questions.reduce((n, q) => n + q.totalMarks, 0);
+  const header = ['Student', ...markbook.questions.map((q) => `${q.label} (/${q.totalMarks})`), `Total (/${outOf})`];
+  const lines = markbook.students.map((s) => [s.name, ...s.cells.map((c) => c.marksAwarded), s.totalMarksAwarded]);
+  const slug =
+    row.name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'class';
+  return { filename: `${slug}-markbook.csv`, content: toCsv([header, ...lines]) };
+}
+
+/**
+ * GET /api/classes/{id}/students/{userId}/answers/{questionId} (teacher): a current student's answer to a question
+ * of a paper assigned to the class, with its point-by-point feedback.
+ */
+export async function getStudentAnswer(
+  db: Db,
+  teacherId: string,
+  classId: string,
+  studentId: string,
+  questionId: string,
+): Promise<StudentAnswer> {
+  const row = await findTaughtClass(db, teacherId, classId);
+  if (!isUuid(studentId)) throw httpError(404, CLASSES_TEXT.studentNotFound);
+  const [student] = await db
+    .select({ userId: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username })
+    .from(classMembers)
+    .innerJoin(users, eq(users.id, classMembers.userId))
+    .where(and(eq(classMembers.classId, row.id), eq(classMembers.userId, studentId)));
+  if (!student) throw httpError(404, CLASSES_TEXT.studentNotFound);
+  if (!isUuid(questionId)) throw httpError(404, CLASSES_TEXT.questionNotFound);
+  const [found] = await db
+    .select({ question: questions })
+    .from(questions)
+    .innerJoin(classAssignments, and(eq(classAssignments.paperId, questions.paperId), eq(classAssignments.classId, row.id)))
+    .where(eq(questions.id, questionId));
+  if (!found) throw httpError(404, CLASSES_TEXT.questionNotFound);
+  // The student's own rows, read as the student reads them (they may open the question: it is assigned to their class).
+  const [answer, marked] = await Promise.all([getAnswer(db, student.userId, questionId), getFeedback(db, student.userId, questionId)]);
+  return {
+    student: { userId: student.userId, name: personName(student) },
+    question: toQuestion(found.question, true),
+    answer,
+    feedback: marked,
+  };
+}
