@@ -56,3 +56,72 @@ test('import a GIFT file in the browser, practise an imported question, export i
   const text = await (await file.createReadStream()).toArray();
   expect(Buffer.concat(text).toString('utf8')).toContain('Which prefix means one thousandth?');
 });
+
+// Our own Moodle XML file: a multiple-choice question with an embedded image, a numerical one, a Cloze one Markwell cannot hold.
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('pixels')]).toString('base64');
+const XML = `<?xml version="1.0" encoding="UTF-8"?>
+<quiz>
+  <question type="category"><category><text>$course$/top/Physics/Charge</text></category></question>
+  <question type="multichoice">
+    <name><text>Carrier</text></name>
+    <questiontext format="html"><text><![CDATA[<p>Which particle carries the current in a metal wire? <img src="@@PLUGINFILE@@/wire.png" alt="a wire"></p><script>document.title = 'hacked'</script>]]></text>
+      <file name="wire.png" path="/" encoding="base64">${PNG}</file></questiontext>
+    <penalty>0.3333333</penalty><single>true</single>
+    <answer fraction="100" format="html"><text>electron</text></answer>
+    <answer fraction="0" format="html"><text>proton</text></answer>
+    <answer fraction="0" format="html"><text>neutron</text></answer>
+  </question>
+  <question type="numerical">
+    <name><text>Charge</text></name>
+    <questiontext format="html"><text><![CDATA[<p>A current of 2.0 A flows for 3.0 s. How much charge passes, in C?</p>]]></text></questiontext>
+    <penalty>0</penalty>
+    <answer fraction="100"><text>6</text><tolerance>0.1</tolerance></answer>
+  </question>
+  <question type="multianswer">
+    <name><text>Cloze</text></name>
+    <questiontext format="html"><text>Charge is measured in {1:SHORTANSWER:=coulombs}.</text></questiontext>
+  </question>
+</quiz>
+`;
+
+test('import a Moodle XML file in the browser, practise an imported question, export it back as Moodle XML', async ({ page }) => {
+  test.setTimeout(150_000);
+  await signUpThroughUi(page);
+  const course = await call<{ id: string }>(page, 'POST', '/api/courses/direct-create', { subject: 'Physics' });
+  await page.goto(`/courses/${course.id}`);
+
+  await page.getByLabel('Question file').setInputFiles({ name: 'charge.xml', mimeType: 'text/xml', buffer: Buffer.from(XML) });
+  const toImport = page.getByRole('list', { name: 'Questions to import' });
+  await expect(toImport.getByRole('listitem')).toHaveCount(2, { timeout: 30_000 });
+  await expect(toImport).toContainText('Carrier');
+  await expect(toImport).toContainText("Changed: Moodle's penalty for each wrong try (33.3%) is not used");
+  await expect(page.getByRole('list', { name: 'Skipped questions' })).toContainText(
+    'Skipped question 3 "Cloze": Moodle\'s embedded answers (Cloze) questions ("multianswer") cannot be imported',
+  );
+  await page.getByRole('button', { name: 'Import 2 questions' }).click();
+  const link = page.getByRole('status').getByRole('link', { name: 'Imported: charge' });
+  await expect(link).toBeVisible({ timeout: 30_000 });
+
+  // The imported question shows its embedded image and no script ran; it is marked like any other.
+  await link.click();
+  await expect(page).toHaveURL(/\/papers\//);
+  const paperId = page.url().split('/papers/')[1].split('/')[0];
+  const questions = await call<{ id: string }[]>(page, 'GET', `/api/question-papers/${paperId}/questions`);
+  await page.goto(`/courses/${course.id}/papers/${paperId}/questions/${questions[0].id}`);
+  await expect(page.getByRole('img', { name: 'a wire' })).toHaveAttribute('src', `data:image/png;base64,${PNG}`);
+  expect(await page.title()).not.toBe('hacked');
+  await page.getByRole('radio', { name: /electron/ }).check();
+  await page.getByRole('button', { name: 'Submit Answer' }).click();
+  await expect(page.getByTestId('feedback-total')).toHaveText(/^Total: 1 \/ 1 marks?$/, { timeout: 45_000 });
+
+  // Export it back as Moodle XML from the course page.
+  await page.goto(`/courses/${course.id}`);
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Moodle XML' }).last().click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('imported-charge.xml');
+  const text = Buffer.concat(await (await file.createReadStream()).toArray()).toString('utf8');
+  expect(text).toContain('<question type="multichoice">');
+  expect(text).toContain('<question type="numerical">');
+  expect(text).toContain(`<file name="image-1.png" path="/" encoding="base64">${PNG}</file>`);
+});
