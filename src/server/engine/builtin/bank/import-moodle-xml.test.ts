@@ -1,3 +1,4 @@
+import { XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { markAnswer } from '../marker/mark-answer';
 import type { GeneratedQuestion } from '../../engine';
@@ -388,6 +389,32 @@ describe('Moodle XML round trip', () => {
       'needs a mark scheme',
       'needs a mark scheme',
     ]);
+  });
+
+  it('keeps the markwell comment a valid XML comment when the scheme holds "--" or "]]>"', () => {
+    const question = topicFileSchema.parse({
+      subject: 'Physics',
+      topic: 'Signs',
+      description: 'Signs.',
+      questions: [
+        {
+          id: 'physics-signs-01',
+          type: 'short_answer',
+          difficulty: 'easy',
+          marks: 1,
+          text: '<p>What does the arrow --&gt; mean in a flow chart? (not ]]&gt; text)</p>',
+          markScheme: [{ id: 'a1', text: 'leads to -- the next step', accept: ['-->', 'next ]]> step'] }],
+          modelAnswer: '<p>It leads to -- the next step.</p>',
+          hints: ['<p>Follow the arrow.</p>'],
+        },
+      ],
+    }).questions[0];
+    const xml = exportMoodleXml([{ subject: 'Physics', topic: 'Signs', description: 'Signs.', questions: [question] }]);
+    expect(XMLValidator.validate(xml)).toBe(true);
+    for (const comment of xml.match(/<!--([\s\S]*?)-->/g)!) expect(comment.slice(4, -3)).not.toContain('--');
+    const back = importTree(parseMoodleXml(xml));
+    expect(back.errors).toEqual([]);
+    expect(topicFileSchema.parse(back.topicFile).questions).toEqual([question]);
   });
 
   it('exports every bank topic to Moodle XML and imports it back with the same questions, marks and schemes', () => {
