@@ -147,6 +147,7 @@ describe('scheduled review', () => {
     expect(first.snippet.length).toBeGreaterThan(10);
     expect(first.snippet.length).toBeLessThanOrEqual(160);
     expect(first.snippet).not.toMatch(/<[a-z/]/i);
+    expect(first.snippet).not.toMatch(/\\\(|\\frac|\s{2}/);
     expect(['Again', 'Hard', 'Good', 'Easy']).toContain(first.lastRating);
 
     const goals: UserGoals = (await get('/api/user/goals')).json();

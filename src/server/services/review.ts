@@ -2,7 +2,7 @@ import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import { REVIEW_LIST_LIMIT, REVIEW_TEXT, type ExamDate, type ReviewCounts, type ReviewDue, type UserGoals } from '../../shared/review';
 import type { Db } from '../db/client';
 import { courses, questionPapers, questions, reviewCards, users } from '../db/schema';
-import { htmlToText } from '../engine/text/html-to-text';
+import { htmlToText, mathsToText } from '../engine/text/html-to-text';
 import { httpError } from '../http-error';
 import { dayStart, gradeOf, lastReviewDay, ratingOfGrade, reviewWindow, scheduleReview, utcDay, utcDayStart } from './review-schedule';
 
@@ -74,7 +74,8 @@ async function reviewCounts(db: Db, ownerId: string, now: Date): Promise<ReviewC
 }
 
 function snippetOf(html: string): string {
-  const text = htmlToText(html).replace(/\s+/g, ' ').trim();
+  // Plain words: markup gone and KaTeX read as text (\frac{a}{b} → a/b), so the list shows no code.
+  const text = mathsToText(htmlToText(html)).replace(/\s+/g, ' ').trim();
   return text.length > SNIPPET_LENGTH ? `${text.slice(0, SNIPPET_LENGTH - 1).trimEnd()}…` : text;
 }
 
