@@ -235,3 +235,41 @@ describe('content scripts', () => {
     expect(stderr).toMatch(/the bank has no subject "Underwater basket weaving" \(it has: .+\)/);
   }, 60_000);
 });
+
+describe('content scripts: Moodle XML', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'markwell-content-cli-xml-'));
+
+  it('content:export --format xml writes Moodle XML that content:import reads back (found by its content); a malformed file writes nothing', () => {
+    const bank = readBank();
+    const firstTopic = bank.subjects[0].topics[0];
+    const xml = run('content-export.ts', [
+      '--subject',
+      bank.subjects[0].name,
+      '--topic',
+      firstTopic.topic,
+      '--format',
+      'xml',
+      '--seed',
+      '7',
+    ]);
+    expect(xml.status).toBe(0);
+    expect(xml.stdout.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<quiz>')).toBe(true);
+    // a name that says nothing of the format, and no ids (they would clash with the bank's own)
+    const file = path.join(dir, 'backup.txt');
+    writeFileSync(file, xml.stdout.replace(/<idnumber>[^<]*<\/idnumber>/g, '<idnumber></idnumber>'));
+    const out = path.join(dir, 'topic.json');
+    const imported = run('content-import.ts', [file, '--subject', 'Imported Subject', '--topic', 'Round trip', '--out', out]);
+    expect(imported.stderr).toBe('');
+    expect(imported.status).toBe(0);
+    const topic = topicFileSchema.parse(JSON.parse(readFileSync(out, 'utf8')));
+    expect(topic.questions[0].id).toBe('imported-subject-round-trip-01');
+    expect(topic.questions.map((q) => [q.type, q.marks])).toEqual(firstTopic.questions.map((q) => [q.type, q.marks]));
+
+    const broken = path.join(dir, 'broken.xml');
+    writeFileSync(broken, '<?xml version="1.0"?>\n<quiz>\n<question type="essay">\n</quiz>\n');
+    const bad = run('content-import.ts', [broken, '--subject', 'Physics', '--topic', 'Broken', '--out', path.join(dir, 'broken.json')]);
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toMatch(/^content:import: broken\.xml: not well-formed XML \(line \d+\): .*; nothing written/);
+    expect(existsSync(path.join(dir, 'broken.json'))).toBe(false);
+  }, 180_000);
+});
