@@ -1,47 +1,88 @@
-import type { Course, Question } from '../../../shared/practice';
+import type { AnalyticsOverview } from '../../../shared/analytics';
 import {
-  countCourses,
+  SESSION_TYPES,
   dailyTrend,
-  joinAnswers,
-  overallAverage,
-  splitSessions,
-  summariseCourses,
-  summariseDays,
-  summariseSessionTypes,
-  summariseSubjects,
-  summariseTime,
-  summariseToday,
-  summariseTopics,
+  efficiencyScore,
   timeBySubject,
+  type CoursePerformance,
+  type SessionTypeSummary,
+  type StudyDay,
+  type SubjectPerformance,
+  type TimeSummary,
+  type TopicPerformance,
 } from './analytics-data';
-import type { UserAnswer } from '../../../shared/practice';
-import { heatmapCells, studyStreaks } from './heatmap-data';
+import { heatmapCells } from './heatmap-data';
 import { predictSubjects } from './predictions';
 
-/** Everything both analytics pages show, computed once from the three lists. */
-export function buildAnalytics(input: { answers: UserAnswer[]; questions: Question[]; courses: Course[] }, now: Date) {
-  const answered = joinAnswers(input.answers, input.questions, input.courses);
-  const subjects = summariseSubjects(answered, input.questions, input.courses);
-  const topics = summariseTopics(answered);
-  const days = summariseDays(answered);
-  const sessions = splitSessions(answered);
+function percentOf(part: number, whole: number): number {
+  if (whole <= 0) return part > 0 ? 100 : 0;
+  return Math.min(100, (100 * part) / whole);
+}
+
+/** A subject of the overview with what the screens also show (progress, time per question, efficiency). */
+function subjectPerformance(s: AnalyticsOverview['subjects'][number]): SubjectPerformance {
+  const perQuestion = s.questionsAnswered > 0 ? s.timeSpentSeconds / s.questionsAnswered : 0;
   return {
-    questionsAvailable: input.questions.length,
-    answersSubmitted: answered.length,
-    markedAnswers: answered.filter((a) => a.score !== null).length,
-    coursesAnswered: countCourses(answered),
-    averageScore: overallAverage(answered),
-    today: summariseToday(answered, now),
+    subject: s.subject,
+    questionsAnswered: s.questionsAnswered,
+    questionsAvailable: s.questionsAvailable,
+    markedAnswers: s.markedAnswers,
+    correctAnswers: s.correctAnswers,
+    averageScore: s.averageScore,
+    timeSpentSeconds: s.timeSpentSeconds,
+    timeSpent: s.timeSpentSeconds / 60,
+    progress: percentOf(s.questionsAnswered, s.questionsAvailable),
+    averageSecondsPerQuestion: perQuestion,
+    efficiency: s.timeSpentSeconds > 0 ? efficiencyScore(perQuestion / 60) : null,
+  };
+}
+
+/**
+ * Everything both analytics pages show, laid out from GET /api/analytics/overview (the server's SQL aggregates,
+ * days in the browser's time zone): the page never downloads the student's answers.
+ */
+export function buildAnalytics(overview: AnalyticsOverview, now: Date) {
+  const subjects = overview.subjects.map(subjectPerformance);
+  const topics: TopicPerformance[] = overview.topics;
+  const courses: CoursePerformance[] = overview.courses.map((c) => ({
+    ...c,
+    progress: percentOf(c.questionsAnswered, c.questionsAvailable),
+  }));
+  const days = new Map<string, StudyDay>(overview.days.map((d) => [d.date, { ...d, timeSpent: d.timeSpentSeconds / 60 }]));
+  const totalSeconds = overview.subjects.reduce((s, x) => s + x.timeSpentSeconds, 0);
+  const time: TimeSummary = {
+    totalSeconds,
+    questionsAnswered: overview.answersSubmitted,
+    averageSecondsPerQuestion: overview.answersSubmitted > 0 ? totalSeconds / overview.answersSubmitted : 0,
+    sessions: overview.sessions.count,
+    averageSessionSeconds: overview.sessions.count > 0 ? overview.sessions.totalSeconds / overview.sessions.count : 0,
+  };
+  const sessionTypes: SessionTypeSummary[] = SESSION_TYPES.map(({ type, label, description }) => {
+    const seconds = overview.sessions.types.find((t) => t.type === type)?.timeSpentSeconds ?? 0;
+    const sessions = overview.sessions.types.find((t) => t.type === type)?.sessions ?? 0;
+    return { type, label, description, sessions, timeSpentSeconds: seconds, minutes: Math.round(seconds / 60) };
+  });
+  return {
+    questionsAvailable: overview.questionsAvailable,
+    answersSubmitted: overview.answersSubmitted,
+    markedAnswers: overview.markedAnswers,
+    coursesAnswered: overview.coursesAnswered,
+    averageScore: overview.averageScore,
+    today: overview.todayProgress,
     subjects,
     topics,
-    courses: summariseCourses(answered, input.questions, input.courses),
+    courses,
     heatmap: heatmapCells(days, now),
-    streaks: studyStreaks(days.keys(), now),
-    time: summariseTime(answered, sessions),
-    sessionTypes: summariseSessionTypes(sessions),
+    streaks: overview.streaks,
+    time,
+    sessionTypes,
     trend: dailyTrend(days, now),
     timeBySubject: timeBySubject(subjects),
-    predictions: predictSubjects(answered, subjects, topics),
+    predictions: predictSubjects(
+      subjects.map((s, i) => ({ ...s, recentScores: overview.subjects[i].recentScores })),
+      topics,
+      { overallMean: overview.averageScore, secondsPerQuestion: time.averageSecondsPerQuestion },
+    ),
   };
 }
 

@@ -6,10 +6,10 @@ import type { Course, Question } from '../../../shared/practice';
 import { createQueryClient } from '../../lib/api-client';
 import { AnalyticsPage } from './analytics-page';
 import type { UserAnswer } from '../../../shared/practice';
-import { answer, course, localTime, question, stubAnalyticsFetch } from './test-fixtures';
+import { OVERVIEW_URL, answer, course, localTime, overviewFromLists, question, stubAnalyticsFetch } from './test-fixtures';
 
 const NOW = new Date(2026, 2, 10, 15, 0); // Tuesday 10 March 2026, 15:00 local
-const URLS = ['/api/courses', '/api/user/answers', '/api/user/questions'] as const;
+const URLS = [OVERVIEW_URL] as const;
 
 type Data = { courses: Course[]; questions: Question[]; answers: UserAnswer[] };
 
@@ -153,7 +153,7 @@ describe('AnalyticsPage (/analytics)', () => {
     expect(screen.getByText('Start practicing to see your progress')).toBeTruthy();
   });
 
-  it("reloads courses, answers and questions on 'Refresh Data', showing that it is working", async () => {
+  it("reloads the overview on 'Refresh Data', showing that it is working, and never downloads the answers", async () => {
     renderPage();
     await screen.findByRole('group', { name: 'Total Questions' });
     const before = URLS.map(countOf);
@@ -172,6 +172,7 @@ describe('AnalyticsPage (/analytics)', () => {
     await waitFor(() => expect(button.getAttribute('aria-busy')).toBe('false'));
     expect(within(card('Answers Submitted')).getByText('6')).toBeTruthy();
     expect(within(card("Today's Progress")).getByText('3')).toBeTruthy();
+    expect(countOf('/api/user/answers')).toBe(0);
   });
 
   it('refetches everything when the window regains focus (zero staleness)', async () => {
@@ -187,28 +188,24 @@ describe('AnalyticsPage (/analytics)', () => {
 
   it('refetches cached data when it mounts', async () => {
     const client = createQueryClient();
-    client.setQueryData(['/api/courses'], data.courses);
-    client.setQueryData(['/api/user/answers'], []);
-    client.setQueryData(['/api/user/questions'], data.questions);
+    client.setQueryData([OVERVIEW_URL], overviewFromLists({ ...data, answers: [] }, NOW));
     renderPage(client);
     expect(within(card('Answers Submitted')).getByText('0')).toBeTruthy(); // the cache shows at once
-    await waitFor(() => expect(URLS.map(countOf)).toEqual([1, 1, 1]));
+    await waitFor(() => expect(URLS.map(countOf)).toEqual([1]));
     await waitFor(() => expect(within(card('Answers Submitted')).getByText('5')).toBeTruthy());
   });
 
   it('shows an error with a retry when the data cannot be loaded', async () => {
-    failing.add('/api/user/answers');
+    failing.add(OVERVIEW_URL);
     renderPage();
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Your analytics data could not be loaded.')).toBeTruthy();
     expect(within(alert).getByText(/^500: /)).toBeTruthy();
-    const coursesBefore = countOf('/api/courses');
 
     failing.clear();
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('group', { name: 'Total Questions' })).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(countOf('/api/user/answers')).toBe(2);
-    expect(countOf('/api/courses')).toBe(coursesBefore); // only what failed is retried
+    expect(countOf(OVERVIEW_URL)).toBe(2);
   });
 });

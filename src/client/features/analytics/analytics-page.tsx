@@ -97,7 +97,7 @@ function PerformanceOverview({ courses }: { courses: CoursePerformance[] }) {
 
 /** §2 Simple Analytics (/analytics): the day's numbers, per subject and per course. Reads are never stale here. */
 export function AnalyticsPage() {
-  const queries = useAnalyticsQueries('simple');
+  const queries = useAnalyticsQueries();
   const [refreshing, setRefreshing] = useState(false);
   const analytics = useMemo(() => (queries.data ? buildAnalytics(queries.data, new Date()) : null), [queries.data]);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { joinAnswers, summariseSubjects, summariseTopics } from './analytics-data';
+import { buildAnalytics } from './analytics-model';
 import type { UserAnswer } from '../../../shared/practice';
 import { PREDICTION_TARGET } from '../../../shared/prediction-model';
 import {
@@ -7,13 +7,12 @@ import {
   clampPercent,
   confidenceBand,
   linearTrend,
-  predictSubjects,
   readinessBand,
   trendOf,
   type PredictedSubject,
   type SubjectPrediction,
 } from './predictions';
-import { answer, course, question } from './test-fixtures';
+import { answer, course, overviewFromLists, question } from './test-fixtures';
 
 const courses = [course('bio', 'Biology'), course('chem', 'Chemistry')];
 // ten Biology questions (topics Cells, Genetics, General) and ten Chemistry ones
@@ -28,9 +27,9 @@ function series(prefix: 'b' | 'c', scores: (number | null)[], seconds = 600): Us
   return scores.map((score, i) => answer(`${prefix}${i % 10}`, courseId, new Date(2026, 0, 1 + i, 9), score, seconds));
 }
 
+/** Predictions from the overview the server gives for these answers. */
 function predict(answers: UserAnswer[]): SubjectPrediction[] {
-  const joined = joinAnswers(answers, questions, courses);
-  return predictSubjects(joined, summariseSubjects(joined, questions, courses), summariseTopics(joined));
+  return buildAnalytics(overviewFromLists({ answers, questions, courses }, new Date(2026, 5, 1)), new Date(2026, 5, 1)).predictions;
 }
 
 function predicted(answers: UserAnswer[], subject = 'Biology'): PredictedSubject {

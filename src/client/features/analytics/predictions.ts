@@ -1,11 +1,5 @@
 import { MIN_ANSWERS_FOR_PREDICTION, predictScore } from '../../../shared/prediction-model';
-import {
-  STRONG_TOPIC_FROM,
-  WEAK_TOPIC_BELOW,
-  type AnsweredQuestion,
-  type SubjectPerformance,
-  type TopicPerformance,
-} from './analytics-data';
+import { STRONG_TOPIC_FROM, WEAK_TOPIC_BELOW, type SubjectPerformance, type TopicPerformance } from './analytics-data';
 
 /*
  * How a subject's prediction is made: src/shared/prediction-model.ts (a range, a grade, shrinkage toward the
@@ -108,23 +102,20 @@ function roundToHalfHour(hours: number): number {
   return Math.max(0.5, Math.round(hours * 2) / 2);
 }
 
-/** One prediction per subject, in the order of `subjects` (see src/shared/prediction-model.ts). */
+/**
+ * One prediction per subject, in the order of `subjects` (see src/shared/prediction-model.ts), from each subject's
+ * latest marks (`recentScores`, oldest first) and its count of marked answers.
+ */
 export function predictSubjects(
-  answered: AnsweredQuestion[],
-  subjects: SubjectPerformance[],
+  subjects: (SubjectPerformance & { recentScores: number[] })[],
   topics: TopicPerformance[],
+  overall: { overallMean: number | null; secondsPerQuestion: number },
 ): SubjectPrediction[] {
-  const totalSeconds = answered.reduce((s, a) => s + a.timeSpentSeconds, 0);
-  const overallSecondsPerQuestion = answered.length > 0 ? totalSeconds / answered.length : 0;
-  const allScores = answered.filter((a) => a.score !== null).map((a) => a.score as number);
-  const overallMean = allScores.length > 0 ? allScores.reduce((s, v) => s + v, 0) / allScores.length : null;
+  const { overallMean } = overall;
+  const overallSecondsPerQuestion = overall.secondsPerQuestion;
   return subjects.map((subject): SubjectPrediction => {
     const key = subject.subject.toLowerCase();
-    const scores = answered
-      .filter((a) => a.subject.toLowerCase() === key && a.score !== null)
-      .sort((a, b) => a.at.getTime() - b.at.getTime())
-      .map((a) => a.score as number);
-    const model = predictScore(scores, overallMean);
+    const model = predictScore(subject.recentScores, overallMean, subject.markedAnswers);
     if (model.status === 'too-few') {
       return {
         status: 'too-few',

@@ -6,7 +6,7 @@ import type { Course, Question } from '../../../shared/practice';
 import { createQueryClient } from '../../lib/api-client';
 import type { UserAnswer } from '../../../shared/practice';
 import { ProgressPage } from './progress-page';
-import { answer, course, localTime, question, stubAnalyticsFetch } from './test-fixtures';
+import { OVERVIEW_URL, answer, course, localTime, overviewFromLists, question, stubAnalyticsFetch } from './test-fixtures';
 
 const NOW = new Date(2026, 2, 10, 15, 0); // Tuesday 10 March 2026, 15:00 local
 
@@ -289,27 +289,25 @@ describe('ProgressPage (/progress)', () => {
     expect(within(efficiency).getByRole('progressbar', { name: 'Chemistry efficiency' }).getAttribute('aria-valuenow')).toBe('70');
   });
 
-  it('refetches the answers on mount and window focus, and keeps cached courses and questions', async () => {
+  it('refetches the overview on mount and window focus, and never downloads the answers or questions', async () => {
     const client = createQueryClient();
-    client.setQueryData(['/api/courses'], data.courses);
-    client.setQueryData(['/api/user/questions'], data.questions);
-    client.setQueryData(['/api/user/answers'], []);
+    client.setQueryData([OVERVIEW_URL], overviewFromLists({ ...data, answers: [] }, NOW));
     renderPage(client);
-    await waitFor(() => expect(countOf('/api/user/answers')).toBe(1));
+    await waitFor(() => expect(countOf(OVERVIEW_URL)).toBe(1));
     expect(await screen.findByText('3 topics analysed')).toBeTruthy();
-    expect(countOf('/api/courses')).toBe(0);
+    expect(countOf('/api/user/answers')).toBe(0);
     expect(countOf('/api/user/questions')).toBe(0);
 
     act(() => {
       focusManager.setFocused(false);
       focusManager.setFocused(true);
     });
-    await waitFor(() => expect(countOf('/api/user/answers')).toBe(2));
-    expect(countOf('/api/courses')).toBe(0);
+    await waitFor(() => expect(countOf(OVERVIEW_URL)).toBe(2));
+    expect(countOf('/api/user/answers')).toBe(0);
   });
 
   it('shows an error with a retry, and recovers', async () => {
-    failing.add('/api/courses');
+    failing.add(OVERVIEW_URL);
     renderPage();
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('503: Service Unavailable')).toBeTruthy();

@@ -27,7 +27,7 @@ const TABS = [
 
 /** §2 Advanced Analytics (/progress). Every number comes from buildAnalytics; this page only lays it out. */
 export function ProgressPage() {
-  const queries = useAnalyticsQueries('advanced');
+  const queries = useAnalyticsQueries();
   const [tab, setTab] = useState('overview');
   const [retrying, setRetrying] = useState(false);
   const analytics = useMemo(() => (queries.data ? buildAnalytics(queries.data, new Date()) : null), [queries.data]);

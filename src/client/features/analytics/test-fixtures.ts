@@ -1,4 +1,20 @@
 import { vi } from 'vitest';
+import type { AnalyticsOverview } from '../../../shared/analytics';
+import {
+  addDays,
+  countCourses,
+  joinAnswers,
+  localDayKey,
+  overallAverage,
+  splitSessions,
+  summariseCourses,
+  summariseDays,
+  summariseSessionTypes,
+  summariseSubjects,
+  summariseToday,
+  summariseTopics,
+} from './analytics-data';
+import { studyStreaks } from './heatmap-data';
 import type { Course, Question } from '../../../shared/practice';
 import type { UserAnswer } from '../../../shared/practice';
 
@@ -67,7 +83,60 @@ export interface FakeAnalyticsState {
   failing: Set<string>;
 }
 
-/** Stubs fetch with the three reads the analytics pages make, recording each URL called in `calls`. */
+/**
+ * What GET /api/analytics/overview answers for these lists: the reference model of the server's SQL, built from
+ * the list rules of analytics-data.ts (local days: the tests run in one time zone).
+ */
+export function overviewFromLists(data: FakeAnalyticsState['data'], now: Date): AnalyticsOverview {
+  const answered = joinAnswers(data.answers, data.questions, data.courses);
+  const subjects = summariseSubjects(answered, data.questions, data.courses);
+  const days = summariseDays(answered);
+  const sessions = splitSessions(answered);
+  const first = localDayKey(addDays(now, -364));
+  return {
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    today: localDayKey(now),
+    questionsAvailable: data.questions.length,
+    answersSubmitted: answered.length,
+    markedAnswers: answered.filter((a) => a.score !== null).length,
+    coursesAnswered: countCourses(answered),
+    averageScore: overallAverage(answered),
+    todayProgress: summariseToday(answered, now),
+    subjects: subjects.map((s) => ({
+      subject: s.subject,
+      questionsAvailable: s.questionsAvailable,
+      questionsAnswered: s.questionsAnswered,
+      markedAnswers: s.markedAnswers,
+      correctAnswers: s.correctAnswers,
+      averageScore: s.averageScore,
+      timeSpentSeconds: s.timeSpentSeconds,
+      recentScores: answered
+        .filter((a) => a.subject.toLowerCase() === s.subject.toLowerCase() && a.score !== null)
+        .map((a) => a.score as number)
+        .slice(-20),
+    })),
+    topics: summariseTopics(answered),
+    courses: summariseCourses(answered, data.questions, data.courses).map(({ progress: _progress, ...c }) => ({
+      ...c,
+      timeSpentSeconds: answered.filter((a) => a.courseId === c.courseId).reduce((s, a) => s + a.timeSpentSeconds, 0),
+    })),
+    days: [...days.values()]
+      .filter((d) => d.date >= first)
+      .map(({ timeSpent: _timeSpent, ...d }) => d)
+      .sort((a, b) => a.date.localeCompare(b.date)),
+    streaks: studyStreaks(days.keys(), now),
+    sessions: {
+      count: sessions.length,
+      totalSeconds: sessions.reduce((s, x) => s + x.timeSpentSeconds, 0),
+      types: summariseSessionTypes(sessions).map((t) => ({ type: t.type, sessions: t.sessions, timeSpentSeconds: t.timeSpentSeconds })),
+    },
+  };
+}
+
+/** The URL the pages read (the test's time zone). */
+export const OVERVIEW_URL = `/api/analytics/overview?tz=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC')}`;
+
+/** Stubs fetch with the overview the analytics pages read (and the lists), recording each URL called in `calls`. */
 export function stubAnalyticsFetch(state: () => FakeAnalyticsState, calls: string[], failure: () => Response): void {
   vi.stubGlobal(
     'fetch',
@@ -79,6 +148,7 @@ export function stubAnalyticsFetch(state: () => FakeAnalyticsState, calls: strin
       if (url === '/api/courses') return Response.json(data.courses);
       if (url === '/api/user/questions') return Response.json(data.questions);
       if (url === '/api/user/answers') return Response.json(data.answers);
+      if (url.startsWith('/api/analytics/overview')) return Response.json(overviewFromLists(data, new Date()));
       return Response.json({ message: 'Not found' }, { status: 404 });
     }),
   );

@@ -1,39 +1,36 @@
-import { useCallback, useMemo } from 'react';
-import { useCourses } from '../../lib/api/courses';
-import { CACHED, LIVE } from '../../lib/api/freshness';
-import { useUserAnswers } from '../../lib/api/user-answers';
-import { useAnalyticsQuestions } from './api/user-questions';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { LIVE } from '../../lib/api/freshness';
+import { useAnalyticsOverview } from './api/analytics-overview';
 
 /**
- * The three reads both analytics pages are built from. 'simple' (/analytics) keeps all three at zero
- * staleness; 'advanced' (/progress) refetches the answers on mount and focus and uses the cached courses
- * and questions (which the screens that change them invalidate).
+ * The read both analytics pages are built from: GET /api/analytics/overview, refetched on mount and focus
+ * (§7: the analytics pages refetch on mount and focus, zero staleness on /analytics). Refresh Data also
+ * refreshes the cached lists of courses, answers and questions the other screens use.
  */
-export function useAnalyticsQueries(page: 'simple' | 'advanced') {
-  const courses = useCourses(page === 'simple' ? LIVE : CACHED);
-  const answers = useUserAnswers(LIVE);
-  const questions = useAnalyticsQuestions(page === 'simple' ? LIVE : CACHED);
-  const all = [courses, answers, questions];
+export function useAnalyticsQueries() {
+  const overview = useAnalyticsOverview(LIVE);
+  const client = useQueryClient();
 
   const refetchAll = useCallback(
-    () => Promise.all([courses.refetch(), answers.refetch(), questions.refetch()]),
-    [courses.refetch, answers.refetch, questions.refetch],
+    () =>
+      Promise.all([
+        overview.refetch(),
+        client.invalidateQueries({ queryKey: ['/api/courses'] }),
+        client.invalidateQueries({ queryKey: ['/api/user/answers'] }),
+        client.invalidateQueries({ queryKey: ['/api/user/questions'] }),
+      ]),
+    [overview.refetch, client],
   );
 
-  const data = useMemo(
-    () =>
-      courses.data && answers.data && questions.data ? { courses: courses.data, answers: answers.data, questions: questions.data } : null,
-    [courses.data, answers.data, questions.data],
-  );
   return {
-    data,
-    /** The first error of a read that has nothing to show. */
-    error: all.find((q) => q.isError && q.data === undefined)?.error ?? null,
+    data: overview.data ?? null,
+    /** An error with nothing to show. */
+    error: overview.isError && overview.data === undefined ? overview.error : null,
     /** An error of a refetch while earlier data is still shown. */
-    staleError: all.find((q) => q.isError && q.data !== undefined)?.error ?? null,
-    isFetching: all.some((q) => q.isFetching),
+    staleError: overview.isError && overview.data !== undefined ? overview.error : null,
+    isFetching: overview.isFetching,
     refetchAll,
-    /** Retries only what failed. */
-    retryFailed: () => Promise.all(all.filter((q) => q.isError).map((q) => q.refetch())),
+    retryFailed: () => overview.refetch(),
   };
 }
