@@ -23,11 +23,19 @@ export function DueQuestionCard({ question: q }: { question: DueQuestion }) {
         <span aria-hidden>·</span>
         <span>{q.courseTitle}</span>
         {q.topic ? <Badge tone="neutral">{q.topic}</Badge> : null}
-        {q.overdue ? <Badge tone="hard">Overdue since {formatShortDate(q.due)}</Badge> : <Badge tone="brand">Due today</Badge>}
+        {q.overdue ? (
+          <Badge tone="hard" className="normal-case">
+            Overdue since {formatShortDate(q.due)}
+          </Badge>
+        ) : (
+          <Badge tone="brand" className="normal-case">
+            Due today
+          </Badge>
+        )}
       </div>
       <p className="mt-3 text-slate-900">{q.snippet}</p>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-        <p className="flex items-center gap-2 text-sm text-slate-600">
+        <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
           Last time: {score}% of {q.totalMarks} {q.totalMarks === 1 ? 'mark' : 'marks'}, on {formatShortDate(q.lastReviewedAt)}
           <Badge tone={RATING_TONE[q.lastRating]}>{q.lastRating}</Badge>
         </p>
