@@ -172,6 +172,10 @@ export interface Engine {
     difficulty: Difficulty;
     count: number;
     seed?: number;
+    /** Optional (weak points): topics to draw from when `topic` is not given. */
+    topics?: string[];
+    /** Optional (weak points): prefer questions with mark-scheme points of these skills (src/shared/mark-scheme.ts SKILLS). */
+    skills?: string[];
   }): Promise<GeneratedPaper>;
   /** §3 Feedback, with marked_by set. */
   evaluateAnswer(input: { question: QuestionForMarking; answer: string }): Promise<Feedback>;

@@ -48,6 +48,8 @@ function paperFromBank(input: {
   difficulty: string;
   count: number;
   seed?: number;
+  topics?: string[];
+  skills?: string[];
 }): GeneratedPaper {
   const subject = findSubject(input.subject)?.name;
   if (!subject) throw unsupportedSubject(input.subject);
@@ -57,6 +59,8 @@ function paperFromBank(input: {
     difficulty: input.difficulty,
     count: input.count,
     seed: input.seed ?? randomInt(2 ** 31),
+    topics: input.topics,
+    skills: input.skills,
   });
   return toGeneratedPaper(drawn, BANK_LABEL);
 }

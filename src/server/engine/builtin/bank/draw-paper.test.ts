@@ -245,3 +245,25 @@ describe('scheme rules from the bank', () => {
     expect(by.get('biology-enzymes-04')!.schemeRules).toBeUndefined();
   });
 });
+
+describe('drawPaper for weak points (skills and topics)', () => {
+  const bank = readBank();
+
+  it('draws only questions with a point of an asked skill, when the bank has them', () => {
+    const paper = drawPaper({ subject: 'Physics', difficulty: 'medium', count: 6, seed: 3, skills: ['final-value'] }, bank);
+    expect(paper.questions.length).toBeGreaterThan(0);
+    for (const q of paper.questions) expect(q.markScheme.some((p) => p.skill === 'final-value')).toBe(true);
+  });
+
+  it('draws from the listed topics, and from the whole subject when no skill or topic matches', () => {
+    const topics = bank.subjects.find((s) => s.name === 'Physics')!.topics.slice(0, 2);
+    const paper = drawPaper({ subject: 'Physics', difficulty: 'medium', count: 20, seed: 3, topics: topics.map((t) => t.topic) }, bank);
+    expect(paper.questions.length).toBeGreaterThan(0);
+    for (const q of paper.questions) expect(topics.map((t) => t.topic)).toContain(q.topic);
+    const fallback = drawPaper(
+      { subject: 'Physics', difficulty: 'medium', count: 5, seed: 3, skills: ['no-such-skill'], topics: ['zzz'] },
+      bank,
+    );
+    expect(fallback.questions).toHaveLength(5);
+  });
+});

@@ -18,6 +18,10 @@ export interface DrawPaperInput {
   difficulty: string;
   count: number;
   seed: number;
+  /** Optional (weak points): topics to draw from when `topic` is not given; unmatched ones are left out. */
+  topics?: string[];
+  /** Optional (weak points): only questions with a mark-scheme point tagged with one of these skills, when the bank has any. */
+  skills?: string[];
 }
 
 export interface DrawnQuestion extends ConcreteQuestion {
@@ -109,14 +113,15 @@ export function drawPaper(input: DrawPaperInput, bank: Bank = loadBank()): Drawn
   const seed = Math.floor(Number.isFinite(input.seed) ? input.seed : 0);
   const askedTopic = input.topic?.trim() ?? '';
   const topic = askedTopic ? findTopic(subject.name, askedTopic, bank) : null;
-  const topics = topic ? [topic] : subject.topics;
+  const listed = [...new Set((input.topics ?? []).flatMap((t) => findTopic(subject.name, t, bank) ?? []))];
+  const topics = topic ? [topic] : listed.length > 0 ? listed : subject.topics;
   const notes: string[] = [];
   if (askedTopic && !topic) {
     notes.push(`The bank has no ${subject.name} topic matching "${askedTopic}", so the questions come from across ${subject.name}.`);
   }
 
   const random = createRandom(hashSeed(seed, subject.name, topic?.topic ?? ''));
-  const candidates: Candidate[] = topics.flatMap((t) =>
+  const all: Candidate[] = topics.flatMap((t) =>
     t.questions.map((question) => ({
       question,
       topic: t,
@@ -124,6 +129,9 @@ export function drawPaper(input: DrawPaperInput, bank: Bank = loadBank()): Drawn
       order: random(),
     })),
   );
+  const skills = new Set(input.skills ?? []);
+  const practising = skills.size > 0 ? all.filter((c) => c.question.markScheme.some((p) => p.skill && skills.has(p.skill))) : all;
+  const candidates = practising.length > 0 ? practising : all;
   const questions: DrawnQuestion[] = [];
   for (const c of chooseQuestions(candidates, candidates.length)) {
     if (questions.length >= count) break;
