@@ -87,10 +87,14 @@ const RESOURCE_OF_SEGMENT: Record<string, Resource> = {
   documents: 'document',
   disputes: 'dispute',
   results: 'grading',
+  classes: 'class',
+  students: 'student',
+  assignments: 'assignment',
+  answers: 'question',
 };
 /** What an id field of a request body means. */
-const RESOURCE_OF_FIELD: Record<string, Resource> = { courseId: 'course', questionId: 'question', pointId: 'point' };
-type Resource = 'course' | 'paper' | 'question' | 'document' | 'point' | 'dispute' | 'grading';
+const RESOURCE_OF_FIELD: Record<string, Resource> = { courseId: 'course', questionId: 'question', pointId: 'point', paperId: 'paper' };
+type Resource = 'course' | 'paper' | 'question' | 'document' | 'point' | 'dispute' | 'grading' | 'class' | 'student' | 'assignment';
 
 /** The resource each path parameter of `url` names; throws for a parameter the suite has no fixture for. */
 function pathResources(url: string): { param: string; resource: Resource }[] {
@@ -98,7 +102,8 @@ function pathResources(url: string): { param: string; resource: Resource }[] {
   return segments.flatMap((segment, i) => {
     if (!segment.startsWith(':') && !segment.includes('*')) return [];
     const resource = RESOURCE_OF_SEGMENT[segments[i - 1]];
-    if (segment !== ':id' || !resource)
+    // ':id' names the route's own resource; a later parameter (':userId', ':questionId', ...) one inside it.
+    if (!resource || (i === segments.findIndex((x) => x.startsWith(':')) && segment !== ':id'))
       throw new Error(`${url}: no fixture id for the parameter '${segment}' — add one to RESOURCE_OF_SEGMENT`);
     return [{ param: segment, resource }];
   });
@@ -154,6 +159,10 @@ interface Ids {
   point: string[];
   dispute: string[];
   grading: string[];
+  /** Alice's class (she teaches it), its student (Carol's user id) and its assignment. */
+  class: string[];
+  student: string[];
+  assignment: string[];
 }
 
 /** A valid body for each POST route with a body, built from the caller's own ids. The suite fails for a POST route missing here. */
@@ -188,6 +197,12 @@ const VALID_BODIES: Record<string, (ids: Ids, n: number) => Record<string, unkno
   'POST /api/courses/:id/import/preview': () => ({ fileName: 'q.gift', content: 'What is the SI unit of charge? {=coulomb}' }),
   'POST /api/courses/:id/import': () => ({ fileName: 'q.gift', content: 'What is the SI unit of charge? {=coulomb}' }),
   'POST /api/teacher/results/:id/remark': () => ({ answerText: 'A corrected transcript of the answer.' }),
+  'POST /api/classes': () => ({ name: 'Physics 12B', subject: 'Physics' }),
+  // Carol's own class: its code is never drawn again here, so it stays valid for every fuzz user.
+  'POST /api/classes/join': () => ({ code: carolJoinCode }),
+  // Alice's second paper (the first is assigned already: a second assignment of it would be 409).
+  'POST /api/classes/:id/assignments': (ids) => ({ paperId: ids.paper[1], dueAt: '2030-06-01T17:00:00Z' }),
+  'PATCH /api/classes/:id': () => ({ name: 'Renamed class' }),
   // Sixty days ahead: always a valid exam date (today or later, within five years).
   'POST /api/review/exam-date': () => ({ examDate: new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10) }),
   'POST /api/generate-custom-pdf': () => ({
@@ -208,13 +223,30 @@ let endpoints: Endpoint[];
 let fallbackMethods: string[];
 let alice: Who;
 let bob: Who;
-const aliceIds: Ids = { course: [], paper: [], question: [], document: [], point: [], dispute: [], grading: [] };
+const aliceIds: Ids = {
+  course: [],
+  paper: [],
+  question: [],
+  document: [],
+  point: [],
+  dispute: [],
+  grading: [],
+  class: [],
+  student: [],
+  assignment: [],
+};
+/** Carol: a student of Alice's class (and the teacher of a class of her own, whose join code the fuzzing uses). */
+let carol: Who;
+let carolJoinCode = '';
+/** Bob teaches a class too: the teacher of another class. */
+let bobClassId = '';
 /** Strings only Alice's data contains: none may reach Bob. */
 const aliceSecrets: string[] = [];
 const SECRET = {
   course: 'Zanzibar course title',
   answer: 'Quokka answer text about enthalpy',
   reason: 'Wombat disagreement reason',
+  className: 'Quagga class name',
   tutor: 'Narwhal tutor question',
   pdfName: 'okapi-private-notes.pdf',
 };
@@ -308,7 +340,27 @@ beforeAll(async () => {
   alice = { ...alice, sessionId: login.sessionId, headers: { authorization: `Bearer ${login.sessionId}` } };
   aliceGradingId = (await ownEverything(alice, aliceIds, { grade: true, secrets: SECRET })).gradingId as string;
   aliceIds.grading.push(aliceGradingId);
-  aliceSecrets.push(alice.email, alice.user.id, aliceGradingId, SECRET.course, SECRET.answer, SECRET.reason, SECRET.tutor, SECRET.pdfName);
+  // Alice teaches a class: Carol is its student, and Alice's first paper (with her marked answer) is assigned to it.
+  carol = await signUp(app);
+  const aliceClass = await must('POST', '/api/classes', alice, { name: SECRET.className, subject: 'Chemistry' });
+  aliceIds.class.push(aliceClass.id);
+  await must('POST', '/api/classes/join', carol, { code: aliceClass.joinCode });
+  aliceIds.student.push(carol.user.id);
+  aliceIds.assignment.push((await must('POST', `/api/classes/${aliceClass.id}/assignments`, alice, { paperId: aliceIds.paper[0] })).id);
+  carolJoinCode = (await must('POST', '/api/classes', carol, { name: 'Carol class', subject: 'Physics' })).joinCode;
+  bobClassId = (await must('POST', '/api/classes', bob, { name: 'Bob class', subject: 'Biology' })).id;
+  aliceSecrets.push(
+    alice.email,
+    alice.user.id,
+    aliceGradingId,
+    SECRET.course,
+    SECRET.answer,
+    SECRET.reason,
+    SECRET.tutor,
+    SECRET.pdfName,
+    SECRET.className,
+    carol.email,
+  );
   for (const list of Object.values(aliceIds)) aliceSecrets.push(...(list as string[]));
 }, 180_000);
 
@@ -388,7 +440,13 @@ describe('the route table', () => {
 
 // ---------------------------------------------------------------- 1. authentication
 
-const concreteUrl = (url: string, ids: Ids) => url.replace(/:id/g, () => ids[pathResources(url)[0].resource][0]);
+/** The url with every path parameter filled: the first with `first` (or the resource's first id), the rest with their resource's first id. */
+function concreteUrl(url: string, ids: Ids, first?: string): string {
+  return pathResources(url).reduce(
+    (done, { param, resource }, i) => done.replace(param, i === 0 && first !== undefined ? first : ids[resource][0]),
+    url,
+  );
+}
 
 describe('1. every protected route needs a signed-in user', () => {
   it('answers 401 without a token, with a wrong or revoked token, and to writes that bring only the session cookie — whatever the body', async () => {
@@ -462,14 +520,15 @@ describe('1. every protected route needs a signed-in user', () => {
 describe("2. another user's ids are not found", () => {
   it('every path id of Alice is 404 for Bob (and 200 for Alice), and the 404 tells Bob nothing of hers', async () => {
     let checked = 0;
-    for (const e of endpoints.filter((x) => x.url.includes(':'))) {
+    // DELETE routes remove what later routes need: the last test of this part takes them.
+    for (const e of endpoints.filter((x) => x.url.includes(':') && x.method !== 'DELETE')) {
       const [{ resource }] = pathResources(e.url);
       const ids = aliceIds[resource];
       expect(ids.length, `${e.key}: Alice owns no ${resource}`).toBeGreaterThan(0);
       for (const id of ids) {
-        const url = e.url.replace(':id', id);
-        // A POST on a path id (finish, retry, the timer) sends its valid body.
-        const payload = e.method === 'POST' ? (VALID_BODIES[e.key]?.(aliceIds, 0) ?? {}) : undefined;
+        const url = concreteUrl(e.url, aliceIds, id);
+        // A POST or PATCH on a path id (finish, retry, the timer, a class) sends its valid body.
+        const payload = e.method === 'POST' || e.method === 'PATCH' ? (VALID_BODIES[e.key]?.(aliceIds, 0) ?? {}) : undefined;
         const own = await inject({ method: e.method as 'GET', url, headers: alice.headers, payload });
         expect([200, 201], `${e.method} ${url} for its owner: ${own.body.slice(0, 200)}`).toContain(own.statusCode);
         const res = await inject({ method: e.method as 'GET', url, headers: bob.headers, payload });
@@ -494,7 +553,9 @@ describe("2. another user's ids are not found", () => {
         // Alice's ids in every id field; the rest of the body valid.
         const payload = { ...VALID_BODIES[e.key](aliceIds, 0), [owner]: id };
         expect(resources.length).toBeGreaterThan(0);
-        const res = await inject({ method: e.method as 'POST', url: e.url, headers: bob.headers, payload });
+        // A route inside a class (assigning a paper) is sent to Bob's own class: only the body's id is Alice's.
+        const url = e.url.startsWith('/api/classes/:id') ? e.url.replace(':id', bobClassId) : e.url;
+        const res = await inject({ method: e.method as 'POST', url, headers: bob.headers, payload });
         expect(res.statusCode, `${e.key} by another user with ${owner}=${id}: ${res.body.slice(0, 200)}`).toBe(404);
         expectNoLeak(res.body, e.key);
         expectHumanMessage(res, e.key);
@@ -528,6 +589,68 @@ describe("2. another user's ids are not found", () => {
     const res = await inject({ method: 'GET', url, cookies: { markwell_session: bob.sessionId } });
     expect(res.statusCode).toBe(404);
     expect(res.body).not.toContain('%PDF');
+  });
+
+  it("a student of Alice's class opens only what is assigned to it, never Alice's own work, and no teacher route", async () => {
+    const classId = aliceIds.class[0];
+    const detail = (await must('GET', `/api/classes/${classId}`, alice)) as { assignments: { paperId: string }[] };
+    const papers = new Set(detail.assignments.map((a) => a.paperId));
+    const readable = new Set<string>(papers);
+    for (const paperId of papers) {
+      readable.add(((await must('GET', `/api/question-papers/${paperId}`, alice)) as { courseId: string }).courseId);
+      for (const q of (await must('GET', `/api/question-papers/${paperId}/questions`, alice)) as { id: string }[]) readable.add(q.id);
+    }
+    const work = [SECRET.answer, SECRET.reason, SECRET.tutor, alice.email];
+    let checked = 0;
+    for (const e of endpoints.filter((x) => x.url.includes(':') && x.method === 'GET')) {
+      const [{ resource }] = pathResources(e.url);
+      for (const id of aliceIds[resource]) {
+        const url = concreteUrl(e.url, aliceIds, id);
+        const res = await inject({ method: 'GET', url, headers: carol.headers });
+        const context = `GET ${url} for a student of the class`;
+        for (const secret of work) expect(res.body.includes(secret), `${context} leaks '${secret}'`).toBe(false);
+        if (url === `/api/classes/${classId}`) {
+          // The class itself, as a student sees it: no code, no student list.
+          expect(res.statusCode, context).toBe(200);
+          expect(res.json(), context).toMatchObject({ role: 'student', joinCode: null, students: null });
+        } else if (resource !== 'class' && readable.has(id)) {
+          // An assigned paper, its course and questions: opened with Carol's own answers (none), or not found.
+          expect([200, 404], `${context}: ${res.body.slice(0, 200)}`).toContain(res.statusCode);
+        } else {
+          expect(res.statusCode, `${context}: ${res.body.slice(0, 200)}`).toBe(404);
+          expectHumanMessage(res, context);
+        }
+        checked++;
+      }
+    }
+    for (const e of endpoints.filter((x) => x.url.startsWith('/api/classes/:id') && x.method !== 'GET' && x.method !== 'HEAD')) {
+      const url = concreteUrl(e.url, aliceIds);
+      const payload = e.method === 'POST' || e.method === 'PATCH' ? (VALID_BODIES[e.key]?.(aliceIds, 0) ?? {}) : undefined;
+      const res = await inject({ method: e.method as 'POST', url, headers: carol.headers, payload });
+      expect(res.statusCode, `${e.method} ${url} for a student of the class: ${res.body.slice(0, 200)}`).toBe(404);
+      checked++;
+    }
+    expect(checked).toBeGreaterThanOrEqual(20);
+  });
+
+  it('every DELETE of Alice is 404 for Bob and for her student, then 204 for Alice; a removed student loses the papers at once', async () => {
+    const deletes = endpoints.filter((x) => x.method === 'DELETE' && x.url.includes(':'));
+    expect(deletes.length).toBeGreaterThanOrEqual(2);
+    const assigned = `/api/question-papers/${aliceIds.paper[0]}`;
+    expect((await inject({ method: 'GET', url: assigned, headers: carol.headers })).statusCode).toBe(200);
+    for (const e of deletes) {
+      const url = concreteUrl(e.url, aliceIds);
+      for (const who of [bob, carol]) {
+        const res = await inject({ method: 'DELETE', url, headers: who.headers });
+        expect(res.statusCode, `DELETE ${url} by another user: ${res.body.slice(0, 200)}`).toBe(404);
+        expectNoLeak(res.body, `DELETE ${url}`);
+        expectHumanMessage(res, `DELETE ${url}`);
+      }
+      const own = await inject({ method: 'DELETE', url, headers: alice.headers });
+      expect(own.statusCode, `DELETE ${url} by its owner: ${own.body.slice(0, 200)}`).toBe(204);
+    }
+    expect((await inject({ method: 'GET', url: assigned, headers: carol.headers })).statusCode).toBe(404);
+    expect((await inject({ method: 'GET', url: `/api/classes/${aliceIds.class[0]}`, headers: carol.headers })).statusCode).toBe(404);
   });
 });
 
@@ -812,7 +935,18 @@ describe('3. every POST route, fuzzed from its contract', () => {
     expect(posts.length).toBeGreaterThanOrEqual(12);
     const aliceBefore = await aliceState();
     let fuzzer: Who | null = null;
-    const ids: Ids = { course: [], paper: [], question: [], document: [], point: [], dispute: [], grading: [] };
+    const ids: Ids = {
+      course: [],
+      paper: [],
+      question: [],
+      document: [],
+      point: [],
+      dispute: [],
+      grading: [],
+      class: [],
+      student: [],
+      assignment: [],
+    };
     let sinceNewUser = Infinity;
     const failures: string[] = [];
     let n = 0;
