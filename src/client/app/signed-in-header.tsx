@@ -37,7 +37,8 @@ function UserMenu({ user, onLogOut }: { user: User; onLogOut: () => void }) {
       <DropdownMenu.Trigger asChild>
         <Button variant="outline" size="sm" aria-label="Account menu">
           <UserIcon aria-hidden />
-          <span className="max-w-[10rem] truncate">{user.username}</span>
+          {/* From 1280 px the full navigation shares the row: the name waits for 1536 px (it is in the menu either way). */}
+          <span className="max-w-[10rem] truncate xl:hidden 2xl:inline">{user.username}</span>
         </Button>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
@@ -72,14 +73,15 @@ export function SignedInHeader({ user, onLogOut }: { user: User; onLogOut: () =>
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
         <Logo />
-        <nav aria-label="Main" className="ml-4 hidden items-center gap-1 xl:flex">
+        <nav aria-label="Main" className="ml-2 hidden items-center gap-0.5 xl:flex">
           {NAV_LINKS.map((link) => (
             <Link
               key={link.href}
               href={link.href}
               aria-current={isActive(link.href) ? 'page' : undefined}
               className={cn(
-                'whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+                // px-2: eight links, Help and the account menu fit in one row from 1280 px (xl) up.
+                'whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900',
                 isActive(link.href) && 'bg-brand-50 text-brand-700',
               )}
             >

@@ -32,7 +32,7 @@ function TeacherView({ detail }: { detail: ClassDetail }) {
   const [tab, setTab] = useState('assignments');
   const students = detail.students ?? [];
   return (
-    <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <Tabs value={tab} onValueChange={setTab} className="min-w-0">
         <TabsList className="w-full sm:w-auto">
           <TabsTrigger value="assignments">Assignments</TabsTrigger>

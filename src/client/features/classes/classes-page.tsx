@@ -42,7 +42,7 @@ export function ClassesPage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <PageHeader title="Classes" description="Teach a class: set papers and follow its markbook. Or join your teacher's class." />
-      <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="min-w-0">{lists}</div>
         <div className="grid content-start gap-6">
           <JoinClassForm />

@@ -31,8 +31,8 @@ export function MarkbookSection({ classId }: { classId: string }) {
     );
   }
   return (
-    <div className="grid gap-6">
-      <section aria-labelledby="markbook-heading" className="grid gap-3">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+      <section aria-labelledby="markbook-heading" className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3">
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
           <h2 id="markbook-heading" className="text-lg font-semibold text-slate-900">
             Markbook
@@ -47,7 +47,7 @@ export function MarkbookSection({ classId }: { classId: string }) {
         <MarkbookTable classId={classId} markbook={data} />
         <p className="text-xs text-slate-500">Select a mark to read the student's answer and its feedback.</p>
       </section>
-      <section aria-labelledby="misses-heading" className="grid gap-3">
+      <section aria-labelledby="misses-heading" className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3">
         <h2 id="misses-heading" className="text-lg font-semibold text-slate-900">
           Points the class misses most
         </h2>

@@ -25,7 +25,12 @@ export function MarkbookTable({ classId, markbook }: { classId: string; markbook
   const [open, setOpen] = useState<OpenCell | null>(null);
   return (
     <>
-      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white" tabIndex={0} role="region" aria-label="Markbook table">
+      <div
+        className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white"
+        tabIndex={0}
+        role="region"
+        aria-label="Markbook table"
+      >
         <table className="min-w-full border-collapse text-sm">
           <caption className="sr-only">Marks by student and question</caption>
           <thead className="bg-slate-50 text-left text-xs font-semibold text-slate-600">
