@@ -17,6 +17,7 @@ import { installValidationMessages } from '../shared/validation-messages';
 import { isEngineError } from './engine/engine';
 import { analyticsRoutes } from './routes/analytics';
 import { answerRoutes } from './routes/answers';
+import { tutorStreamRoutes } from './routes/tutor-stream';
 import { attemptRoutes } from './routes/attempts';
 import { authRoutes } from './routes/auth';
 import { classRoutes } from './routes/classes';
@@ -87,6 +88,7 @@ export async function buildApp(appDeps: AppDeps): Promise<FastifyInstance> {
       publicStatsRoutes(zodApi, deps);
       courseRoutes(zodApi, deps);
       answerRoutes(zodApi, deps);
+      tutorStreamRoutes(zodApi, deps);
       attemptRoutes(zodApi, deps);
       analyticsRoutes(zodApi, deps);
       disputeRoutes(zodApi, deps);

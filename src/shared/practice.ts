@@ -238,6 +238,9 @@ export type TutorMessage = z.infer<typeof tutorMessageSchema>;
 
 export const tutorReplySchema = z.object({ role: z.literal('assistant'), content: z.string(), by: z.string() });
 
+/** POST /api/tutor/message/stream: the `error` event's message when the reply broke off after it began. */
+export const TUTOR_STREAM_FAILED = 'The tutor stopped before finishing its reply. Please send your message again.';
+
 /** GET /api/user/answers: the analytics lists (§3 Answer, with score and marks). */
 export const userAnswerSchema = z.object({
   id: z.string(),

@@ -180,6 +180,11 @@ export interface Engine {
   /** §3 Feedback, with marked_by set. */
   evaluateAnswer(input: { question: QuestionForMarking; answer: string }): Promise<Feedback>;
   tutorReply(input: TutorInput): Promise<TutorReply>;
+  /**
+   * Optional: the tutor's reply streamed as it is written (`onText` gets each piece of raw text); resolves to
+   * the whole reply (HTML, checked), which replaces what was streamed. Engines without it answer whole.
+   */
+  streamTutorReply?(input: TutorInput, onText: (text: string) => void): Promise<TutorReply>;
   answerFromDocument(input: { name: string; pages: string[]; question: string }): Promise<DocumentAnswer>;
   questionsFromDocument(input: { name: string; pages: string[]; subject: string; count?: number; seed?: number }): Promise<GeneratedPaper>;
   gradeHandwritten(input: { questionImage: Buffer; answerImage: Buffer; maxMarks: number }): Promise<GradingResult>;

@@ -25,17 +25,28 @@ export async function tutorHistory(db: Db, ownerId: string, questionId: string):
   return [{ role: 'assistant', content: tutorGreeting(question.text), createdAt: new Date().toISOString() }];
 }
 
-export async function sendTutorMessage(db: Db, engine: Engine, ownerId: string, input: { questionId: string; message: string }) {
+/**
+ * §7 POST /api/tutor/message: the reply, stored with the student's message. With `onText` the engine may
+ * stream the reply's raw text as it is written (an LLM does; the built-in tutor answers whole).
+ */
+export async function sendTutorMessage(
+  db: Db,
+  engine: Engine,
+  ownerId: string,
+  input: { questionId: string; message: string },
+  onText?: (text: string) => void,
+) {
   const question = await findQuestion(db, ownerId, input.questionId);
   const history = await tutorHistory(db, ownerId, question.id);
   const [answer, feedback] = await Promise.all([getAnswer(db, ownerId, question.id), getFeedback(db, ownerId, question.id)]);
-  const reply = await engine.tutorReply({
+  const tutorInput = {
     question: await questionForMarking(db, question),
     answer: answer?.text ?? null,
     feedback,
     history: history.map((m) => ({ role: m.role, content: m.content })),
     message: input.message,
-  });
+  };
+  const reply = onText && engine.streamTutorReply ? await engine.streamTutorReply(tutorInput, onText) : await engine.tutorReply(tutorInput);
   const greetingStored = history.length > 1 || (await hasStoredMessages(db, ownerId, question.id));
   const base = Date.now();
   const at = (offset: number) => new Date(base + offset);

@@ -7,7 +7,8 @@ import { delimitStudentAnswer, studentAnswerTag } from './mark-answer';
 
 const maxHistoryTurns = 12;
 
-export function buildTutorPrompt(input: TutorInput): { system: string; messages: ModelMessage[] } {
+/** `verdict`: the built-in marker's reading of the latest message (see check-tutor-claims.ts), when there is one. */
+export function buildTutorPrompt(input: TutorInput, verdict?: string): { system: string; messages: ModelMessage[] } {
   const { question, answer, feedback } = input;
   const subject = question.subject?.trim() || 'the subject';
   const scheme = question.markScheme.map((p) => `- ${p.text} (${p.marks} mark${p.marks === 1 ? '' : 's'})`).join('\n');
@@ -55,6 +56,8 @@ export function buildTutorPrompt(input: TutorInput): { system: string; messages:
         .join('\n'),
     );
   }
+
+  if (verdict) sections.push(verdict);
 
   // Conversations start with the student's turn for every provider; the greeting lives in the system prompt.
   const history = input.history.slice(-maxHistoryTurns);

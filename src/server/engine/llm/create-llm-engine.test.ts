@@ -688,6 +688,61 @@ describe('tutorReply', () => {
     expect(system).not.toContain('explicitly asks');
   });
 
+  it('streams the reply as the model writes it, then gives the whole reply as HTML', async () => {
+    const { engine } = setup();
+    const content = 'Good start! **What** does an enzyme do to the activation energy? Think about the transition state.';
+    server.respond({ content });
+    const pieces: string[] = [];
+    const reply = await engine.streamTutorReply!(
+      { question: enzymeQuestion, answer: 'A catalyst.', feedback, history: [], message: 'What next?' },
+      (text) => pieces.push(text),
+    );
+    expect(server.requests[0].body.stream).toBe(true);
+    expect(pieces.length).toBeGreaterThan(1); // the fake server sends 16 characters at a time
+    expect(pieces.join('')).toBe(content);
+    expect(reply).toEqual({
+      content: '<p>Good start! <strong>What</strong> does an enzyme do to the activation energy? Think about the transition state.</p>',
+      by: 'fake-llama (OpenAI-compatible)',
+    });
+  });
+
+  it('has the built-in marker judge the latest message: the model is told its marks, and a wrong claim is corrected', async () => {
+    const { engine, fallback } = setup();
+    server.respond({ content: 'Perfect, that is 4/4 — full marks!' });
+    const reply = await engine.tutorReply({ question: enzymeQuestion, answer: null, history: [], message: 'It is a catalyst.' });
+    const judged = fallback.calls.filter((c) => c.method === 'evaluateAnswer').map((c) => (c.input as { answer: string }).answer);
+    expect(judged).toEqual(['It is a catalyst.']);
+    const system = messageText(server.requests[0], 'system');
+    expect(system).toMatch(/The automatic marker .* together they earn \d+(\.\d+)?\/4\./);
+    expect(system).toContain('never state a mark other than these');
+    expect(reply.content).toContain('Perfect, that is 4/4 — full marks!');
+    expect(reply.content).toMatch(
+      /<em>Checked against the mark scheme, your answer so far earns \d+(\.\d+)?\/4: there is still more to get\.<\/em>/,
+    );
+  });
+
+  it('judges the answer and the message together, and lets a true claim stand', async () => {
+    const { engine, fallback } = setup();
+    server.respond({ content: 'Not yet full marks: what about the active site?' });
+    const reply = await engine.tutorReply({
+      question: enzymeQuestion,
+      answer: 'A catalyst.',
+      history: [],
+      message: 'It lowers the activation energy.',
+    });
+    const judged = fallback.calls.filter((c) => c.method === 'evaluateAnswer').map((c) => (c.input as { answer: string }).answer);
+    expect(judged).toEqual(['It lowers the activation energy.', 'A catalyst.\nIt lowers the activation energy.']);
+    expect(reply.content).not.toContain('Checked against the mark scheme');
+  });
+
+  it('hands a failed stream over to the built-in tutor, whose whole reply replaces anything streamed', async () => {
+    const { engine } = setup();
+    server.respond({ status: 500, message: 'down' });
+    const reply = await engine.streamTutorReply!({ question: enzymeQuestion, history: [], message: 'Help' }, () => undefined);
+    expect(reply.by).toBe('the built-in tutor (fake-llama was unavailable)');
+    expect(reply.content).toContain('Built-in tutor');
+  });
+
   it('hands over to the built-in tutor on failure', async () => {
     const { engine } = setup();
     server.respond({ status: 500, message: 'down' });
@@ -872,6 +927,8 @@ describe('every fallback result says the model was unavailable', () => {
     expect(printable.html).toContain(`written by the built-in engine ${unavailable}`);
     for (const p of [course.paper, paper, fromDocument])
       expect(p.note).toMatch(/^fake-llama was unavailable, so this paper comes from the built-in engine\./);
-    expect(fallback.calls).toHaveLength(8);
+    // eight tasks handed over, and the tutor's message judged by the built-in marker (the one judge)
+    expect(fallback.calls).toHaveLength(9);
+    expect(fallback.calls.filter((c) => c.method === 'evaluateAnswer')).toHaveLength(2);
   });
 });

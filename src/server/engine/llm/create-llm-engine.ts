@@ -1,9 +1,18 @@
-import { APICallError, generateText, NoObjectGeneratedError, NoOutputGeneratedError, Output, type UserContent } from 'ai';
+import { APICallError, generateText, streamText, NoObjectGeneratedError, NoOutputGeneratedError, Output, type UserContent } from 'ai';
 import type { z } from 'zod';
 import type { Feedback } from '../../../shared/mark-scheme';
-import { engineError, isEngineError, type DocumentAnswer, type Engine, type GeneratedPaper, type GradingResult } from '../engine';
+import {
+  engineError,
+  isEngineError,
+  type DocumentAnswer,
+  type Engine,
+  type GeneratedPaper,
+  type GradingResult,
+  type TutorInput,
+} from '../engine';
 import { buildDocumentPaperPrompt, buildPaperPrompt, toGeneratedPaper } from './build-paper';
 import { buildTutorPrompt } from './build-tutor-prompt';
+import { checkMarkClaims, verdictForPrompt, type TutorVerdict } from './check-tutor-claims';
 import { createLanguageModel, describeProvider, type FetchFunction } from './create-language-model';
 import { markdownToHtml, neutraliseTags } from '../format-text';
 import type { LlmConfig } from './llm-config';
@@ -127,6 +136,40 @@ export function createLlmEngine(options: CreateLlmEngineOptions): Engine {
   }
 
   /** How every result the fallback produced in the model's place is labelled: 'the built-in tutor (gpt-4o-mini was unavailable)'. */
+  /** The built-in marker's verdict on the student's latest message (alone, and with their answer): the one judge. */
+  async function tutorVerdict(input: TutorInput): Promise<TutorVerdict | null> {
+    try {
+      const [message, combined] = await Promise.all([
+        fallback.evaluateAnswer({ question: input.question, answer: input.message }),
+        input.answer?.trim() ? fallback.evaluateAnswer({ question: input.question, answer: `${input.answer}\n${input.message}` }) : null,
+      ]);
+      return { message, combined, stored: input.feedback ?? null };
+    } catch (error) {
+      reportBuiltin('tutorReply', error);
+      return null;
+    }
+  }
+
+  /** The model's reply, streamed to `onText` as it is written when asked, its claims about marks checked by the marker. */
+  async function llmTutorReply(input: TutorInput, onText?: (text: string) => void) {
+    const verdict = await tutorVerdict(input);
+    const totalMarks = input.question.totalMarks;
+    const { system, messages } = buildTutorPrompt(input, verdict ? verdictForPrompt(verdict, totalMarks) : undefined);
+    const request = { model, system, messages, abortSignal: AbortSignal.timeout(config.timeoutMs), maxRetries };
+    let text = '';
+    if (onText) {
+      for await (const part of streamText(request).fullStream) {
+        if (part.type === 'text-delta') {
+          text += part.text;
+          onText(part.text);
+        } else if (part.type === 'error') throw part.error;
+      }
+    } else text = (await generateText(request)).text;
+    if (!text.trim()) throw new Error('The model returned an empty reply');
+    const checked = verdict ? checkMarkClaims(text, totalMarks, verdict).text : text;
+    return { content: markdownToHtml(checked), by: label };
+  }
+
   const labelFallback = (by: string | undefined): string => `${by || fallback.info.label} (${config.model} was unavailable)`;
 
   /** A paper the fallback wrote: labelled like every fallback result, with a note the student reads. */
@@ -225,11 +268,19 @@ export function createLlmEngine(options: CreateLlmEngineOptions): Engine {
 
     async tutorReply(input) {
       try {
-        const { system, messages } = buildTutorPrompt(input);
-        const { text } = await generateText({ model, system, messages, abortSignal: AbortSignal.timeout(config.timeoutMs), maxRetries });
-        if (!text.trim()) throw new Error('The model returned an empty reply');
-        return { content: markdownToHtml(text), by: label };
+        return await llmTutorReply(input);
       } catch (error) {
+        report('tutorReply', error);
+        const reply = await viaFallback('tutorReply', () => fallback.tutorReply(input));
+        return { ...reply, by: labelFallback(reply.by) };
+      }
+    },
+
+    async streamTutorReply(input, onText) {
+      try {
+        return await llmTutorReply(input, onText);
+      } catch (error) {
+        // Whatever was streamed before the failure is replaced by the whole reply the caller gets here.
         report('tutorReply', error);
         const reply = await viaFallback('tutorReply', () => fallback.tutorReply(input));
         return { ...reply, by: labelFallback(reply.by) };
