@@ -189,6 +189,7 @@ const VALID_BODIES: Record<string, (ids: Ids, n: number) => Record<string, unkno
   // Rejecting: the owner's one call in part 2 resolves it (a second would be 409, already resolved).
   'POST /api/disputes/:id/resolve': () => ({ accept: false, comment: 'Rejected by the security suite.' }),
   'POST /api/tutor/message': (ids) => ({ questionId: ids.question[0], message: 'Where do I start?' }),
+  'POST /api/tutor/message/stream': (ids) => ({ questionId: ids.question[0], message: 'What comes next?' }),
   'POST /api/question-papers/:id/finish': () => ({ elapsedSeconds: 60 }),
   'POST /api/question-papers/:id/elapsed': () => ({ elapsedSeconds: 60 }),
   'POST /api/pdf/ask-question': () => ({ pdfData: pdfBase64, question: 'What is osmosis?', pdfName: 'notes.pdf' }),
