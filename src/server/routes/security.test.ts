@@ -197,6 +197,7 @@ const VALID_BODIES: Record<string, (ids: Ids, n: number) => Record<string, unkno
   'POST /api/teacher/grade-answer': () => ({ questionImage: tinyPng, answerImage: tinyPng, maxMarks: 5 }),
   'POST /api/courses/:id/import/preview': () => ({ fileName: 'q.gift', content: 'What is the SI unit of charge? {=coulomb}' }),
   'POST /api/courses/:id/import': () => ({ fileName: 'q.gift', content: 'What is the SI unit of charge? {=coulomb}' }),
+  'POST /api/courses/:id/practise-weak-points': () => ({}),
   'POST /api/teacher/results/:id/remark': () => ({ answerText: 'A corrected transcript of the answer.' }),
   'POST /api/classes': () => ({ name: 'Physics 12B', subject: 'Physics' }),
   // Carol's own class: its code is never drawn again here, so it stays valid for every fuzz user.

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClassDetail, Markbook, StudentAnswer } from '../../../shared/classes';
 import { createQueryClient } from '../../lib/api-client';
 import { ClassPage } from './class-page';
+import { splitLabel } from './components/markbook-table';
 import { rankPointMisses, scoreBand } from './markbook-model';
 
 const AT = '2026-11-20T10:00:00.000Z';
@@ -193,6 +194,11 @@ describe('markbook model', () => {
     expect(scoreBand({ marksAwarded: 2, totalMarks: 5 })).toBe('mid');
     expect(scoreBand({ marksAwarded: 1, totalMarks: 4 })).toBe('low');
     expect(scoreBand({ marksAwarded: null, totalMarks: 4 })).toBe('none');
+  });
+
+  it("splits a column's label into the paper's title and the question's short name", () => {
+    expect(splitLabel('Rates of reaction (Medium) Q3')).toEqual({ paper: 'Rates of reaction (Medium)', question: 'Q3' });
+    expect(splitLabel('Question 3')).toEqual({ paper: '', question: 'Question 3' });
   });
 
   it('ranks the points missed most first, by the share of answering students who missed them', () => {

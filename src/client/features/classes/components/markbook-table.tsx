@@ -6,6 +6,12 @@ import { formatShortDate } from '../../../lib/format';
 import { SCORE_BANDS, bandClass, bandLabel, formatTimeSpent, scoreBand, studentTotals } from '../markbook-model';
 import { StudentAnswerDialog, type OpenCell } from './student-answer-dialog';
 
+/** "Rates of reaction Q3" → the paper's title (shown small, cut to fit) and "Q3" (the column's short name). */
+export function splitLabel(label: string): { paper: string; question: string } {
+  const match = /^(.*\S)\s+(Q\S+)$/.exec(label.trim());
+  return match ? { paper: match[1]!, question: match[2]! } : { paper: '', question: label };
+}
+
 /** The colours' meaning in words: the cells also show their marks, so colour is never the only signal. */
 export function MarkbookLegend() {
   return (
@@ -39,9 +45,15 @@ export function MarkbookTable({ classId, markbook }: { classId: string; markbook
                 Student
               </th>
               {markbook.questions.map((q) => (
-                <th key={q.id} scope="col" className="px-2 py-2 text-center whitespace-nowrap">
-                  {q.label}
-                  <span className="block font-normal text-slate-500">/{formatMarks(q.totalMarks)}</span>
+                <th key={q.id} scope="col" className="px-2 py-2 text-center" title={q.label}>
+                  <span className="sr-only">{q.label}</span>
+                  <span aria-hidden>
+                    {splitLabel(q.label).paper ? (
+                      <span className="mx-auto block max-w-[7rem] truncate font-normal text-slate-500">{splitLabel(q.label).paper}</span>
+                    ) : null}
+                    <span className="block whitespace-nowrap">{splitLabel(q.label).question}</span>
+                    <span className="block font-normal whitespace-nowrap text-slate-500">/{formatMarks(q.totalMarks)}</span>
+                  </span>
                 </th>
               ))}
               <th scope="col" className="px-3 py-2 text-right">
