@@ -8,6 +8,8 @@ export const SESSION_GAP_MINUTES = 30;
 export const SESSION_SIZES = { quick: 2, standard: 9 } as const;
 /** §2/§9 Heatmap: today and the previous 364 days. */
 export const HEATMAP_DAYS = 365;
+/** §9 Weak-topic recommendation: average below 70. */
+export const WEAK_TOPIC_BELOW = 70;
 /** Topic of a question that has none. */
 export const GENERAL_TOPIC = 'General';
 
