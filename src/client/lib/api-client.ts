@@ -69,6 +69,45 @@ export async function apiPostForFile(url: string, data: unknown): Promise<Blob> 
   return res.blob();
 }
 
+/** One server-sent event of a streamed answer: its name and its JSON data. */
+export interface StreamEvent {
+  event: string;
+  data: unknown;
+}
+
+/**
+ * A POST answered with server-sent events (text/event-stream): each event goes to `onEvent` as it arrives.
+ * The same headers, cookies and errors as apiRequest for anything refused before the stream starts.
+ */
+export async function apiPostStream(url: string, data: unknown, onEvent: (event: StreamEvent) => void): Promise<void> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { ...headers(), Accept: 'text/event-stream' },
+    body: JSON.stringify(data ?? {}),
+    credentials: 'include',
+  });
+  await throwIfNotOk(res);
+  if (!res.body) throw new Error('The reply could not be read.');
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  const flush = (block: string) => {
+    const event = /^event: ?(.*)$/m.exec(block)?.[1] ?? 'message';
+    const lines = [...block.matchAll(/^data: ?(.*)$/gm)].map((m) => m[1]);
+    if (lines.length) onEvent({ event, data: JSON.parse(lines.join('\n')) as unknown });
+  };
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += value;
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) !== -1) {
+      flush(buffer.slice(0, end));
+      buffer = buffer.slice(end + 2);
+    }
+  }
+  if (buffer.trim()) flush(buffer);
+}
+
 /** A cached read's URL is its query key joined with slashes, repeated slashes collapsed. */
 export function urlFromQueryKey(queryKey: readonly unknown[]): string {
   return queryKey.join('/').replace(/\/{2,}/g, '/');

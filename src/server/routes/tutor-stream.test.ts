@@ -42,7 +42,7 @@ describe('the tutor’s streamed reply, built-in engine', () => {
   });
   afterAll(() => t.close());
 
-  const stream = (headers: Record<string, string>, payload: unknown) =>
+  const stream = (headers: Record<string, string>, payload: Record<string, unknown>) =>
     t.app.inject({ method: 'POST', url: '/api/tutor/message/stream', headers, payload });
 
   it('answers with one done event carrying the spec’s reply, and keeps the conversation as the plain call does', async () => {

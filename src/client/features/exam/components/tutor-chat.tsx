@@ -22,7 +22,8 @@ export function TutorChat({
   trigger: React.ReactNode;
 }) {
   const history = useTutorHistory(questionId, open);
-  const send = useSendTutorMessage(questionId);
+  const [streamed, setStreamed] = useState('');
+  const send = useSendTutorMessage(questionId, (text) => setStreamed((sofar) => sofar + text));
   const [input, setInput] = useState('');
   const [pending, setPending] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -32,19 +33,24 @@ export function TutorChat({
   const messages = history.data ?? [];
   useEffect(() => {
     endRef.current?.scrollIntoView({ block: 'end' });
-  }, [messages.length, pending, send.isPending]);
+  }, [messages.length, pending, send.isPending, streamed]);
 
   const submit = () => {
     const message = input.trim();
     if (!message || send.isPending) return;
     setPending(message);
+    setStreamed('');
     setError(null);
     setInput('');
     send.mutate(message, {
-      onSuccess: () => setPending(null),
+      onSuccess: () => {
+        setPending(null);
+        setStreamed('');
+      },
       onError: (err) => {
         console.error('Tutor error', err);
         setPending(null);
+        setStreamed('');
         setInput(message);
         setError("The tutor couldn't reply just now. Your message is still in the box — try sending it again.");
       },
@@ -84,8 +90,18 @@ export function TutorChat({
               <div className="max-w-[85%] rounded-2xl bg-brand-600 px-4 py-2 text-sm text-white">{pending}</div>
             </div>
           ) : null}
+          {send.isPending && streamed ? (
+            // The reply as it is written (plain text); the whole reply replaces it when it is done.
+            <div data-role="assistant" data-streaming className="flex justify-start" aria-hidden>
+              <div className="max-w-[85%] whitespace-pre-wrap rounded-2xl bg-slate-100 px-4 py-2 text-sm text-slate-800">{streamed}</div>
+            </div>
+          ) : null}
           {send.isPending ? (
-            <div className="flex items-center gap-2 text-sm text-slate-500" role="status" aria-label="Tutor is typing">
+            <div
+              className={cn('flex items-center gap-2 text-sm text-slate-500', streamed && 'sr-only')}
+              role="status"
+              aria-label="Tutor is typing"
+            >
               <Bot aria-hidden className="size-4" />
               <span className="flex gap-1" aria-hidden>
                 <span className="size-1.5 animate-bounce rounded-full bg-slate-400" />
