@@ -123,6 +123,8 @@ export const questions = pgTable(
     sourceId: text('source_id'),
     /** The scheme's rules beyond its points: groups, final_answer_full_marks, levels (src/shared/mark-scheme.ts). */
     schemeRules: jsonb('scheme_rules').$type<SchemeRules>(),
+    /** Imported without a mark scheme (an essay with none in the file): not marked until its owner writes one. */
+    needsScheme: boolean('needs_scheme').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index('questions_owner_course_idx').on(t.ownerId, t.courseId), index('questions_paper_idx').on(t.paperId, t.questionNumber)],

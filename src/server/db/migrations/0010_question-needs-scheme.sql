@@ -1,0 +1,1 @@
+ALTER TABLE "questions" ADD COLUMN "needs_scheme" boolean DEFAULT false NOT NULL;
