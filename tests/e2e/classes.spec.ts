@@ -37,7 +37,7 @@ test('a teacher creates a class, a student joins by code, the teacher assigns a 
   page,
   browser,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
 
   // The teacher: a course with its first paper, then a class.
   await signUpThroughUi(page, { ...newStudent(), firstName: 'Tess', lastName: 'Rowe' });
@@ -85,6 +85,24 @@ test('a teacher creates a class, a student joins by code, the teacher assigns a 
   await expect(student.getByText('No papers assigned yet')).toBeVisible();
   await expect(student.getByTestId('join-code')).toHaveCount(0);
   await expectNoSeriousViolations(student, 'class page (student)');
+  // Another student opens the join link while logged out: after signing up they land in the class.
+  const linkContext = await browser.newContext({ baseURL: new URL(classUrl).origin });
+  const second = await linkContext.newPage();
+  const secondStudent = { ...newStudent(), firstName: 'Lee', lastName: 'Park' };
+  await second.goto(`/join/${code}`);
+  await expect(second.getByText('Log in or create an account to join the class')).toBeVisible();
+  await second.getByRole('link', { name: 'Log in' }).first().click();
+  await second.getByRole('tab', { name: 'Sign Up' }).click();
+  await second.getByLabel('First name (optional)').fill(secondStudent.firstName);
+  await second.getByLabel('Last name (optional)').fill(secondStudent.lastName);
+  await second.getByLabel('Email').fill(secondStudent.email);
+  await second.getByLabel('Password').fill(secondStudent.password);
+  await second.getByRole('button', { name: 'Create Account' }).click();
+  await expect(second.getByRole('heading', { level: 1, name: '12B Chemistry' })).toBeVisible();
+  await expect(second).toHaveURL(/\/classes\/[^/]+$/);
+  await expect(second.getByText('Teacher: Tess Rowe')).toBeVisible();
+  await linkContext.close();
+
   // Nothing assigned yet: the home page is the spec's.
   await student.goto('/');
   await expect(student.getByRole('heading', { name: 'Welcome, Sam!' })).toBeVisible();
@@ -94,6 +112,7 @@ test('a teacher creates a class, a student joins by code, the teacher assigns a 
   await page.reload();
   await page.getByRole('tab', { name: /Students/ }).click();
   await expect(page.getByRole('list', { name: 'Students' }).getByText('Sam Okafor')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Students' }).getByText('Lee Park')).toBeVisible();
   await page.getByRole('tab', { name: 'Assignments' }).click();
   await page.getByRole('button', { name: 'Assign a paper' }).click();
   const dialog = page.getByRole('dialog', { name: 'Assign a paper' });

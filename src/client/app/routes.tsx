@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { LoadingBlock } from '../components/loading-block';
 import { useSession } from '../features/auth/session';
+import { isJoinPath, rememberJoinPath } from '../lib/pending-join';
 import { LandingPage } from '../features/landing/landing-page';
 import { Layout, PublicHeader } from './layout';
 import { LoadingScreen } from './loading-screen';
@@ -38,12 +39,23 @@ export function AppRoutes() {
     return () => document.removeEventListener('input', prefetch);
   }, [onAuthForm]);
 
+  // A class's join link opened while logged out: joined after logging in (signed-in-app.tsx).
+  const joinWhileLoggedOut = session.status === 'unauthenticated' && isJoinPath(location);
+  useEffect(() => {
+    if (joinWhileLoggedOut) rememberJoinPath(location);
+  }, [joinWhileLoggedOut, location]);
+
   if (session.status === 'loading') return <LoadingScreen />;
 
   if (session.status === 'unauthenticated' || !session.user) {
     return (
       <Layout header={<PublicHeader />}>
         <RouteTitle signedIn={false} />
+        {joinWhileLoggedOut ? (
+          <p role="status" className="bg-brand-50 px-4 py-3 text-center text-sm font-medium text-brand-800">
+            Log in or create an account to join the class: you are taken to it afterwards.
+          </p>
+        ) : null}
         <Suspense fallback={<LoadingBlock text="Loading..." />}>
           <Switch>
             <Route path="/auth" component={AuthPage} />

@@ -1,7 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import type { User } from '../../shared/auth';
 import { LoadingBlock } from '../components/loading-block';
+import { takeJoinPath } from '../lib/pending-join';
 import { TooltipProvider } from '../components/ui/tooltip';
 import { CoursePage } from '../features/courses/course-page';
 import { HomePage } from '../features/home/home-page';
@@ -43,7 +44,13 @@ const JoinClassPage = lazy(() => loadJoinClassPage().then((m) => ({ default: m.J
  * so a logged-out visitor's browser never downloads it (routes.tsx).
  */
 export function SignedInApp({ user, signOut }: { user: User; signOut: () => Promise<void> }) {
-  const [, navigate] = useLocation();
+  const [location, navigate] = useLocation();
+  // Logged in from a class's join link (routes.tsx kept it): go on to the join once the home page is reached.
+  useEffect(() => {
+    if (location !== '/') return;
+    const join = takeJoinPath();
+    if (join) navigate(join, { replace: true });
+  }, [location, navigate]);
   const logOut = async () => {
     await signOut();
     navigate('/');
