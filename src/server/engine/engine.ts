@@ -34,6 +34,8 @@ export interface GeneratedQuestion {
   topic?: string;
   /** The bank question it came from, when it came from the built-in bank. */
   sourceId?: string;
+  /** Imported without a mark scheme (an essay with none in the file): stored flagged, not marked until its owner writes one. */
+  needsScheme?: boolean;
 }
 
 export interface GeneratedPaper {
@@ -121,6 +123,28 @@ export interface SheetReading {
   readBy: string;
 }
 
+/** A photographed answer sheet to read and mark against a scheme the teacher chose. */
+export interface SchemeSheetInput {
+  answerImage: Buffer;
+  questionImage: Buffer | null;
+  /** The chosen scheme's questions, with their numbers on the sheet. */
+  questions: GradingQuestion[];
+}
+
+/** An answer sheet read and marked against the chosen scheme, question by question. */
+export interface SchemeSheetMarking {
+  /** The whole sheet as read. */
+  answerText: string;
+  /** The question paper as read, or '' without one. */
+  questionText: string;
+  /** The reader's confidence, 0–100. */
+  confidence: number;
+  /** e.g. 'photo read by gpt-4o' or 'OCR by Tesseract': shown after the marker's label. */
+  readBy: string;
+  /** Each scheme question's answer as read and its §3 Feedback (marked_by set), or null when the sheet has no answer to it. */
+  questions: { number: number; answer: string; feedback: Feedback | null }[];
+}
+
 /** A question whose scheme the grader can mark against, without its number on the sheet. */
 export type SchemeQuestion = Omit<GradingQuestion, 'number'>;
 
@@ -188,6 +212,12 @@ export interface Engine {
   answerFromDocument(input: { name: string; pages: string[]; question: string }): Promise<DocumentAnswer>;
   questionsFromDocument(input: { name: string; pages: string[]; subject: string; count?: number; seed?: number }): Promise<GeneratedPaper>;
   gradeHandwritten(input: { questionImage: Buffer; answerImage: Buffer; maxMarks: number }): Promise<GradingResult>;
+  /**
+   * Optional (LLM): a vision model reads the answer sheet and judges each of the chosen scheme's points; the
+   * marks are computed from the scheme in code. On any failure the built-in reader and marker answer instead,
+   * labelled. Engines without it: the caller reads with readSheets and marks with evaluateAnswer.
+   */
+  gradeSheetAgainstScheme?(input: SchemeSheetInput): Promise<SchemeSheetMarking>;
   /** A printable HTML document (§7 {filename, html}) and the paper it prints, for keeping and marking. */
   practicePaper(input: PracticePaperInput): Promise<{ filename: string; html: string; paper?: GeneratedPaper }>;
   /** Reads photographed sheets offline: their text and any practice-paper code (QR or printed). */

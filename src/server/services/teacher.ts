@@ -15,7 +15,7 @@ import {
 } from '../../shared/teacher';
 import type { Db } from '../db/client';
 import { courses, gradingResults, practicePapers, questions as questionRows } from '../db/schema';
-import type { Engine, GradingBreakdown, SchemeQuestion } from '../engine/engine';
+import type { Engine, GradingBreakdown, SchemeQuestion, SchemeSheetMarking } from '../engine/engine';
 import { fitBreakdownToTotal } from '../engine/grading/fit-breakdown';
 import { toGradingQuestion } from '../engine/grading/grading-question';
 import { splitAnswerSheet } from '../engine/grading/split-answer-sheet';
@@ -156,7 +156,14 @@ function sectionsFor(question: GradingQuestion, feedback: Feedback, prefix: stri
  * Marks the transcript against each question's own points (a sheet of several questions is split by
  * question number), asking the engine's marker — the same judge as every other answer.
  */
-async function markSheet(engine: Engine, scheme: Scheme, answerText: string, lowConfidence: boolean, readBy: string) {
+async function markSheet(
+  engine: Engine,
+  scheme: Scheme,
+  answerText: string,
+  lowConfidence: boolean,
+  readBy: string,
+  premarked?: SchemeSheetMarking['questions'],
+) {
   const multi = scheme.questions.length > 1;
   const parts = multi
     ? splitAnswerSheet(
@@ -170,7 +177,8 @@ async function markSheet(engine: Engine, scheme: Scheme, answerText: string, low
   const summaries: string[] = [];
   let markedBy = '';
   for (const q of scheme.questions) {
-    const part = parts.get(q.number) ?? '';
+    const pre = premarked?.find((x) => x.number === q.number);
+    const part = premarked ? (pre?.feedback ? pre.answer : '') : (parts.get(q.number) ?? '');
     const prefix = multi ? `Q${q.number} · ` : '';
     if (!part.trim()) {
       total += q.totalMarks;
@@ -182,7 +190,7 @@ async function markSheet(engine: Engine, scheme: Scheme, answerText: string, low
       });
       continue;
     }
-    const feedback = await engine.evaluateAnswer({ question: q, answer: part });
+    const feedback = pre?.feedback ?? (await engine.evaluateAnswer({ question: q, answer: part }));
     markedBy ||= feedback.marked_by ?? engine.info.label;
     sections = sections.concat(sectionsFor(q, feedback, prefix));
     awarded += feedback.marks_awarded;
@@ -263,8 +271,16 @@ export async function gradeAnswer(db: Db, engine: Engine, ownerId: string, input
   const answerImage = decodeSheet(input.answerImage, 'answer sheet image');
   // A scheme the teacher chose is found (and its owner checked) before anything is read.
   let scheme = await chosenScheme(db, engine, ownerId, input);
-  const [answerRead, questionRead] = await engine.readSheets({ images: questionImage ? [answerImage, questionImage] : [answerImage] });
-  const questionText = input.questionText || questionRead?.text || '';
+  if (scheme?.questions[0].ref === 'typed' && input.questionText) scheme.questions[0].text = input.questionText;
+  // With a chosen scheme, an engine that can (a vision model) reads the sheet and judges the scheme's own points.
+  const premarked =
+    scheme && engine.gradeSheetAgainstScheme
+      ? await engine.gradeSheetAgainstScheme({ answerImage, questionImage, questions: scheme.questions })
+      : null;
+  const [answerRead, questionRead] = premarked
+    ? [{ text: premarked.answerText, confidence: premarked.confidence, paperCode: null, readBy: premarked.readBy }, null]
+    : await engine.readSheets({ images: questionImage ? [answerImage, questionImage] : [answerImage] });
+  const questionText = input.questionText || (premarked ? premarked.questionText : questionRead?.text) || '';
   const answerText = answerRead.text;
   if (!answerText.trim()) throw httpError(400, SCHEME_TEXT.noWriting);
   const lowConfidence = answerRead.confidence < 60;
@@ -291,7 +307,9 @@ export async function gradeAnswer(db: Db, engine: Engine, ownerId: string, input
 
   let values: Omit<typeof gradingResults.$inferInsert, 'ownerId'>;
   if (scheme) {
-    const marked = await markSheet(engine, scheme, answerText, lowConfidence, `OCR by ${answerRead.readBy}`);
+    const marked = premarked
+      ? await markSheet(engine, scheme, answerText, lowConfidence, premarked.readBy, premarked.questions)
+      : await markSheet(engine, scheme, answerText, lowConfidence, `OCR by ${answerRead.readBy}`);
     values = {
       marksAwarded: marked.marksAwarded,
       totalMarks: marked.totalMarks,

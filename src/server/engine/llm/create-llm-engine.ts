@@ -8,8 +8,12 @@ import {
   type Engine,
   type GeneratedPaper,
   type GradingResult,
+  type SchemeSheetInput,
+  type SchemeSheetMarking,
   type TutorInput,
 } from '../engine';
+import { splitAnswerSheet } from '../grading/split-answer-sheet';
+import { buildSheetGradingPrompt, combineSheetMarking } from './grade-sheet';
 import { buildDocumentPaperPrompt, buildPaperPrompt, toGeneratedPaper } from './build-paper';
 import { buildTutorPrompt } from './build-tutor-prompt';
 import { checkMarkClaims, verdictForPrompt, type TutorVerdict } from './check-tutor-claims';
@@ -22,6 +26,7 @@ import {
   modelGradingSchema,
   modelMarkingSchema,
   modelPaperSchema,
+  modelSheetMarkingSchema,
   type ModelGrading,
 } from './model-output-schemas';
 import { fitBreakdownToTotal } from '../grading/fit-breakdown';
@@ -206,6 +211,32 @@ export function createLlmEngine(options: CreateLlmEngineOptions): Engine {
     }
   }
 
+  /** The built-in reader and marker, when the vision model failed: every mark labelled as a fallback. */
+  async function gradeSheetOffline(input: SchemeSheetInput): Promise<SchemeSheetMarking> {
+    const [answerRead, questionRead] = await fallback.readSheets({
+      images: input.questionImage ? [input.answerImage, input.questionImage] : [input.answerImage],
+    });
+    const answerText = answerRead.text;
+    const numbers = input.questions.map((q) => q.number);
+    const parts = numbers.length > 1 ? splitAnswerSheet(answerText, numbers) : new Map([[numbers[0], answerText]]);
+    const questions: SchemeSheetMarking['questions'] = [];
+    for (const question of input.questions) {
+      const answer = (parts.get(question.number) ?? '').trim();
+      if (!answer) {
+        questions.push({ number: question.number, answer: '', feedback: null });
+        continue;
+      }
+      questions.push({ number: question.number, answer, feedback: await markWithFallback({ question, answer }, true) });
+    }
+    return {
+      answerText,
+      questionText: questionRead?.text ?? '',
+      confidence: answerRead.confidence,
+      readBy: `OCR by ${answerRead.readBy}`,
+      questions,
+    };
+  }
+
   return {
     info: { kind: 'llm', model: config.model, label },
     // PDFs are read by the built-in reader (in its worker pool when it has one); the model sees the text.
@@ -381,6 +412,41 @@ export function createLlmEngine(options: CreateLlmEngineOptions): Engine {
         report('gradeHandwritten', error, config.timeoutMs * 2);
         const result = await viaFallback('gradeHandwritten', () => fallback.gradeHandwritten(input));
         return { ...result, by: labelFallback(result.by) };
+      }
+    },
+
+    async gradeSheetAgainstScheme(input) {
+      const { system, intro } = buildSheetGradingPrompt(input.questions, input.questionImage !== null);
+      try {
+        const grading = await askObject(
+          modelSheetMarkingSchema,
+          'sheet_marking',
+          {
+            system,
+            prompt: [
+              { type: 'text', text: intro },
+              ...(input.questionImage
+                ? [
+                    { type: 'text' as const, text: 'Question paper:' },
+                    { type: 'image' as const, image: input.questionImage, mediaType: detectImageType(input.questionImage) },
+                  ]
+                : []),
+              { type: 'text', text: 'Answer sheet:' },
+              { type: 'image', image: input.answerImage, mediaType: detectImageType(input.answerImage) },
+            ],
+          },
+          { temperature: 0, timeoutMs: config.timeoutMs * 2 },
+        );
+        return await combineSheetMarking({
+          questions: input.questions,
+          grading,
+          label,
+          readBy: `photo read by ${config.model}`,
+          builtinMark: (question, answer) => fallback.evaluateAnswer({ question, answer }),
+        });
+      } catch (error) {
+        report('gradeSheetAgainstScheme', error, config.timeoutMs * 2);
+        return gradeSheetOffline(input);
       }
     },
 

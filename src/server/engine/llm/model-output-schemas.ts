@@ -89,3 +89,21 @@ export const modelGradingSchema = z.object({
   feedback: z.string().describe('overall feedback in Markdown'),
 });
 export type ModelGrading = z.infer<typeof modelGradingSchema>;
+
+/** A photographed answer sheet read and judged against the chosen scheme's points, question by question. */
+export const modelSheetMarkingSchema = z.object({
+  questionText: z.string().describe('the question paper as read from its image; empty when no question image was sent'),
+  answerText: z.string().describe("the student's whole answer sheet transcribed exactly as written, spelling kept, line by line"),
+  questions: z
+    .array(
+      z.object({
+        number: z.number().describe('the question number, as listed in the mark scheme'),
+        answer: z.string().describe('the part of the transcription that answers this question; empty when the sheet has none'),
+        points: modelMarkingSchema.shape.points,
+        level: modelMarkingSchema.shape.level,
+        qualitative_feedback: z.string().describe('two to four sentences of feedback to the student on this question'),
+      }),
+    )
+    .describe('exactly one entry per question listed, using its number'),
+});
+export type ModelSheetMarking = z.infer<typeof modelSheetMarkingSchema>;
