@@ -5,6 +5,7 @@ import { answers, disputes, feedback, questions, studyActivity } from '../db/sch
 import type { Engine } from '../engine/engine';
 import { httpError } from '../http-error';
 import { isUuid } from './ids';
+import { studentOfAssignedPaper } from './paper-access';
 import { findQuestion, questionForMarking, type QuestionRow } from './questions';
 import { recordReview } from './review';
 
@@ -140,7 +141,7 @@ export async function saveAnswer(db: Db, ownerId: string, input: SaveInput): Pro
 
 /**
  * The autosave's common case in one statement (one round trip, one commit): a draft of an answer that exists,
- * on the student's own question, based on the stored revision (or without one, or with the stored text). The
+ * on a question the student may answer (paper-access.ts), based on the stored revision (or without one, or with the stored text). The
  * text, time and revision change together, and the day's study record gets the seconds, exactly as the full
  * path below would do them. Anything else (a new answer, a stale draft, a question that is not the student's)
  * returns null and takes the full path, which decides it under a row lock.
@@ -158,7 +159,7 @@ async function saveDraftInOneStatement(db: Db, ownerId: string, input: SaveInput
         updated_at = case when a.text <> ${input.text} then now() else a.updated_at end
       from questions q
       where a.owner_id = ${ownerId} and a.question_id = ${input.questionId}
-        and q.id = a.question_id and q.owner_id = ${ownerId}
+        and q.id = a.question_id and (q.owner_id = ${ownerId} or ${studentOfAssignedPaper(ownerId, sql`q.paper_id`)})
         and (${revision}::int is null or a.revision = ${revision}::int or a.text = ${input.text})
       returning a.id, a.question_id, a.owner_id, a.text, a.submitted, a.time_spent_seconds, a.revision, a.created_at, a.updated_at,
         q.course_id, q.paper_id
