@@ -15,6 +15,7 @@ import { StatCard } from './components/stat-card';
 import { SubjectMasteryDetail, SubjectMasterySummary } from './components/subject-mastery';
 import { TimeAnalysis } from './components/time-analysis';
 import { TopicAnalysis } from './components/topic-analysis';
+import { WeakPoints } from './components/weak-points';
 import { useAnalyticsQueries } from './use-analytics-queries';
 
 const TABS = [
@@ -103,7 +104,10 @@ export function ProgressPage() {
 
             <TabsContent value="mastery">
               <h2 className="sr-only">Mastery</h2>
-              <SubjectMasteryDetail subjects={analytics.subjects} topics={analytics.topics} />
+              <div className="grid gap-6">
+                <WeakPoints />
+                <SubjectMasteryDetail subjects={analytics.subjects} topics={analytics.topics} />
+              </div>
             </TabsContent>
 
             <TabsContent value="predictions">

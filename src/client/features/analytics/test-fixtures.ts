@@ -149,6 +149,7 @@ export function stubAnalyticsFetch(state: () => FakeAnalyticsState, calls: strin
       if (url === '/api/user/questions') return Response.json(data.questions);
       if (url === '/api/user/answers') return Response.json(data.answers);
       if (url.startsWith('/api/analytics/overview')) return Response.json(overviewFromLists(data, new Date()));
+      if (url === '/api/analytics/weak-points') return Response.json({ findings: [], pointsMarked: 0, minOpportunities: 5 });
       return Response.json({ message: 'Not found' }, { status: 404 });
     }),
   );
