@@ -160,6 +160,30 @@ beforeEach(() => {
         detail = teacherDetail({ students: detail.students!.slice(0, 1), studentCount: 1 });
         return new Response(null, { status: 204 });
       }
+      if (method === 'PATCH' && url === '/api/classes/k1') {
+        const body = JSON.parse(String(init.body)) as { name?: string; archived?: boolean };
+        detail = { ...detail, ...body };
+        return Response.json(detail);
+      }
+      if (method === 'GET' && url === '/api/courses') {
+        return Response.json([{ id: 'c1', title: 'Chemistry A-Level', subject: 'Chemistry', totalQuestions: 10, createdAt: AT }]);
+      }
+      if (method === 'GET' && url === '/api/courses/c1/question-papers') {
+        return Response.json([
+          {
+            id: 'p7',
+            courseId: 'c1',
+            title: 'Energetics',
+            description: null,
+            topic: 'Energetics',
+            difficultyLevel: 'medium',
+            totalQuestions: 5,
+            createdAt: AT,
+            generatedBy: null,
+          },
+        ]);
+      }
+      if (method === 'POST' && url === '/api/classes/k1/assignments') return Response.json({ id: 'a2' }, { status: 201 });
       return Response.json({ message: 'Class not found' }, { status: 404 });
     }),
   );
@@ -237,6 +261,42 @@ describe('ClassPage (teacher)', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Make a new code' }));
     expect(await screen.findByText('NEW7777')).toBeTruthy();
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/api/classes/k1/code']);
+  });
+
+  it('renames the class (a blank name is refused before sending) and archives it after asking', async () => {
+    renderClass();
+    fireEvent.click(await screen.findByRole('button', { name: 'Rename' }));
+    const form = screen.getByRole('form', { name: 'Rename class' });
+    fireEvent.change(within(form).getByLabelText('Class name'), { target: { value: '   ' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save name' }));
+    expect(within(form).getByText('Please enter a class name')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+    fireEvent.change(within(form).getByLabelText('Class name'), { target: { value: '12B Chemistry (set 2)' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save name' }));
+    expect(await screen.findByRole('heading', { level: 1, name: '12B Chemistry (set 2)' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Archive class' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Archive this class?' })).getByRole('button', { name: 'Archive' }));
+    expect(await screen.findByRole('button', { name: 'Restore class' })).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Assign a paper' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ name: '12B Chemistry (set 2)' }, { archived: true }]);
+  });
+
+  it("assigns one of the teacher's papers with a due date at the end of the chosen day", async () => {
+    renderClass();
+    fireEvent.click(await screen.findByRole('button', { name: 'Assign a paper' }));
+    const dialog = screen.getByRole('dialog', { name: 'Assign a paper' });
+    const course = await within(dialog).findByLabelText('Course');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Assign paper' }));
+    expect(within(dialog).getByText('Please choose a question paper')).toBeTruthy();
+    fireEvent.change(course, { target: { value: 'c1' } });
+    await within(dialog).findByRole('option', { name: 'Energetics (5 questions)' });
+    fireEvent.change(within(dialog).getByLabelText('Question paper'), { target: { value: 'p7' } });
+    fireEvent.change(within(dialog).getByLabelText('Due date (optional)'), { target: { value: '2026-12-04' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Assign paper' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const post = calls.find((c) => c.method === 'POST' && c.url === '/api/classes/k1/assignments')!;
+    expect(post.body).toEqual({ paperId: 'p7', dueAt: new Date('2026-12-04T23:59:00').toISOString() });
   });
 
   it('asks before removing a student, then removes them', async () => {
