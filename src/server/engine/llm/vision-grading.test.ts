@@ -1,0 +1,220 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { markPointSchema, type MarkPointInput } from '../../../shared/mark-scheme';
+import type { GradingQuestion } from '../../../shared/teacher';
+import { createLlmEngine, type FallbackEvent } from './create-llm-engine';
+import { createFakeFallbackEngine } from './testing/fake-fallback-engine';
+import { messageText, requestedSchema, startFakeLlmServer, type FakeLlmServer, type RecordedRequest } from './testing/fake-llm-server';
+
+// The LLM engine grading a photographed answer sheet against a scheme the teacher chose, against a fake
+// OpenAI-compatible server: the model reads the images and judges the scheme's own points; the marks are the code's.
+const fixture = (name: string) => fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../builtin/ocr/fixtures', name));
+const questionImage = fixture('question-sheet.png');
+const answerImage = fixture('answer-sheet.png');
+
+let server: FakeLlmServer;
+beforeAll(async () => {
+  server = await startFakeLlmServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+beforeEach(() => {
+  server.requests.length = 0;
+  server.respond({ status: 500, message: 'no responder set for this test' });
+});
+
+function setup() {
+  const fallback = createFakeFallbackEngine();
+  const events: FallbackEvent[] = [];
+  const engine = createLlmEngine({
+    config: { provider: 'openai-compatible', model: 'fake-vision', baseURL: server.baseURL, timeoutMs: 3000 },
+    fallback,
+    maxRetries: 0,
+    onFallback: (e) => events.push(e),
+  });
+  return { engine, fallback, events };
+}
+
+const point = (input: MarkPointInput) => markPointSchema.parse(input);
+
+const enzymes: GradingQuestion = {
+  number: 1,
+  ref: 'typed',
+  text: 'Explain how an enzyme speeds up a reaction.',
+  type: 'short_answer',
+  totalMarks: 4,
+  markScheme: [
+    point({ id: 'cat', text: 'enzyme is a biological catalyst' }),
+    point({ id: 'site', text: 'active site is complementary to the substrate' }),
+    point({ id: 'ea', text: 'lowers the activation energy', marks: 2 }),
+  ],
+};
+
+const waves: GradingQuestion = {
+  number: 2,
+  ref: 'bank:waves-01',
+  text: 'A wave has frequency 170 Hz and wavelength 2.0 m. Calculate its speed.',
+  type: 'short_answer',
+  totalMarks: 2,
+  markScheme: [
+    point({ id: 'm1', kind: 'M', text: 'uses v = f λ' }),
+    point({ id: 'a1', kind: 'A', text: 'speed = 340 m s^-1', depends_on: 'm1', numeric: { value: 340, unit: 'm s^-1' } }),
+  ],
+};
+
+const judged = (id: string, status: string, marks_awarded: number | null = null) => ({
+  point_id: id,
+  status,
+  marks_awarded,
+  justification: `The sheet says "${id}" (${status}).`,
+});
+
+const reply = (value: unknown) => ({ content: JSON.stringify(value) });
+
+function imageParts(request: RecordedRequest): string[] {
+  return request.body.messages.flatMap((m) =>
+    Array.isArray(m.content) ? m.content.filter((p) => p.type === 'image_url').map((p) => p.image_url!.url) : [],
+  );
+}
+
+describe('gradeSheetAgainstScheme with a vision model', () => {
+  it('sends both images and the scheme point ids; an invented point and inflated marks are dropped and clamped', async () => {
+    const { engine, fallback, events } = setup();
+    server.respond(
+      reply({
+        questionText: 'Explain how an enzyme speeds up a reaction.',
+        answerText: 'An enzyme is a biological catalyst. It lowers the activation energy.',
+        questions: [
+          {
+            number: 1,
+            answer: 'An enzyme is a biological catalyst. It lowers the activation energy.',
+            points: [
+              judged('cat', 'COVERED', 25),
+              judged('site', 'NOT_COVERED', 0),
+              judged('ea', 'COVERED', 2),
+              judged('invented-bonus', 'COVERED', 10),
+            ],
+            level: null,
+            qualitative_feedback: 'Good start; say how the substrate fits the active site.',
+          },
+          // A question the scheme does not have.
+          { number: 9, answer: 'extra', points: [judged('x', 'COVERED', 5)], level: null, qualitative_feedback: 'x' },
+        ],
+      }),
+    );
+    const result = await engine.gradeSheetAgainstScheme!({ answerImage, questionImage, questions: [enzymes] });
+
+    expect(server.requests).toHaveLength(1);
+    const request = server.requests[0];
+    expect(imageParts(request)).toEqual([
+      `data:image/png;base64,${questionImage.toString('base64')}`,
+      `data:image/png;base64,${answerImage.toString('base64')}`,
+    ]);
+    const system = messageText(request, 'system');
+    for (const id of ['cat', 'site', 'ea']) expect(system).toContain(`id "${id}"`);
+    expect(system).toContain('Never add points, sections or marks of your own');
+    expect(JSON.stringify(requestedSchema(request))).toContain('point_id');
+
+    expect(events).toEqual([]);
+    expect(fallback.calls.map((c) => c.method)).toEqual([]); // no numeric points: the built-in marker is not asked
+    expect(result.readBy).toBe('photo read by fake-vision');
+    expect(result.answerText).toContain('biological catalyst');
+    expect(result.questions).toHaveLength(1);
+    const feedback = result.questions[0].feedback!;
+    expect(feedback.markscheme_evaluation.map((e) => e.point_id)).toEqual(['cat', 'site', 'ea']);
+    expect(feedback.markscheme_evaluation.map((e) => e.marks_awarded)).toEqual([1, 0, 2]);
+    expect(feedback.marks_awarded).toBe(3);
+    expect(feedback.total_marks).toBe(4);
+    expect(feedback.marked_by).toBe('fake-vision (OpenAI-compatible)');
+  });
+
+  it('marks each question of a sheet by its own points; numeric points by the built-in marker, A needing its M', async () => {
+    const { engine, fallback } = setup();
+    server.respond(
+      reply({
+        questionText: '',
+        answerText: '1. It is a catalyst.\n2. 340',
+        questions: [
+          { number: 2, answer: '340', points: [judged('m1', 'NOT_COVERED', 0)], level: null, qualitative_feedback: 'Show v = f λ.' },
+          { number: 1, answer: 'It is a catalyst.', points: [judged('cat', 'COVERED')], level: null, qualitative_feedback: 'Brief.' },
+        ],
+      }),
+    );
+    const result = await engine.gradeSheetAgainstScheme!({ answerImage, questionImage: null, questions: [enzymes, waves] });
+
+    const request = server.requests[0];
+    expect(imageParts(request)).toHaveLength(1);
+    const system = messageText(request, 'system');
+    expect(system).toContain('### Question 2');
+    expect(system).toContain('id "m1"');
+    expect(system).not.toContain('id "a1"'); // the numeric point is checked in code, not judged
+
+    const [q1, q2] = result.questions;
+    expect(q1).toMatchObject({ number: 1, answer: 'It is a catalyst.' });
+    expect(q1.feedback!.marks_awarded).toBe(1);
+    expect(q1.feedback!.markscheme_evaluation.map((e) => e.status)).toEqual(['COVERED', 'NOT_COVERED', 'NOT_COVERED']);
+    // The right value, but without the method mark the accuracy mark is not earned.
+    expect(fallback.calls.filter((c) => c.method === 'evaluateAnswer')).toHaveLength(1);
+    const a1 = q2.feedback!.markscheme_evaluation.find((e) => e.point_id === 'a1')!;
+    expect(a1).toMatchObject({ status: 'COVERED', marks_awarded: 0 });
+    expect(a1.note).toContain('Needs the method mark m1');
+    expect(q2.feedback!.marks_awarded).toBe(0);
+    expect(q2.feedback!.marked_by).toBe('fake-vision (OpenAI-compatible) + the built-in marker');
+  });
+
+  it('holds a levels-marked answer to the level range the scheme gives', async () => {
+    const { engine } = setup();
+    const essay: GradingQuestion = {
+      ...enzymes,
+      totalMarks: 6,
+      schemeRules: {
+        levels: [
+          { level: 1, min_marks: 1, max_marks: 2, descriptor: 'Basic' },
+          { level: 2, min_marks: 3, max_marks: 4, descriptor: 'Clear' },
+          { level: 3, min_marks: 5, max_marks: 6, descriptor: 'Detailed' },
+        ],
+      },
+    };
+    server.respond(
+      reply({
+        questionText: '',
+        answerText: 'A catalyst with an active site.',
+        questions: [
+          {
+            number: 1,
+            answer: 'A catalyst with an active site.',
+            points: [judged('cat', 'COVERED'), judged('site', 'COVERED')],
+            level: { level: 2, marks: 40 },
+            qualitative_feedback: 'Clear.',
+          },
+        ],
+      }),
+    );
+    const result = await engine.gradeSheetAgainstScheme!({ answerImage, questionImage: null, questions: [essay] });
+    expect(result.questions[0].feedback).toMatchObject({ marks_awarded: 4, total_marks: 6, level: { level: 2 } });
+  });
+
+  it.each([
+    ['the provider fails', { status: 500, message: 'The model is down' }],
+    ['the model judges none of the points', reply({ questionText: '', answerText: 'x', questions: [] })],
+    ['the output is not JSON', { rawBody: '{"id": "chatcmpl-broken", "choices": [' }],
+  ])('falls back to the built-in reader and marker, labelled, when %s', async (_, failure) => {
+    const { engine, fallback, events } = setup();
+    server.respond(failure);
+    const result = await engine.gradeSheetAgainstScheme!({ answerImage, questionImage, questions: [enzymes] });
+
+    expect(events).toMatchObject([{ task: 'gradeSheetAgainstScheme', failed: 'model' }]);
+    const read = fallback.calls.find((c) => c.method === 'readSheets')!.input as { images: Buffer[] };
+    expect(read.images).toEqual([answerImage, questionImage]);
+    expect(result).toMatchObject({
+      answerText: 'Built-in OCR text.',
+      questionText: 'Built-in OCR text.',
+      readBy: 'OCR by the fake reader',
+    });
+    expect(result.questions[0].feedback!.marked_by).toBe('the built-in marker (fake-vision was unavailable)');
+    expect(result.questions[0].feedback!.markscheme_evaluation.map((e) => e.point_id)).toEqual(['cat', 'site', 'ea']);
+  });
+});
