@@ -80,11 +80,12 @@ describe('POST /api/courses/{id}/practise-weak-points', () => {
     expect(withSkill).toHaveLength(ids.length);
   });
 
-  it("refuses a course with nothing marked (422), another student's course (404) and a bad skill (400)", async () => {
+  it("says so on a course with nothing marked yet, and refuses another student's course (404) and a bad skill (400)", async () => {
     const chemistry = (await post('/api/courses/direct-create', { subject: 'Chemistry' })).json();
     const none = await post(`/api/courses/${chemistry.id}/practise-weak-points`, {});
-    expect(none.statusCode).toBe(422);
-    expect(none.json().message).toContain('No weak points found yet');
+    expect(none.statusCode).toBe(201);
+    expect(none.json().note).toContain('No weak points found yet');
+    expect(none.json().paper.description).toBe('Questions from across Chemistry.');
     expect((await post(`/api/courses/${course.id}/practise-weak-points`, {}, bob)).statusCode).toBe(404);
     expect((await post(`/api/courses/${course.id}/practise-weak-points`, { skill: 'juggling' })).statusCode).toBe(400);
   });

@@ -120,9 +120,13 @@ export async function weakPoints(db: Db, ownerId: string): Promise<WeakPointsRes
   return { findings, pointsMarked: tallies.reduce((s, t) => s + t.opportunities, 0), minOpportunities: MIN_OPPORTUNITIES };
 }
 
+export const NO_WEAK_POINTS_YET =
+  'No weak points found yet (each kind of mark needs 5 chances before it counts), so this paper mixes questions from across the subject.';
+
 /**
  * POST /api/courses/{id}/practise-weak-points: a paper in the course's subject on the student's weakest skills
- * (or the one asked for) and weakest topics (average below 70%), drawn by the engine and stored like any paper.
+ * (or the one asked for) and weakest topics (average below 70%), drawn by the engine and stored like any paper; with
+ * nothing weak yet, a paper across the subject that says so.
  */
 export async function practiseWeakPoints(db: Db, engine: Engine, ownerId: string, courseId: string, input: { skill?: Skill }) {
   const course = await findCourse(db, ownerId, courseId);
@@ -139,12 +143,8 @@ export async function practiseWeakPoints(db: Db, engine: Engine, ownerId: string
     .sort((a, b) => (a.averageScore as number) - (b.averageScore as number))
     .slice(0, 3)
     .map((t) => t.topic);
-  if (skills.length === 0 && topics.length === 0) {
-    throw httpError(
-      422,
-      'No weak points found yet: answer and mark more questions in this course (each kind of mark needs 5 chances before it counts).',
-    );
-  }
+  // Nothing weak yet (too few marked answers): a paper across the subject, and the note says why.
+  const nothingYet = skills.length === 0 && topics.length === 0;
   const generated = await engine.generatePaper({
     subject: course.subject,
     topic: null,
@@ -155,11 +155,13 @@ export async function practiseWeakPoints(db: Db, engine: Engine, ownerId: string
   });
   if (generated.questions.length === 0) throw httpError(422, generated.note ?? 'No questions could be found for your weak points yet.');
   const focus = [...skills.map((s) => SKILL_MARK_NAMES[s].label.toLowerCase()), ...topics];
+  const notes = [nothingYet ? NO_WEAK_POINTS_YET : null, generated.note ?? null].filter((n): n is string => n !== null);
   const paper = {
     ...generated,
     title: `${course.subject}: my weak points`,
-    description: `Practice on ${focus.join(', ')}.`,
+    description: nothingYet ? `Questions from across ${course.subject}.` : `Practice on ${focus.join(', ')}.`,
     topic: null,
+    note: notes.length > 0 ? notes.join(' ') : undefined,
   };
   const stored = await db.transaction((tx) => storePaper(tx, ownerId, course.id, paper));
   const [storedPaper, paperQuestions] = await Promise.all([getPaper(db, ownerId, stored.id), listPaperQuestions(db, ownerId, stored.id)]);
@@ -167,6 +169,6 @@ export async function practiseWeakPoints(db: Db, engine: Engine, ownerId: string
     paper: storedPaper,
     questions: paperQuestions,
     totalQuestions: paperQuestions.length,
-    note: generated.note ?? null,
+    note: paper.note ?? null,
   };
 }
