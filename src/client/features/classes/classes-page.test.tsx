@@ -177,6 +177,13 @@ describe('JoinClassPage', () => {
     expect(memory.history.at(-1)).toBe('/classes/k5');
   });
 
+  it('sends a malformed escape in the link as it is instead of failing', async () => {
+    respond = (method) => (method === 'POST' ? Response.json({ message: 'No class has that code' }, { status: 404 }) : null);
+    renderAt('/join/%E0%A4%A');
+    expect(await screen.findByText('No class has that code')).toBeTruthy();
+    expect(posts()).toHaveLength(1);
+  });
+
   it("says 'No class has that code' for an unknown code, with a way back to Classes", async () => {
     respond = (method) => (method === 'POST' ? Response.json({ message: 'No class has that code' }, { status: 404 }) : null);
     renderAt('/join/WRONG22');

@@ -7,6 +7,15 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useJoinClass } from './api/join-class';
 import { CLASS_TEXT } from './class-text';
 
+/** The code as typed in the link; a malformed escape is sent as it is (the server then says no class has it). */
+function safeDecode(code: string): string {
+  try {
+    return decodeURIComponent(code);
+  } catch {
+    return code;
+  }
+}
+
 /** /join/{code}: the link a teacher shares. Joins once, then opens the class; a bad code says why. */
 export function JoinClassPage() {
   const { code } = useParams<{ code: string }>();
@@ -19,7 +28,7 @@ export function JoinClassPage() {
   useEffect(() => {
     if (!code || started.current === code) return;
     started.current = code;
-    mutate(decodeURIComponent(code), { onSuccess: (joined) => navigate(`/classes/${joined.id}`, { replace: true }) });
+    mutate(safeDecode(code), { onSuccess: (joined) => navigate(`/classes/${joined.id}`, { replace: true }) });
   }, [code, mutate, navigate]);
 
   if (join.isError) {
