@@ -27,7 +27,8 @@ function hasVowel(s: string): boolean {
 /** A light Porter-style stemmer: good enough to match 'denatured', 'denatures' and 'denaturation'. */
 export function stemWord(word: string): string {
   let w = word.toLowerCase();
-  if (IRREGULAR[w]) return IRREGULAR[w];
+  // own keys only: a word such as 'constructor' must not reach Object.prototype
+  if (Object.hasOwn(IRREGULAR, w)) return IRREGULAR[w];
   if (w.length <= 3 || /\d/.test(w)) return w;
   if (w.endsWith("'s")) w = w.slice(0, -2);
   if (w.endsWith('ies') && w.length > 4) w = w.slice(0, -3) + 'y';

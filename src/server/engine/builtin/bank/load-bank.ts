@@ -311,7 +311,7 @@ const TOPIC_SYNONYMS: Record<string, string> = {
 export function scoreTopic(text: string, topic: BankTopic): number {
   const expanded = normaliseText(text)
     .split(' ')
-    .map((w) => TOPIC_SYNONYMS[w] ?? w)
+    .map((w) => (Object.hasOwn(TOPIC_SYNONYMS, w) ? TOPIC_SYNONYMS[w] : w))
     .join(' ');
   // The subject's own name says nothing about the topic ('organic chemistry' in Chemistry).
   const subjectWords = new Set(tokenise(topic.subject));
