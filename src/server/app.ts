@@ -16,6 +16,7 @@ import { stripNulBytes } from './strip-nul-bytes';
 import { installValidationMessages } from '../shared/validation-messages';
 import { isEngineError } from './engine/engine';
 import { analyticsRoutes } from './routes/analytics';
+import { topicRoutes } from './routes/topics';
 import { answerRoutes } from './routes/answers';
 import { tutorStreamRoutes } from './routes/tutor-stream';
 import { attemptRoutes } from './routes/attempts';
@@ -91,6 +92,7 @@ export async function buildApp(appDeps: AppDeps): Promise<FastifyInstance> {
       tutorStreamRoutes(zodApi, deps);
       attemptRoutes(zodApi, deps);
       analyticsRoutes(zodApi, deps);
+      topicRoutes(zodApi, deps);
       disputeRoutes(zodApi, deps);
       documentRoutes(zodApi, deps);
       teacherRoutes(zodApi, deps);

@@ -201,6 +201,11 @@ export interface Engine {
     /** Optional (weak points): prefer questions with mark-scheme points of these skills (src/shared/mark-scheme.ts SKILLS). */
     skills?: string[];
   }): Promise<GeneratedPaper>;
+  /**
+   * Optional: the topics the engine can write papers on offline for a subject (the built-in bank's), for the
+   * generators' suggestions; [] for a subject it does not cover. An engine that writes on any topic leaves it out.
+   */
+  listTopics?(subject: string): Promise<string[]>;
   /** §3 Feedback, with marked_by set. */
   evaluateAnswer(input: { question: QuestionForMarking; answer: string }): Promise<Feedback>;
   tutorReply(input: TutorInput): Promise<TutorReply>;

@@ -30,6 +30,12 @@ function unsupportedSubject(subject: string): Error {
   );
 }
 
+/** The bank's topics for a subject (its canonical name found as the generators find it); [] for one it lacks. */
+export function topicsOf(subject: string): string[] {
+  const canonical = findSubject(subject)?.name;
+  return canonical ? listTopics(canonical) : [];
+}
+
 /** A paper's topic that matches none of the subject's: refused, never swapped for another (issue 13). */
 function unknownTopic(subject: string, topic: string): Error {
   const asked = topic.length > 40 ? `${topic.slice(0, 40)}…` : topic;
@@ -86,6 +92,10 @@ export function createBuiltinEngine(): Engine {
       const topic = input.topic?.trim();
       if (subject && topic && !findTopic(subject, topic)) throw unknownTopic(subject, topic);
       return paperFromBank(input);
+    },
+
+    async listTopics(subject) {
+      return topicsOf(subject);
     },
 
     async evaluateAnswer({ question, answer }) {

@@ -1,6 +1,6 @@
 import { Piscina } from 'piscina';
 import { engineError, type Engine } from '../../engine';
-import { BUILTIN_LABEL } from '../builtin-engine';
+import { BUILTIN_LABEL, topicsOf } from '../builtin-engine';
 import type { EngineTask, EngineTaskResult, PooledMethod } from './engine-task';
 
 /** How much lower than the main thread the workers run (nice 0 → 10). */
@@ -69,6 +69,8 @@ export function createPooledEngine(options: PoolOptions): PooledEngine {
     async warmUp() {},
     generateCourse: (input) => run('generateCourse', input),
     generatePaper: (input) => run('generatePaper', input),
+    // A lookup in the bank's index: no worker needed.
+    listTopics: async (subject) => topicsOf(subject),
     evaluateAnswer: (input) => run('evaluateAnswer', input),
     tutorReply: (input) => run('tutorReply', input),
     answerFromDocument: (input) => run('answerFromDocument', input),
