@@ -1,8 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { DEFAULT_DIFFICULTY, QUESTION_COUNT, subjectOrDefault, type Difficulty, type GeneratePaperResponse } from '../../shared/practice';
+import { useCourseTopics } from '../lib/api/course-topics';
 import { useGeneratePaper } from '../lib/api/generate-paper';
+import { TopicCombobox } from './topic-combobox';
 import { Button } from './ui/button';
-import { Input } from './ui/input';
 import { Label } from './ui/label';
 import { Select } from './ui/select';
 import { QuestionCountField } from './question-count-field';
@@ -25,6 +26,7 @@ export function PaperGeneratorForm(props: {
   const [count, setCount] = useState<number>(QUESTION_COUNT.default);
   const [difficulty, setDifficulty] = useState<Difficulty>(DEFAULT_DIFFICULTY);
   const generate = useGeneratePaper();
+  const topics = useCourseTopics(props.courseId);
   const subject = subjectOrDefault(props.subject);
 
   const submit = (event: FormEvent) => {
@@ -52,10 +54,11 @@ export function PaperGeneratorForm(props: {
     <form onSubmit={submit} className="grid gap-4" aria-busy={generate.isPending}>
       <div className="grid gap-1.5">
         <Label htmlFor={`${id}-topic`}>Topic</Label>
-        <Input
+        <TopicCombobox
           id={`${id}-topic`}
           value={topic}
-          onChange={(e) => setTopic(e.target.value)}
+          onChange={setTopic}
+          topics={topics.data?.topics ?? []}
           placeholder={`e.g. a ${subject.toLowerCase()} topic`}
           maxLength={120}
           disabled={generate.isPending}
