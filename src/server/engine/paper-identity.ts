@@ -25,20 +25,28 @@ export function qrSvg(code: string, mm = 18): string {
 const STYLE = `<style>
   .paper-identity { display: flex; align-items: center; gap: .6rem; justify-content: flex-end; font: 11px/1.3 Arial, sans-serif; color: #111; }
   .paper-identity strong { font-size: 13px; letter-spacing: .04em; }
+  table.paper-frame { width: 100%; border-collapse: collapse; }
+  table.paper-frame > tbody > tr > td { padding: 0; }
+  table.paper-frame > tfoot { display: none; }
   @media print {
     .paper-identity { position: fixed; bottom: 0; right: 0; background: #fff; padding: 2px 0 2px 6px; }
-    .paper-identity-spacer { height: 22mm; }
+    table.paper-frame > tfoot { display: table-footer-group; }
+    .paper-identity-spacer { height: 24mm; }
   }
 </style>`;
 
 /**
  * The printable HTML with the paper's code and QR code added: at the top of the screen copy and, in
- * print, at the foot of every page (a fixed element repeats on each printed page).
+ * print, at the foot of every page (a fixed element repeats on each printed page). The page's content is
+ * framed in a table whose footer, repeated on every printed page, keeps the stamp's height free, so the
+ * stamp never covers the text at the foot of a page.
  */
 export function stampPaperIdentity(html: string, code: string): string {
   const stamp = `<div class="paper-identity" data-paper-code="${escapeHtml(code)}">${qrSvg(code)}<span>Paper code<br><strong>${escapeHtml(code)}</strong><br>Write answers by question number.</span></div>`;
+  const frame =
+    '<table class="paper-frame" role="presentation"><tfoot><tr><td><div class="paper-identity-spacer"></div></td></tr></tfoot><tbody><tr><td>';
   return html
     .replace(/<\/head>/i, `${STYLE}\n</head>`)
-    .replace(/<body([^>]*)>/i, (body) => `${body}\n${stamp}`)
-    .replace(/<\/body>/i, '<div class="paper-identity-spacer"></div>\n</body>');
+    .replace(/<body([^>]*)>/i, (body) => `${body}\n${stamp}\n${frame}`)
+    .replace(/<\/body>/i, '</td></tr></tbody></table>\n</body>');
 }
