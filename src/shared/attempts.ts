@@ -32,6 +32,8 @@ export const questionResultSchema = z.object({
   marksAwarded: z.number().nullable(),
   timeSpentSeconds: z.number().int(),
   feedback: feedbackSchema.nullable(),
+  /** Why the question is not marked, e.g. it has no mark scheme yet (left out of the total). */
+  note: z.string().optional(),
 });
 export type QuestionResult = z.infer<typeof questionResultSchema>;
 

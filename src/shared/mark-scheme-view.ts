@@ -34,3 +34,23 @@ export const markSchemeQuerySchema = z.object({
 export type MarkSchemeQuery = z.infer<typeof markSchemeQuerySchema>;
 
 export const markSchemeResponseSchema = z.union([z.array(markSchemePointViewSchema), markSchemeViewSchema]);
+
+export const WRITE_SCHEME_MAX_CHARS = 20_000;
+
+export const WRITE_SCHEME_TEXT = {
+  empty: "Write the mark scheme: one point a line, with '[2]' at the end of a point worth 2 marks.",
+  tooLong: `The mark scheme is too long: at most ${WRITE_SCHEME_MAX_CHARS.toLocaleString('en-GB')} characters.`,
+  noPoints: "No mark-scheme point could be read: write one point a line (e.g. 'Names the force [1]'), not only levels or 'accept:' lines.",
+  belowGrade: (points: number, total: number) =>
+    `These points are worth ${points} mark${points === 1 ? '' : 's'}, but the question is worth ${total}: add points until they cover every mark.`,
+};
+
+/** PUT /api/questions/{id}/markscheme: the scheme typed by the question's owner, one point a line ('[2]' for two marks). */
+export const writeMarkSchemeRequestSchema = z.object({
+  text: z
+    .string({ error: WRITE_SCHEME_TEXT.empty })
+    .trim()
+    .min(1, WRITE_SCHEME_TEXT.empty)
+    .max(WRITE_SCHEME_MAX_CHARS, WRITE_SCHEME_TEXT.tooLong),
+});
+export type WriteMarkSchemeRequest = z.infer<typeof writeMarkSchemeRequestSchema>;

@@ -16,6 +16,9 @@ export const ANSWER_DEBOUNCE_MS = 800;
 export const AUTOSAVE_DELAY_MS = 1000;
 
 export const PRACTICE_TEXT = {
+  /** A question imported without a mark scheme (questions.needs_scheme): nothing marks it until one is written. */
+  needsScheme: 'This question has no mark scheme yet: your teacher needs to write one before it can be marked.',
+  needsSchemeNote: 'Not marked: this question has no mark scheme yet, so it is left out of the total.',
   subjectRequiredTitle: 'Subject required',
   subjectRequired: 'Please enter a subject to generate a course.',
   topicRequiredTitle: 'Topic required',
@@ -125,6 +128,8 @@ export const questionSchema = z.object({
   topic: z.string().nullable(),
   /** A multiple-choice question with more than one right option ("choose all that apply"; issue 18's imports). */
   multipleResponse: z.boolean().optional(),
+  /** Imported without a mark scheme: not marked until the course's owner writes one (PUT /api/questions/{id}/markscheme). */
+  needsScheme: z.boolean().optional(),
 });
 export type Question = z.infer<typeof questionSchema>;
 

@@ -49,6 +49,8 @@ export const importedQuestionSchema = z.object({
   type: z.string(),
   marks: z.number().int(),
   topic: z.string().nullable(),
+  /** Imported without a mark scheme: its owner writes one before it can be marked. */
+  needsScheme: z.boolean().optional(),
 });
 export type ImportedQuestion = z.infer<typeof importedQuestionSchema>;
 

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { errorResponseSchema } from '../../shared/auth';
-import { markSchemeQuerySchema, markSchemeResponseSchema } from '../../shared/mark-scheme-view';
+import {
+  markSchemeQuerySchema,
+  markSchemeResponseSchema,
+  markSchemeViewSchema,
+  writeMarkSchemeRequestSchema,
+} from '../../shared/mark-scheme-view';
 import {
   answerConflictSchema,
   answerSchema,
@@ -14,6 +19,7 @@ import {
   tutorMessageSchema,
   tutorReplySchema,
   userAnswerSchema,
+  PRACTICE_TEXT,
 } from '../../shared/practice';
 import { userGoalsSchema } from '../../shared/review';
 import type { AppDeps, ZodApp } from '../app-deps';
@@ -27,12 +33,20 @@ import {
   listUserAnswers,
   saveAnswer,
 } from '../services/answers';
-import { getMarkScheme, listUserQuestions } from '../services/questions';
+import { httpError } from '../http-error';
+import { findQuestion, getMarkScheme, listUserQuestions } from '../services/questions';
 import { userGoals } from '../services/review';
+import { writeMarkScheme } from '../services/write-mark-scheme';
 import { sendTutorMessage, tutorHistory } from '../services/tutor';
 
 const idParams = z.object({ id: z.string() });
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  422: errorResponseSchema,
+};
 
 export function answerRoutes(app: ZodApp, deps: AppDeps) {
   const { db } = deps.database;
@@ -45,6 +59,15 @@ export function answerRoutes(app: ZodApp, deps: AppDeps) {
       schema: { params: idParams, querystring: markSchemeQuerySchema, response: { 200: markSchemeResponseSchema, ...errors } },
     },
     async (req) => getMarkScheme(db, currentUser(req).id, req.params.id, req.query.format),
+  );
+
+  app.put(
+    '/questions/:id/markscheme',
+    {
+      onRequest: auth,
+      schema: { params: idParams, body: writeMarkSchemeRequestSchema, response: { 200: markSchemeViewSchema, ...errors } },
+    },
+    async (req) => writeMarkScheme(db, currentUser(req).id, req.params.id, req.body.text),
   );
 
   app.get(
@@ -74,7 +97,16 @@ export function answerRoutes(app: ZodApp, deps: AppDeps) {
       ...app.engineJobLimits.route(auth, 'evaluate'),
       schema: { body: evaluateRequestSchema, response: { 200: storedFeedbackSchema, ...errors } },
     },
-    async (req) => evaluateAnswer(db, deps.engine, currentUser(req).id, req.body),
+    async (req) => {
+      const userId = currentUser(req).id;
+      const question = await findQuestion(db, userId, req.body.questionId);
+      if (question.needsScheme) {
+        // nothing to mark it against yet: the answer is kept (submitted), never lost, and the student told why
+        await saveAnswer(db, userId, { questionId: question.id, text: req.body.answer, submitted: true });
+        throw httpError(422, PRACTICE_TEXT.needsScheme);
+      }
+      return evaluateAnswer(db, deps.engine, userId, req.body);
+    },
   );
 
   app.post(

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PaperResults } from '../../shared/attempts';
 import type { Feedback } from '../../shared/mark-scheme';
+import { PRACTICE_TEXT } from '../../shared/practice';
 import type { Db } from '../db/client';
 import { answers, courses, feedback, paperAttempts, questions } from '../db/schema';
 import { isEngineError, type Difficulty, type Engine } from '../engine/engine';
@@ -40,6 +41,8 @@ export async function finishPaper(db: Db, engine: Engine, ownerId: string, paper
     const current = answer?.submitted && mark && mark.evaluatedText === text;
     if (current) continue;
     await saveAnswer(db, ownerId, { questionId: question.id, text, submitted: true });
+    // no mark scheme yet: the answer is kept (submitted), not marked, and the question is left out of the total
+    if (question.needsScheme) continue;
     await evaluateAnswer(db, engine, ownerId, { questionId: question.id, answer: text });
   }
   const now = new Date();
@@ -97,9 +100,10 @@ export async function paperResults(db: Db, ownerId: string, paperId: string): Pr
       marksAwarded: mark ? mark.marksAwarded : null,
       timeSpentSeconds: answer?.timeSpentSeconds ?? 0,
       feedback: markFeedback,
+      ...(question.needsScheme && { note: PRACTICE_TEXT.needsSchemeNote }),
     };
   });
-  const totalMarks = rows.reduce((sum, r) => sum + r.question.totalMarks, 0);
+  const totalMarks = rows.reduce((sum, r) => sum + (r.question.needsScheme ? 0 : r.question.totalMarks), 0);
   const marksAwarded = round1(results.reduce((sum, r) => sum + (r.marksAwarded ?? 0), 0));
   return {
     paper,

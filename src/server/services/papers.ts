@@ -43,6 +43,7 @@ export function toQuestion(row: QuestionRow, submitted: boolean): Question {
     correctAnswer: submitted ? (row.correctAnswer ?? null) : null,
     topic: row.topic,
     ...(row.correctAnswer?.includes(',') && { multipleResponse: true }),
+    ...(row.needsScheme && { needsScheme: true }),
   };
 }
 
@@ -117,6 +118,7 @@ export async function storePaper(tx: Tx, ownerId: string, courseId: string, pape
         topic: q.topic ?? paper.topic,
         sourceId: q.sourceId ?? null,
         schemeRules: storedSchemeRules(q.schemeRules),
+        needsScheme: q.needsScheme ?? false,
       })
       .returning({ id: questions.id });
     if (q.markScheme.length > 0) {

@@ -68,7 +68,9 @@ export async function exportPaper(db: Db, engine: Engine, ownerId: string, paper
     topic,
     description: paper.description?.trim() || paper.title,
     difficulty: paper.difficultyLevel,
-    questions: await Promise.all(rows.map(async (q) => ({ ...(await questionForMarking(db, q)), id: `q${q.questionNumber}` }))),
+    questions: await Promise.all(
+      rows.map(async (q) => ({ ...(await questionForMarking(db, q, { withoutScheme: true })), id: `q${q.questionNumber}` })),
+    ),
   });
   const base =
     paper.title

@@ -1,9 +1,11 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { MarkPoint } from '../../shared/mark-scheme';
+import { PRACTICE_TEXT } from '../../shared/practice';
 import type { MarkSchemePointView, MarkSchemeView } from '../../shared/mark-scheme-view';
 import type { Db } from '../db/client';
 import { courses, questionPapers, questions } from '../db/schema';
 import type { QuestionForMarking } from '../engine/engine';
+import { httpError } from '../http-error';
 import { findCourse } from './find-course';
 import { findReadableQuestion } from './paper-access';
 import { readMarkScheme, readSchemeRules, withQuestionVisibility } from './papers';
@@ -67,8 +69,16 @@ export async function getMarkScheme(
   };
 }
 
-/** Everything the engine needs to mark or tutor a question. */
-export async function questionForMarking(db: Db, question: QuestionRow): Promise<QuestionForMarking> {
+/**
+ * Everything the engine needs to mark or tutor a question. A question still waiting for its mark scheme
+ * (imported without one) is refused with a 422 rather than marked against nothing; an export reads it as it is.
+ */
+export async function questionForMarking(
+  db: Db,
+  question: QuestionRow,
+  options: { withoutScheme?: boolean } = {},
+): Promise<QuestionForMarking> {
+  if (question.needsScheme && !options.withoutScheme) throw httpError(422, PRACTICE_TEXT.needsScheme);
   const [course] = await db.select({ subject: courses.subject }).from(courses).where(eq(courses.id, question.courseId));
   return {
     text: question.text,

@@ -3,7 +3,7 @@ import type { GeneratedQuestion, QuestionForMarking } from '../../engine';
 import { exportGift, exportJson } from './export-questions';
 import { exportMoodleXml } from './export-moodle-xml';
 import { htmlToText } from '../../text/html-to-text';
-import { importTree, treeTopics, type GiftImportReport } from './import-gift';
+import { importTree, treeTopics, UNMARKED_ESSAY_NOTE, type GiftImportReport, type UnmarkedEssay } from './import-gift';
 import { formatImportError, importJson, type ImportResult } from './import-questions';
 import { instantiateQuestion } from './instantiate';
 import { parseGift } from './parse-gift';
@@ -24,7 +24,7 @@ export function importForCourse(input: { format: ImportFormat; source: string; s
 } {
   const report: ImportReport = { imported: [], changed: [], skipped: [], errors: [] };
   const questions: GeneratedQuestion[] = [];
-  const results: { result: ImportResult; gift?: GiftImportReport }[] = [];
+  const results: { result: ImportResult; gift?: GiftImportReport; unmarked?: UnmarkedEssay[] }[] = [];
   if (input.format === 'json') {
     results.push({ result: importJson(input.source, { subject: input.subject, topic: 'Imported questions' }) });
   } else {
@@ -33,11 +33,38 @@ export function importForCourse(input: { format: ImportFormat; source: string; s
     if (parsed.fileErrors.length > 0) return { questions, report: { ...report, errors: parsed.fileErrors } };
     const topics = treeTopics(parsed);
     for (const topic of topics.length > 1 ? topics : [topics[0] ?? 'Imported questions']) {
-      const result = importTree(parsed, { subject: input.subject, topic, strict: input.strict });
-      results.push({ result, gift: result.report });
+      // Without --strict, an essay with no scheme is imported flagged "needs a mark scheme" (strict keeps refusing it:
+      // all-or-nothing promises every question comes in whole and markable).
+      const result = importTree(parsed, { subject: input.subject, topic, strict: input.strict, unmarkedEssays: !input.strict });
+      results.push({ result, gift: result.report, unmarked: result.unmarked });
     }
   }
-  for (const { result, gift } of results) {
+  for (const { result, gift, unmarked } of results) {
+    for (const essay of unmarked ?? []) {
+      const topic = essay.topic ?? 'Imported questions';
+      questions.push({
+        text: essay.text,
+        type: 'essay',
+        totalMarks: essay.marks,
+        markScheme: [],
+        ...(essay.modelAnswer && { modelAnswer: essay.modelAnswer }),
+        hints: essay.hints,
+        topic,
+        needsScheme: true,
+      });
+      const plain = htmlToText(essay.text);
+      report.imported.push({
+        number: essay.number,
+        ...(essay.title && { title: essay.title }),
+        text: plain.length > PREVIEW_CHARS ? `${plain.slice(0, PREVIEW_CHARS - 1)}…` : plain,
+        type: 'essay',
+        marks: essay.marks,
+        topic,
+        needsScheme: true,
+      });
+      for (const message of [...essay.changes, UNMARKED_ESSAY_NOTE])
+        report.changed.push({ number: essay.number, ...(essay.title && { title: essay.title }), message });
+    }
     if (!result.topicFile) {
       // JSON and --strict GIFT: all or nothing, every problem named
       for (const e of result.errors) {
@@ -119,7 +146,14 @@ export function exportForCourse(input: {
     hints: q.hints ?? [],
   }));
   const topic = { subject: input.subject, topic: input.topic, description: input.description, questions };
-  if (input.format === 'json') return { content: exportJson([topic]), contentType: 'application/json; charset=utf-8', extension: 'json' };
+  // JSON is the bank's own format, whose every question has a scheme: a question still waiting for one is left out
+  // (GIFT and Moodle XML carry it, and it comes back flagged)
+  if (input.format === 'json')
+    return {
+      content: exportJson([{ ...topic, questions: questions.filter((q) => q.markScheme.length > 0) }]),
+      contentType: 'application/json; charset=utf-8',
+      extension: 'json',
+    };
   if (input.format === 'xml') return { content: exportMoodleXml([topic]), contentType: 'application/xml; charset=utf-8', extension: 'xml' };
   return { content: exportGift([topic]), contentType: 'text/plain; charset=utf-8', extension: 'gift' };
 }

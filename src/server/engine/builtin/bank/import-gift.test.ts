@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { markAnswer } from '../marker/mark-answer';
 import { exportGift } from './export-questions';
-import { giftTopics, importGift, marksForWeights } from './import-gift';
+import { importForCourse } from './import-for-course';
+import { giftTopics, importGift, marksForWeights, UNMARKED_ESSAY_NOTE } from './import-gift';
 import { topicFileSchema, type BankQuestion } from './schema';
 
 // One question of every kind Moodle writes, in our own words.
@@ -221,5 +222,39 @@ describe('GIFT round trip of the mark-scheme structure', () => {
       ['a2', 'A', undefined, true, 'a1 * 2.5', undefined, undefined],
       ['b1', 'B', undefined, undefined, undefined, 'g1', undefined],
     ]);
+  });
+});
+
+describe('importForCourse: an essay without a mark scheme', () => {
+  it('is imported flagged "needs a mark scheme", with an empty scheme and 1 mark, and reported as changed', () => {
+    const { questions, report } = importForCourse({ format: 'gift', source: EVERY_KIND, subject: 'Physics' });
+    const essay = questions.find((q) => q.needsScheme);
+    expect(essay).toMatchObject({ type: 'essay', totalMarks: 1, markScheme: [], topic: 'Mixed practice', needsScheme: true });
+    expect(essay!.text).toContain('does no work against gravity');
+    expect(questions.filter((q) => q.needsScheme)).toHaveLength(1);
+    expect(report.imported.find((q) => q.title === 'Essay')).toMatchObject({ type: 'essay', marks: 1, needsScheme: true });
+    expect(report.changed.filter((n) => n.title === 'Essay').map((n) => n.message)).toEqual([UNMARKED_ESSAY_NOTE]);
+    expect(report.skipped.map((n) => n.title)).toEqual(['Describe']);
+  });
+
+  it("takes the file's grade as its marks (Moodle XML defaultgrade)", () => {
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<quiz>
+  <question type="essay">
+    <name><text>Long answer</text></name>
+    <questiontext format="html"><text><![CDATA[<p>Discuss the evidence for the expanding universe.</p>]]></text></questiontext>
+    <defaultgrade>6</defaultgrade>
+  </question>
+</quiz>`;
+    const { questions, report } = importForCourse({ format: 'xml', source: xml, subject: 'Physics' });
+    expect(questions).toEqual([expect.objectContaining({ type: 'essay', totalMarks: 6, markScheme: [], needsScheme: true })]);
+    expect(report.changed.map((n) => n.message)).toEqual([UNMARKED_ESSAY_NOTE]);
+    expect(report.errors).toEqual([]);
+  });
+
+  it('is still refused with strict (all or nothing: every question whole and markable)', () => {
+    const { questions, report } = importForCourse({ format: 'gift', source: EVERY_KIND, subject: 'Physics', strict: true });
+    expect(questions).toEqual([]);
+    expect(report.skipped.find((n) => n.title === 'Essay')?.message).toMatch(/^needs a mark scheme/);
   });
 });

@@ -21,7 +21,7 @@ import { formatQuestionProblem, validateBankQuestion } from './validate-question
  * multiple choice (one right option, or several with percentage weights: multiple response), true/false (a
  * two-option question), short answer (weighted alternatives, `*` wildcards), numerical (value:tolerance, ranges,
  * several weighted answers, wrong-answer feedback), matching (each pair a point), essay (needs a `// points:`
- * comment), description items (skipped with a note), `$CATEGORY` (→ topic), `[html]`/`[markdown]`/`[plain]`.
+ * comment; without one, the in-app import stores it flagged "needs a mark scheme": `unmarkedEssays`), description items (skipped with a note), `$CATEGORY` (→ topic), `[html]`/`[markdown]`/`[plain]`.
  *
  * Partial by default: every question that can be imported is; each one changed on the way says how and why, each
  * one skipped says why. `strict: true` is all-or-nothing (any problem → nothing written), as before.
@@ -30,7 +30,29 @@ import { formatQuestionProblem, validateBankQuestion } from './validate-question
 export interface GiftImportOptions extends ImportOptions {
   /** All or nothing: any question with a problem and nothing is imported. */
   strict?: boolean;
+  /**
+   * The in-app import: an essay with no mark scheme in the file (no `// points:` comment, no carried scheme) comes
+   * back in `unmarked`, to be stored flagged "needs a mark scheme", instead of being skipped. Topic files (the
+   * command line's bank) cannot hold a question without a scheme, so content:import leaves this off.
+   */
+  unmarkedEssays?: boolean;
 }
+
+/** An essay imported without a mark scheme: its owner writes one before it can be marked. */
+export interface UnmarkedEssay {
+  number: number;
+  title?: string;
+  topic?: string;
+  text: string;
+  /** The file's grade (Moodle's defaultgrade), or 1. */
+  marks: number;
+  modelAnswer?: string;
+  hints: string[];
+  /** What was changed on the way (the file's own notes, e.g. a penalty not used). */
+  changes: string[];
+}
+
+export const UNMARKED_ESSAY_NOTE = 'imported without a mark scheme: write one before it can be marked';
 
 export interface ImportNote {
   number: number;
@@ -47,7 +69,32 @@ export interface GiftImportReport {
   skipped: ImportNote[];
 }
 
-export type GiftImportResult = ImportResult & { report: GiftImportReport };
+export type GiftImportResult = ImportResult & { report: GiftImportReport; unmarked: UnmarkedEssay[] };
+
+/** True for an essay the file gives no mark scheme: no `// points:` comment and no carried (Markwell) scheme. */
+function hasNoScheme(q: GiftQuestion): boolean {
+  return q.answer.kind === 'essay' && !q.scheme && !readComments(q.comments).values.get('points');
+}
+
+/** An essay with no scheme as a question to store flagged: sanitised text, the file's grade (or 1), its hints and model answer. */
+function unmarkedEssay(q: GiftQuestion, topic: string | undefined): UnmarkedEssay {
+  const { values, hints } = readComments(q.comments);
+  const text = q.html ?? toHtml(q.text, q.format);
+  if (!htmlToText(text).trim() && !/<img\b/.test(text)) throw new Error('the question has no text');
+  const model = values.get('modelanswer');
+  const allHints = [...hints, ...(q.generalFeedback ? [q.generalFeedback] : [])].map((h) => (LOOKS_HTML.test(h) ? sanitise(h) : h));
+  const marks = q.marks !== undefined && q.marks >= 1 ? Math.min(100, Math.round(q.marks)) : 1;
+  return {
+    number: q.number,
+    ...(q.title && { title: q.title }),
+    ...(topic && { topic }),
+    text,
+    marks,
+    ...(model && { modelAnswer: LOOKS_HTML.test(model) ? sanitise(model) : `<p>${escapeHtml(model)}</p>` }),
+    hints: allHints,
+    changes: [...(q.changes ?? [])],
+  };
+}
 
 /** `// key: value` comments (keys lower-cased, spaces and dashes removed); `hint` may repeat. */
 function readComments(comments: string[]): { values: Map<string, string>; hints: string[] } {
@@ -503,6 +550,7 @@ export function importGift(source: string, options: GiftImportOptions = {}): Gif
 /** A parsed file (GIFT, or Moodle XML read into the same tree) as one topic file, with its report. */
 export function importTree(parsed: ParsedGift, options: GiftImportOptions = {}): GiftImportResult {
   const report: GiftImportReport = { imported: [], changed: [], skipped: [] };
+  const unmarked: UnmarkedEssay[] = [];
   const errors: ImportError[] = parsed.errors.map((e) => ({ number: e.number, title: e.title, line: e.line, message: e.message }));
   let questions = parsed.questions;
   const total = parsed.questions.length + parsed.errors.length;
@@ -517,7 +565,7 @@ export function importTree(parsed: ParsedGift, options: GiftImportOptions = {}):
     topic = lastCategorySegment(categories[0]) || undefined;
   } else if (categories.length > 1) {
     const message = `the file has ${categories.length} categories (${categories.join(', ')}); pass --topic to choose one`;
-    return { topicFile: null, errors: [...errors, { message }], total, report };
+    return { topicFile: null, errors: [...errors, { message }], total, report, unmarked };
   }
   if (!subject && categories.length >= 1) {
     const parts = categoryParts(categories[0]);
@@ -541,6 +589,14 @@ export function importTree(parsed: ParsedGift, options: GiftImportOptions = {}):
       return;
     }
     const fail = (message: string) => errors.push({ number: q.number, title: q.title, line: q.line, message });
+    if (options.unmarkedEssays && !options.strict && hasNoScheme(q)) {
+      try {
+        unmarked.push(unmarkedEssay(q, topic));
+      } catch (error) {
+        fail((error as Error).message);
+      }
+      return;
+    }
     let converted: Converted;
     try {
       converted = giftToBankQuestion(q, questionId(subject ?? 'subject', topic ?? 'topic', i + 1), options.difficulty ?? 'medium');
@@ -577,11 +633,16 @@ export function importTree(parsed: ParsedGift, options: GiftImportOptions = {}):
     kept = out.filter((_, i) => !bad.has(sources[i].number));
     keptSources = sources.filter((s) => !bad.has(s.number));
     errors.splice(0, errors.length, ...errors.filter((e) => e.number === undefined));
-    if (kept.length === 0 && total > 0 && errors.length === 0) errors.push({ message: 'no question in the file could be imported' });
+    if (kept.length === 0 && unmarked.length === 0 && total > 0 && errors.length === 0)
+      errors.push({ message: 'no question in the file could be imported' });
   }
   report.changed = notes.filter((n) => keptSources.some((s) => s.number === n.number));
   report.skipped.sort((a, b) => a.number - b.number);
-  const result = finish({ subject, topic, description }, kept, errors, total);
+  // a file whose only questions are essays to flag has no topic file to write (it would be empty)
+  const result: ImportResult =
+    kept.length === 0 && unmarked.length > 0 && !options.strict
+      ? { topicFile: null, errors, total }
+      : finish({ subject, topic, description }, kept, errors, total);
   if (result.topicFile)
     report.imported = kept.map((q, i) => ({
       number: keptSources[i].number,
@@ -590,5 +651,5 @@ export function importTree(parsed: ParsedGift, options: GiftImportOptions = {}):
       type: q.type,
       marks: q.marks,
     }));
-  return { ...result, report };
+  return { ...result, report, unmarked };
 }

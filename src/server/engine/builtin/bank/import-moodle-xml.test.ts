@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { markAnswer } from '../marker/mark-answer';
 import type { GeneratedQuestion } from '../../engine';
 import { exportMoodleXml } from './export-moodle-xml';
-import { importTree } from './import-gift';
+import { importTree, UNMARKED_ESSAY_NOTE } from './import-gift';
 import { exportForCourse, importForCourse } from './import-for-course';
 import { formatImportError } from './import-questions';
 import { instantiateQuestion } from './instantiate';
@@ -318,12 +318,15 @@ const sameQuestion = (q: GeneratedQuestion) => [
   q.modelAnswer,
   q.hints,
   q.topic,
+  q.needsScheme ?? false,
 ];
 
 describe('Moodle XML round trip', () => {
   it('exports imported questions as Moodle XML, GIFT and JSON that import back with the same questions, marks and schemes', () => {
     const first = importForCourse({ format: 'xml', source: EVERY_TYPE, subject: 'Physics' });
-    expect(first.questions).toHaveLength(8);
+    // the essay without a scheme comes in flagged (empty scheme, the file's grade) and goes out and back the same
+    expect(first.questions).toHaveLength(9);
+    expect(first.questions.filter((q) => q.needsScheme).map((q) => [q.type, q.markScheme])).toEqual([['essay', []]]);
     const exported = (format: 'xml' | 'gift' | 'json') =>
       exportForCourse({
         format,
@@ -337,10 +340,20 @@ describe('Moodle XML round trip', () => {
     expect(xml).toMatchObject({ contentType: 'application/xml; charset=utf-8', extension: 'xml' });
     const again = importForCourse({ format: 'xml', source: xml.content, subject: 'Physics' });
     expect(again.report.skipped).toEqual([]);
-    expect(again.report.changed).toEqual([]);
+    expect(again.report.changed.map((n) => n.message)).toEqual([UNMARKED_ESSAY_NOTE]);
     expect(again.questions.map(sameQuestion)).toEqual(first.questions.map(sameQuestion));
-    const json = importForCourse({ format: 'json', source: exported('json').content, subject: 'Physics' });
-    expect(json.questions.map((q) => sameQuestion({ ...q, topic: 'Mixed practice' }))).toEqual(first.questions.map(sameQuestion));
+    // JSON is the bank's own format, whose questions all have a scheme: only the markable ones go round it
+    const markable = first.questions.filter((q) => !q.needsScheme);
+    const jsonFile = exportForCourse({
+      format: 'json',
+      subject: 'Physics',
+      topic: 'Mixed practice',
+      description: 'Forces, waves & units.',
+      difficulty: 'medium',
+      questions: markable.map((q, i) => ({ ...q, id: `q${i + 1}` })),
+    });
+    const json = importForCourse({ format: 'json', source: jsonFile.content, subject: 'Physics' });
+    expect(json.questions.map((q) => sameQuestion({ ...q, topic: 'Mixed practice' }))).toEqual(markable.map(sameQuestion));
     // GIFT holds the same questions and marks (its own round trip is import-gift.test.ts's)
     const gift = importForCourse({ format: 'gift', source: exported('gift').content, subject: 'Physics' });
     expect(gift.questions.map((q) => [q.type, q.totalMarks, q.options, q.correctAnswer])).toEqual(
@@ -369,6 +382,7 @@ describe('Moodle XML round trip', () => {
       'essay',
       'numerical',
       'essay',
+      'essay',
       'shortanswer',
     ]);
     expect(xml).toContain(`<file name="image-1.png" path="/" encoding="base64">${PNG}</file>`);
@@ -376,19 +390,17 @@ describe('Moodle XML round trip', () => {
     const plain = xml.replace(/<!-- markwell: .*? -->/g, '');
     expect(plain).not.toContain('markwell');
     const back = importForCourse({ format: 'xml', source: plain, subject: 'Physics' });
-    // essays without Markwell's scheme need one written; the native types come back with the same marks
-    expect(back.report.imported.map((r) => [r.type, r.marks])).toEqual([
+    // essays without Markwell's scheme come in flagged, to have one written; the native types come back with the same marks
+    expect(back.report.imported.filter((r) => r.needsScheme).map((r) => r.type)).toEqual(['essay', 'essay', 'essay', 'essay']);
+    expect(back.report.imported.filter((r) => !r.needsScheme).map((r) => [r.type, r.marks])).toEqual([
       ['multiple_choice', 1],
       ['multiple_choice', 2],
       ['multiple_choice', 1],
       ['short_answer', 1],
       ['short_answer', 1],
     ]);
-    expect(back.report.skipped.map((n) => n.message.split(':')[0])).toEqual([
-      'needs a mark scheme',
-      'needs a mark scheme',
-      'needs a mark scheme',
-    ]);
+    expect(back.report.skipped).toEqual([]);
+    expect(back.report.changed.filter((n) => n.message === UNMARKED_ESSAY_NOTE)).toHaveLength(4);
   });
 
   it('keeps the markwell comment a valid XML comment when the scheme holds "--" or "]]>"', () => {

@@ -222,7 +222,8 @@ const feedbackOf = (answer: Node): string | undefined => plainField(child(answer
 const markwellSchema = z.object({
   difficulty: z.string().optional(),
   type: questionTypeSchema.optional(),
-  markScheme: z.array(markPointSchema).min(1).optional(),
+  /** Empty for a question exported while it still needs a mark scheme: it comes back flagged the same. */
+  markScheme: z.array(markPointSchema).optional(),
   groups: z.array(markGroupSchema).optional(),
   levels: z.array(markLevelSchema).optional(),
   final_answer_full_marks: z.boolean().optional(),
@@ -444,7 +445,8 @@ export function parseMoodleXml(input: string): ParsedMoodleXml {
       if (idnumber && /^[a-z0-9]+(-[a-z0-9]+)*$/.test(idnumber)) comments.push(`id: ${idnumber}`);
       if (markwell?.difficulty) comments.push(`difficulty: ${markwell.difficulty}`);
       if (markwell?.type === 'short_answer' && answer.kind === 'essay') comments.push('type: short_answer');
-      if (markwell?.markScheme && answer.kind === 'essay') comments.push(`points: ${markwell.markScheme.map(pointEntry).join('; ')}`);
+      if (!!markwell?.markScheme?.length && answer.kind === 'essay')
+        comments.push(`points: ${markwell.markScheme.map(pointEntry).join('; ')}`);
       for (const hint of children(question, 'hint')) {
         const h = oneLineHtml(hint, changes);
         if (h) comments.push(`hint: ${h}`);
@@ -470,7 +472,7 @@ export function parseMoodleXml(input: string): ParsedMoodleXml {
         html,
         answer,
         changes: [...new Set(changes)],
-        ...(markwell?.markScheme && {
+        ...(!!markwell?.markScheme?.length && {
           scheme: {
             markScheme: markwell.markScheme,
             ...(markwell.groups && { groups: markwell.groups }),

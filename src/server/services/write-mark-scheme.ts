@@ -1,0 +1,49 @@
+import { eq } from 'drizzle-orm';
+import { WRITE_SCHEME_TEXT, type MarkSchemeView } from '../../shared/mark-scheme-view';
+import { PRACTICE_TEXT } from '../../shared/practice';
+import type { Db } from '../db/client';
+import { markSchemePoints, questions } from '../db/schema';
+import { parseTypedScheme } from '../engine/grading/typed-scheme';
+import { httpError } from '../http-error';
+import { findQuestion, getMarkScheme } from './questions';
+
+/**
+ * PUT /api/questions/{id}/markscheme: the question's owner writes its mark scheme (one point a line, '[2]' for a point
+ * worth 2 marks, read by the teacher grading's typed-scheme parser). The points replace any stored ones, as the
+ * import stores them; a question imported without a scheme is then marked like any other (the flag is cleared).
+ * Its marks: the file's grade when it gave one above 1 (the points must cover it), otherwise the points' total.
+ * Owner only: a student of an assigned paper, like anyone else, gets 404.
+ */
+export async function writeMarkScheme(db: Db, ownerId: string, questionId: string, text: string): Promise<MarkSchemeView> {
+  const question = await findQuestion(db, ownerId, questionId);
+  if (question.ownerId !== ownerId) throw httpError(404, PRACTICE_TEXT.questionNotFound);
+  let scheme: ReturnType<typeof parseTypedScheme>;
+  try {
+    scheme = parseTypedScheme(text);
+  } catch {
+    throw httpError(400, WRITE_SCHEME_TEXT.noPoints);
+  }
+  if (scheme.points.length === 0) throw httpError(400, WRITE_SCHEME_TEXT.noPoints);
+  const fileGrade = question.needsScheme && question.totalMarks > 1 ? question.totalMarks : null;
+  if (fileGrade !== null && scheme.totalMarks < fileGrade) throw httpError(400, WRITE_SCHEME_TEXT.belowGrade(scheme.totalMarks, fileGrade));
+  const rules = scheme.rules.levels?.length ? { levels: scheme.rules.levels } : null;
+  await db.transaction(async (tx) => {
+    await tx.delete(markSchemePoints).where(eq(markSchemePoints.questionId, question.id));
+    await tx.insert(markSchemePoints).values(
+      scheme.points.map(({ id: pointKey, text: pointText, marks, ...details }, position) => ({
+        ownerId,
+        questionId: question.id,
+        position,
+        pointKey,
+        text: pointText,
+        marks,
+        details,
+      })),
+    );
+    await tx
+      .update(questions)
+      .set({ totalMarks: fileGrade ?? scheme.totalMarks, schemeRules: rules, needsScheme: false })
+      .where(eq(questions.id, question.id));
+  });
+  return getMarkScheme(db, ownerId, question.id, 'scheme') as Promise<MarkSchemeView>;
+}
