@@ -205,6 +205,8 @@ const VALID_BODIES: Record<string, (ids: Ids, n: number) => Record<string, unkno
   // Alice's second paper (the first is assigned already: a second assignment of it would be 409).
   'POST /api/classes/:id/assignments': (ids) => ({ paperId: ids.paper[1], dueAt: '2030-06-01T17:00:00Z' }),
   'PATCH /api/classes/:id': () => ({ name: 'Renamed class' }),
+  // Her own question's scheme rewritten (one point a line): 200 for her, 404 for anyone else.
+  'PUT /api/questions/:id/markscheme': () => ({ text: 'States the key idea [2]\nGives an example' }),
   // Sixty days ahead: always a valid exam date (today or later, within five years).
   'POST /api/review/exam-date': () => ({ examDate: new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10) }),
   'POST /api/generate-custom-pdf': () => ({
@@ -434,7 +436,8 @@ describe('the route table', () => {
       expect(() => pathResources(e.url), e.key).not.toThrow();
       for (const field of idFields(e.body))
         expect(RESOURCE_OF_FIELD[field], `${e.key}: no fixture for the body field ${field}`).toBeDefined();
-      if (e.method === 'POST' && e.body) expect(VALID_BODIES[e.key], `${e.key}: add a valid body to VALID_BODIES`).toBeDefined();
+      if (['POST', 'PUT', 'PATCH'].includes(e.method) && e.body)
+        expect(VALID_BODIES[e.key], `${e.key}: add a valid body to VALID_BODIES`).toBeDefined();
     }
     expect(endpoints.filter((e) => e.url.includes(':')).length).toBeGreaterThanOrEqual(8);
   });
@@ -529,8 +532,9 @@ describe("2. another user's ids are not found", () => {
       expect(ids.length, `${e.key}: Alice owns no ${resource}`).toBeGreaterThan(0);
       for (const id of ids) {
         const url = concreteUrl(e.url, aliceIds, id);
-        // A POST or PATCH on a path id (finish, retry, the timer, a class) sends its valid body.
-        const payload = e.method === 'POST' || e.method === 'PATCH' ? (VALID_BODIES[e.key]?.(aliceIds, 0) ?? {}) : undefined;
+        // A POST, PUT or PATCH on a path id (finish, retry, the timer, a class, a mark scheme) sends its valid body.
+        const payload =
+          e.method === 'POST' || e.method === 'PUT' || e.method === 'PATCH' ? (VALID_BODIES[e.key]?.(aliceIds, 0) ?? {}) : undefined;
         const own = await inject({ method: e.method as 'GET', url, headers: alice.headers, payload });
         expect([200, 201], `${e.method} ${url} for its owner: ${own.body.slice(0, 200)}`).toContain(own.statusCode);
         const res = await inject({ method: e.method as 'GET', url, headers: bob.headers, payload });
@@ -627,7 +631,8 @@ describe("2. another user's ids are not found", () => {
     }
     for (const e of endpoints.filter((x) => x.url.startsWith('/api/classes/:id') && x.method !== 'GET' && x.method !== 'HEAD')) {
       const url = concreteUrl(e.url, aliceIds);
-      const payload = e.method === 'POST' || e.method === 'PATCH' ? (VALID_BODIES[e.key]?.(aliceIds, 0) ?? {}) : undefined;
+      const payload =
+        e.method === 'POST' || e.method === 'PUT' || e.method === 'PATCH' ? (VALID_BODIES[e.key]?.(aliceIds, 0) ?? {}) : undefined;
       const res = await inject({ method: e.method as 'POST', url, headers: carol.headers, payload });
       expect(res.statusCode, `${e.method} ${url} for a student of the class: ${res.body.slice(0, 200)}`).toBe(404);
       checked++;
