@@ -130,6 +130,8 @@ export const questionSchema = z.object({
   multipleResponse: z.boolean().optional(),
   /** Imported without a mark scheme: not marked until the course's owner writes one (PUT /api/questions/{id}/markscheme). */
   needsScheme: z.boolean().optional(),
+  /** The caller owns the question and may write its mark scheme (only while it needs one). */
+  canWriteScheme: z.boolean().optional(),
 });
 export type Question = z.infer<typeof questionSchema>;
 

@@ -63,7 +63,11 @@ export async function withQuestionVisibility(db: Db, ownerId: string, rows: Ques
     ownerId,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => toQuestion(r, submitted.has(r.id)));
+  // the owner of a question still waiting for its mark scheme may write it (PUT /api/questions/{id}/markscheme)
+  return rows.map((r) => ({
+    ...toQuestion(r, submitted.has(r.id)),
+    ...(r.needsScheme && r.ownerId === ownerId && { canWriteScheme: true }),
+  }));
 }
 
 async function countQuestions(db: Db, paperIds: string[]): Promise<Map<string, number>> {

@@ -29,6 +29,7 @@ import { AnswerConflict } from './components/answer-conflict';
 import { AnswerInput } from './components/answer-input';
 import { FeedbackPanel } from './components/feedback-panel';
 import { TutorChat } from './components/tutor-chat';
+import { NeedsMarkScheme } from './components/write-mark-scheme';
 import { useActiveTime } from './use-active-time';
 import { useAutosave, type SaveState } from './use-autosave';
 import { useExamTimer } from './use-exam-timer';
@@ -317,11 +318,12 @@ export function ExamPage() {
                   {submitted ? <Badge tone="success">Submitted</Badge> : null}
                 </div>
               </CardHeader>
-              <CardContent>
+              <CardContent className="grid gap-3">
                 <RichHtml
                   html={question.text}
                   className="prose-sm max-w-none text-slate-800 [&_p]:my-2 [&_table]:my-2 [&_td]:border [&_td]:px-2 [&_th]:border [&_th]:px-2"
                 />
+                {question.needsScheme ? <NeedsMarkScheme questionId={question.id} canWrite={Boolean(question.canWriteScheme)} /> : null}
               </CardContent>
             </Card>
 
