@@ -26,14 +26,16 @@ test('import a GIFT file in the browser, practise an imported question, export i
   // Drop the file (through the file input the drop zone's button opens): the preview lists every question.
   await page.getByLabel('Question file').setInputFiles({ name: 'units.gift', mimeType: 'text/plain', buffer: Buffer.from(GIFT) });
   const toImport = page.getByRole('list', { name: 'Questions to import' });
-  await expect(toImport.getByRole('listitem')).toHaveCount(2, { timeout: 30_000 });
+  await expect(toImport.getByRole('listitem')).toHaveCount(3, { timeout: 30_000 });
   await expect(toImport).toContainText('Prefix');
   await expect(toImport).toContainText('Multiple choice, 1 mark');
   await expect(toImport).toContainText('Changed: true/false: practised as a two-option multiple-choice question');
-  await expect(page.getByRole('list', { name: 'Skipped questions' })).toContainText('Skipped question 3 "Essay": needs a mark scheme');
+  // the essay has no scheme in the file: imported flagged, for the teacher to write one
+  await expect(toImport.getByRole('listitem').nth(2)).toContainText('Needs a mark scheme');
+  await expect(toImport).toContainText('Changed: imported without a mark scheme: write one before it can be marked');
   await page.screenshot({ path: test.info().outputPath('import-preview.png'), fullPage: true });
 
-  await page.getByRole('button', { name: 'Import 2 questions' }).click();
+  await page.getByRole('button', { name: 'Import 3 questions' }).click();
   const link = page.getByRole('status').getByRole('link', { name: 'Imported: units' });
   await expect(link).toBeVisible({ timeout: 30_000 });
 
@@ -46,6 +48,15 @@ test('import a GIFT file in the browser, practise an imported question, export i
   await page.getByRole('radio', { name: /milli/ }).check();
   await page.getByRole('button', { name: 'Submit Answer' }).click();
   await expect(page.getByTestId('feedback-total')).toHaveText(/^Total: 1 \/ 1 marks?$/, { timeout: 45_000 });
+
+  // The essay needs a mark scheme: its owner writes it on the exam screen, and the flag goes.
+  await page.goto(`/courses/${course.id}/papers/${paperId}/questions/${questions[2].id}`);
+  const needs = page.getByRole('group', { name: 'Needs a mark scheme' });
+  await expect(needs).toBeVisible({ timeout: 30_000 });
+  await needs.getByLabel(/Write the mark scheme/).fill('a scalar has magnitude only\nno direction, unlike a vector [2]');
+  await needs.getByRole('button', { name: 'Save mark scheme' }).click();
+  await expect(needs).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByText('3 marks', { exact: true })).toBeVisible();
 
   // Export it back from the course page.
   await page.goto(`/courses/${course.id}`);

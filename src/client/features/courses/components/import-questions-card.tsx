@@ -126,6 +126,7 @@ export function ImportQuestionsCard(props: { courseId: string }) {
                       {TYPE_LABEL[q.type] ?? q.type}, {q.marks} mark{q.marks === 1 ? '' : 's'}
                       {q.topic ? ` · ${q.topic}` : ''}
                     </span>
+                    {q.needsScheme ? <span className="block text-xs font-medium text-amber-800">Needs a mark scheme</span> : null}
                     {report.changed
                       .filter((n) => n.number === q.number)
                       .map((n) => (
