@@ -55,6 +55,9 @@ describe('an essay imported without a mark scheme', () => {
       ['essay', true],
     ]);
     essayId = questions[1].id;
+    // its owner may write the scheme (the exam screen shows her the form)
+    expect(questions[1].canWriteScheme).toBe(true);
+    expect(questions[0].canWriteScheme).toBeUndefined();
     expect((await inject('GET', `/api/questions/${essayId}/markscheme`, alice)).json()).toEqual([]);
   });
 
@@ -112,6 +115,7 @@ describe('an essay imported without a mark scheme', () => {
     const question = (await inject('GET', `/api/question-papers/${paperId}/questions`, alice)).json()[1];
     expect(question).toMatchObject({ totalMarks: 3 });
     expect(question.needsScheme).toBeUndefined();
+    expect(question.canWriteScheme).toBeUndefined();
     const marked = await inject('POST', '/api/answers/evaluate', alice, {
       questionId: essayId,
       answer: 'Resistive forces such as drag and friction act on the car; the driving force balances the resistive forces.',
