@@ -5,6 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { markPointSchema, type MarkPointInput } from '../../../shared/mark-scheme';
 import type { GradingQuestion } from '../../../shared/teacher';
 import { createLlmEngine, type FallbackEvent } from './create-llm-engine';
+import { parseLlmConfig } from './llm-config';
+import { anthropicSystemText, startFakeAnthropicServer, type FakeAnthropicServer } from './testing/fake-anthropic-server';
 import { createFakeFallbackEngine } from './testing/fake-fallback-engine';
 import { messageText, requestedSchema, startFakeLlmServer, type FakeLlmServer, type RecordedRequest } from './testing/fake-llm-server';
 
@@ -15,11 +17,12 @@ const questionImage = fixture('question-sheet.png');
 const answerImage = fixture('answer-sheet.png');
 
 let server: FakeLlmServer;
+let anthropic: FakeAnthropicServer;
 beforeAll(async () => {
-  server = await startFakeLlmServer();
+  [server, anthropic] = await Promise.all([startFakeLlmServer(), startFakeAnthropicServer()]);
 });
 afterAll(async () => {
-  await server.close();
+  await Promise.all([server.close(), anthropic.close()]);
 });
 beforeEach(() => {
   server.requests.length = 0;
@@ -215,6 +218,44 @@ describe('gradeSheetAgainstScheme with a vision model', () => {
       readBy: 'OCR by the fake reader',
     });
     expect(result.questions[0].feedback!.marked_by).toBe('the built-in marker (fake-vision was unavailable)');
+    expect(result.questions[0].feedback!.markscheme_evaluation.map((e) => e.point_id)).toEqual(['cat', 'site', 'ea']);
+  });
+
+  it('speaks to Claude too: both images as image blocks, the point ids in the system prompt, the marks the scheme allows', async () => {
+    const fallback = createFakeFallbackEngine();
+    const config = parseLlmConfig({
+      AI_PROVIDER: 'anthropic',
+      AI_BASE_URL: anthropic.baseURL,
+      AI_API_KEY: 'test-key',
+      AI_TIMEOUT_MS: '3000',
+    })!;
+    const engine = createLlmEngine({ config, fallback, maxRetries: 0, onFallback: () => undefined });
+    anthropic.respond({
+      json: {
+        questionText: 'Q',
+        answerText: 'Lowers the activation energy.',
+        questions: [
+          {
+            number: 1,
+            answer: 'Lowers the activation energy.',
+            points: [
+              judged('ea', 'COVERED', 9),
+              judged('cat', 'NOT_COVERED'),
+              judged('site', 'NOT_COVERED'),
+              judged('bonus', 'COVERED', 3),
+            ],
+            level: null,
+            qualitative_feedback: 'Name the catalyst.',
+          },
+        ],
+      },
+    });
+    const result = await engine.gradeSheetAgainstScheme!({ answerImage, questionImage, questions: [enzymes] });
+    const request = anthropic.requests.at(-1)!;
+    const blocks = request.body.messages.flatMap((m) => (Array.isArray(m.content) ? m.content : []));
+    expect(blocks.filter((b) => b.type === 'image')).toHaveLength(2);
+    for (const id of ['cat', 'site', 'ea']) expect(anthropicSystemText(request)).toContain(`id "${id}"`);
+    expect(result.questions[0].feedback).toMatchObject({ marks_awarded: 2, total_marks: 4, marked_by: `${config.model} (Anthropic)` });
     expect(result.questions[0].feedback!.markscheme_evaluation.map((e) => e.point_id)).toEqual(['cat', 'site', 'ea']);
   });
 });
