@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsOverview, SubjectPredictionDto } from '../../shared/analytics';
-import { streaksOf } from '../services/analytics-overview';
+import { analyticsOverview, streaksOf } from '../services/analytics-overview';
 import { buildTestApp, signUp, type TestApp } from '../testing/test-app';
 
 let t: TestApp;
@@ -113,6 +113,10 @@ describe('GET /api/analytics/overview', () => {
     expect(bad.body).toContain('Unknown time zone');
     expect((await get("/api/analytics/overview?tz=UTC';drop")).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: '/api/analytics/overview' })).statusCode).toBe(401);
+  });
+
+  it('answers 400, not 500, for a zone the browser knows but the database does not', async () => {
+    await expect(analyticsOverview(t.database.db, alice.user.id, 'Nowhere/Atlantis')).rejects.toMatchObject({ statusCode: 400 });
   });
 });
 

@@ -10,6 +10,7 @@ import {
 import { DEFAULT_SUBJECT } from '../../shared/practice';
 import { PREDICTION_WINDOW } from '../../shared/prediction-model';
 import type { Db } from '../db/client';
+import { httpError } from '../http-error';
 
 /** One row of the GROUPING SETS aggregate: `g` says which grouping it belongs to (see GROUP_*). */
 interface GroupRow {
@@ -99,7 +100,9 @@ function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
  * by course (a uuid), not by subject text; the few course rows are then added up per subject here.
  */
 export async function analyticsOverview(db: Db, ownerId: string, timeZone: string): Promise<AnalyticsOverview> {
-  const result = await db.execute(sql`
+  const result = await db
+    .execute(
+      sql`
     with base as materialized (
       select a.created_at, q.course_id, q.topic,
         case when f.total_marks > 0 then round(1000.0 * f.marks_awarded / f.total_marks) / 10 end as score,
@@ -145,7 +148,13 @@ export async function analyticsOverview(db: Db, ownerId: string, timeZone: strin
         select c.id, c.title, coalesce(nullif(btrim(c.subject), ''), ${DEFAULT_SUBJECT}) as subject,
           (select count(*) from questions q where q.owner_id = c.owner_id and q.course_id = c.id)::int as questions
         from courses c where c.owner_id = ${ownerId}
-        order by c.created_at desc) t) as courses`);
+        order by c.created_at desc) t) as courses`,
+    )
+    .catch((error: unknown) => {
+      // A zone the browser knows but the database does not: the student's mistake to hear of, not a 500.
+      if (/time zone/i.test(String((error as { cause?: unknown }).cause ?? error))) throw httpError(400, 'Unknown time zone');
+      throw error;
+    });
   const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
   const today = String(row.today);
   const groups = parseJson<GroupRow[]>(row.groups);
