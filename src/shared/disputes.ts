@@ -36,8 +36,10 @@ export const disputeSchema = z.object({
   marksBefore: z.number().nullable(),
   marksAfter: z.number().nullable(),
   totalMarks: z.number(),
-  /** Whether the caller may accept or reject it (today: the question's owner). */
+  /** Whether the caller may accept or reject it: the question's owner (a student's own question, or the teacher of a class the paper is assigned to). */
   canResolve: z.boolean(),
+  /** Who disputed, when it is not the caller: a student of the caller's class (issue 16). */
+  studentName: z.string().nullable().optional(),
   createdAt: z.string(),
   resolvedAt: z.string().nullable(),
 });

@@ -65,10 +65,17 @@ afterAll(async () => {
 
 /** An answer that uses two of the point's words in a sentence of its own, but not the point's wording. */
 async function markedWithOwnWording(q: Q) {
-  const [point] = (await get(`/api/questions/${q.id}/markscheme`)).json() as Point[];
-  const words = point.text.split(/\s+/).filter((w) => /^[a-z]{3,}$/i.test(w));
+  const plainWords = (text: string) =>
+    text
+      .split(/\s+/)
+      .map((w) => w.replace(/[.,;:()]+$/, ''))
+      .filter((w) => /^[a-z]{3,}$/i.test(w));
+  // A point with words of its own to borrow (not one that is only a formula or a value).
+  const scheme = (await get(`/api/questions/${q.id}/markscheme`)).json() as Point[];
+  const point = scheme.find((p) => plainWords(p.text).length >= 2) ?? scheme[0];
+  const words = plainWords(point.text);
   const sentence = `In my own words, ${words.slice(0, 2).join(' ')} matters here.`;
-  const answer = `Something unrelated first. ${sentence}`;
+  const answer = `Xylophones hum quietly. ${sentence}`;
   await post('/api/answers/save', { questionId: q.id, text: answer, submitted: true });
   const feedback = (await post('/api/answers/evaluate', { questionId: q.id, answer })).json();
   expect(feedback.markscheme_evaluation.find((p: { point_id: string }) => p.point_id === point.id).status).toBe('NOT_COVERED');

@@ -1,25 +1,33 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
 import { DISPUTES_TEXT, type Dispute } from '../../shared/disputes';
 import type { Db } from '../db/client';
-import { disputes, feedback, markSchemePoints, questions } from '../db/schema';
+import { disputes, feedback, markSchemePoints, questions, users } from '../db/schema';
 import type { Engine } from '../engine/engine';
 import { httpError } from '../http-error';
 import { storeEvaluation } from './answers';
 import { isUuid } from './ids';
+import { studentOfAssignedPaper } from './paper-access';
 import { questionForMarking } from './questions';
 
 type DisputeRow = typeof disputes.$inferSelect;
 type QuestionRow = typeof questions.$inferSelect;
 
 /**
- * Who may accept or reject a dispute: today the question's owner (in this app the student owns the questions
- * they practise). A class teacher of the student's class joins this rule later; nothing else decides it.
+ * Who may accept or reject a dispute: the question's owner. A student practising owns their questions; on a
+ * paper assigned to a class the questions are the teacher's, and the teacher resolves a student's dispute
+ * while the student is in a class the paper is assigned to (removing the student ends it). Nothing else
+ * decides it: rows the resolver may not resolve are not even listed (see `resolvable`).
  */
 export function mayResolve(resolverId: string, question: Pick<QuestionRow, 'ownerId'>): boolean {
   return question.ownerId === resolverId;
 }
 
-function toDispute(row: DisputeRow, question: QuestionRow, viewerId: string): Dispute {
+/** SQL: the dispute is the caller's own, or a current class student's on a question the caller owns. */
+function visibleTo(userId: string) {
+  return or(eq(disputes.ownerId, userId), and(eq(questions.ownerId, userId), studentOfAssignedPaper(disputes.ownerId, questions.paperId)));
+}
+
+function toDispute(row: DisputeRow, question: QuestionRow, viewerId: string, studentName: string | null = null): Dispute {
   return {
     id: row.id,
     questionId: row.questionId,
@@ -37,20 +45,25 @@ function toDispute(row: DisputeRow, question: QuestionRow, viewerId: string): Di
     marksAfter: row.marksAfter,
     totalMarks: question.totalMarks,
     canResolve: row.status === 'open' && mayResolve(viewerId, question),
+    studentName: row.ownerId === viewerId ? null : studentName,
     createdAt: row.createdAt.toISOString(),
     resolvedAt: row.resolvedAt ? row.resolvedAt.toISOString() : null,
   };
 }
 
-/** GET /api/disputes: the student's disputes, newest first, each with its question, point and outcome. */
-export async function listDisputes(db: Db, ownerId: string): Promise<Dispute[]> {
+/**
+ * GET /api/disputes: the caller's own disputes and, for a teacher, their class students' disputes on the
+ * papers assigned to them, newest first, each with its question, point, outcome and (for students') who.
+ */
+export async function listDisputes(db: Db, userId: string): Promise<Dispute[]> {
   const rows = await db
-    .select({ dispute: disputes, question: questions })
+    .select({ dispute: disputes, question: questions, firstName: users.firstName, lastName: users.lastName, email: users.email })
     .from(disputes)
     .innerJoin(questions, eq(questions.id, disputes.questionId))
-    .where(eq(disputes.ownerId, ownerId))
+    .innerJoin(users, eq(users.id, disputes.ownerId))
+    .where(visibleTo(userId))
     .orderBy(desc(disputes.createdAt));
-  return rows.map((r) => toDispute(r.dispute, r.question, ownerId));
+  return rows.map((r) => toDispute(r.dispute, r.question, userId, [r.firstName, r.lastName].filter(Boolean).join(' ').trim() || r.email));
 }
 
 const WORD = /[\p{L}\p{N}]+/gu;
@@ -91,7 +104,7 @@ export async function resolveDispute(
     .select({ dispute: disputes, question: questions })
     .from(disputes)
     .innerJoin(questions, eq(questions.id, disputes.questionId))
-    .where(eq(disputes.id, disputeId));
+    .where(and(eq(disputes.id, disputeId), visibleTo(resolverId)));
   if (!found || !mayResolve(resolverId, found.question)) throw httpError(404, DISPUTES_TEXT.notFound);
   const { dispute, question } = found;
   if (dispute.status !== 'open') throw httpError(409, DISPUTES_TEXT.alreadyResolved);
@@ -149,5 +162,25 @@ export async function resolveDispute(
     const [done] = await tx.update(disputes).set({ marksAfter: remarked.marks_awarded }).where(eq(disputes.id, claimed.id)).returning();
     return done;
   });
+  // The wording now earns the point for everyone who answered the question: a class teacher's upheld dispute
+  // re-marks the other students' marked answers to it (their marks can only follow the scheme, as the
+  // disputer's did).
+  await remarkOthers(db, engine, question, dispute.ownerId);
   return toDispute(row, question, resolverId);
+}
+
+/** Re-marks every other marked answer to the question against its scheme as stored now. */
+async function remarkOthers(db: Db, engine: Engine, question: QuestionRow, except: string): Promise<void> {
+  const others = await db
+    .select({ ownerId: feedback.ownerId, text: feedback.evaluatedText, marks: feedback.marksAwarded })
+    .from(feedback)
+    .where(and(eq(feedback.questionId, question.id), ne(feedback.ownerId, except)));
+  if (others.length === 0) return;
+  const marking = await questionForMarking(db, question);
+  for (const other of others) {
+    if (!other.text) continue;
+    const result = await engine.evaluateAnswer({ question: marking, answer: other.text });
+    if (result.marks_awarded === other.marks) continue;
+    await storeEvaluation(db, other.ownerId, question, other.text, result);
+  }
 }

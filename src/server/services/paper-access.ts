@@ -17,8 +17,8 @@ import { isUuid } from './ids';
  */
 export type PaperAccess = 'owner' | 'student';
 
-/** SQL: `userId` is a current student of a class that has the paper `paperId` (a column or value) assigned. */
-export function studentOfAssignedPaper(userId: string, paperId: AnyPgColumn | SQL): SQL {
+/** SQL: `userId` (a value or a column) is a current student of a class that has the paper `paperId` (a column or value) assigned. */
+export function studentOfAssignedPaper(userId: string | AnyPgColumn | SQL, paperId: AnyPgColumn | SQL): SQL {
   return sql`exists (select 1 from class_assignments ca join class_members cm on cm.class_id = ca.class_id
     where ca.paper_id = ${paperId} and cm.user_id = ${userId})`;
 }
