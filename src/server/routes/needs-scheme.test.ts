@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markSchemeViewSchema, WRITE_SCHEME_TEXT } from '../../shared/mark-scheme-view';
 import { PRACTICE_TEXT } from '../../shared/practice';
@@ -71,6 +74,16 @@ describe('an essay imported without a mark scheme', () => {
     expect((await inject('GET', `/api/questions/${essayId}/feedback`, alice)).json()).toBeNull();
     const tutor = await inject('POST', '/api/tutor/message', alice, { questionId: essayId, message: 'How many marks did I get?' });
     expect(tutor.statusCode).toBe(422);
+    expect(tutor.json().message).toBe(PRACTICE_TEXT.needsScheme);
+  });
+
+  it('is refused by teacher grading against it (nothing to mark against) before the sheet is read', async () => {
+    const answerImage = fs
+      .readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../engine/builtin/ocr/fixtures', 'answer-sheet.png'))
+      .toString('base64');
+    const res = await inject('POST', '/api/teacher/grade-answer', alice, { answerImage, questionId: essayId });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe(PRACTICE_TEXT.needsScheme);
   });
 
   it('is left out of a finished paper’s total, with a note, and its answer kept', async () => {
