@@ -63,31 +63,40 @@ afterAll(async () => {
   await t.close();
 });
 
-/** An answer that uses two of the point's words in a sentence of its own, but not the point's wording. */
-async function markedWithOwnWording(q: Q) {
+/**
+ * An answer that uses two of a point's words in a sentence of its own, not the point's wording, and is not
+ * credited with it: the first question not used yet (the paper is drawn at random) with such a point.
+ */
+const used = new Set<string>();
+async function markedWithOwnWording() {
   const plainWords = (text: string) =>
     text
       .split(/\s+/)
       .map((w) => w.replace(/[.,;:()]+$/, ''))
       .filter((w) => /^[a-z]{3,}$/i.test(w));
-  // A point with words of its own to borrow (not one that is only a formula or a value).
-  const scheme = (await get(`/api/questions/${q.id}/markscheme`)).json() as Point[];
-  const point = scheme.find((p) => plainWords(p.text).length >= 2) ?? scheme[0];
-  const words = plainWords(point.text);
-  const sentence = `In my own words, ${words.slice(0, 2).join(' ')} matters here.`;
-  const answer = `Xylophones hum quietly. ${sentence}`;
-  await post('/api/answers/save', { questionId: q.id, text: answer, submitted: true });
-  const feedback = (await post('/api/answers/evaluate', { questionId: q.id, answer })).json();
-  expect(feedback.markscheme_evaluation.find((p: { point_id: string }) => p.point_id === point.id).status).toBe('NOT_COVERED');
-  return { point, answer, sentence, feedback };
+  for (const q of questions.filter((x) => !used.has(x.id))) {
+    const scheme = (await get(`/api/questions/${q.id}/markscheme`)).json() as Point[];
+    // Only points with words of their own to borrow (not one that is only a formula or a value).
+    for (const point of scheme.filter((p) => plainWords(p.text).length >= 2)) {
+      const sentence = `In my own words, ${plainWords(point.text).slice(0, 2).join(' ')} matters here.`;
+      const answer = `Xylophones hum quietly. ${sentence}`;
+      await post('/api/answers/save', { questionId: q.id, text: answer, submitted: true });
+      const feedback = (await post('/api/answers/evaluate', { questionId: q.id, answer })).json();
+      if (feedback.markscheme_evaluation.find((p: { point_id: string }) => p.point_id === point.id)?.status !== 'NOT_COVERED') continue;
+      used.add(q.id);
+      return { q, point, answer, sentence, feedback };
+    }
+  }
+  throw new Error('no question left with a point that a sentence borrowing its words does not earn');
 }
+let firstQuestion: Q;
 
 const disputesOf = async (who = alice) => (await get('/api/disputes', who)).json() as Dispute[];
 
 describe('disputes', () => {
   it('"I disagree" keeps its response and also records a dispute, one open dispute per point', async () => {
-    const q = questions[0];
-    const { point, answer, feedback } = await markedWithOwnWording(q);
+    const { q, point, answer, feedback } = await markedWithOwnWording();
+    firstQuestion = q;
     const res = await post('/api/feedback/disagree', { questionId: q.id, pointId: point.id, reason: 'I said it differently.' });
     expect(res.statusCode).toBe(200);
     expect(res.json().disagreements).toEqual([{ point_id: point.id, reason: 'I said it differently.', at: expect.any(String) }]);
@@ -114,8 +123,7 @@ describe('disputes', () => {
   });
 
   it('re-marking the same text keeps the disagreement; other text does not show it, and the dispute stays listed', async () => {
-    const q = questions[1];
-    const { point, answer } = await markedWithOwnWording(q);
+    const { q, point, answer } = await markedWithOwnWording();
     await post('/api/feedback/disagree', { questionId: q.id, pointId: point.id, reason: 'Kept?' });
     const again = (await post('/api/answers/evaluate', { questionId: q.id, answer })).json();
     expect(again.disagreements).toEqual([{ point_id: point.id, reason: 'Kept?', at: expect.any(String) }]);
@@ -128,8 +136,7 @@ describe('disputes', () => {
   });
 
   it('accepting adds the answer’s sentence to the point’s accepted wordings, re-marks and stores the new feedback', async () => {
-    const q = questions[2];
-    const { point, sentence, feedback } = await markedWithOwnWording(q);
+    const { q, point, sentence, feedback } = await markedWithOwnWording();
     await post('/api/feedback/disagree', { questionId: q.id, pointId: point.id, reason: 'That is the same idea.' });
     const [dispute] = (await disputesOf()).filter((d) => d.questionId === q.id);
     const res = await post(`/api/disputes/${dispute.id}/resolve`, { accept: true, comment: 'Fair: creditworthy.' });
@@ -163,8 +170,7 @@ describe('disputes', () => {
   });
 
   it('accepts the wording the resolver gives, and a failing engine leaves the dispute open and the scheme unchanged', async () => {
-    const q = questions[3];
-    const { point, answer } = await markedWithOwnWording(q);
+    const { q, point, answer } = await markedWithOwnWording();
     await post('/api/feedback/disagree', { questionId: q.id, pointId: point.id, reason: '' });
     const [dispute] = (await disputesOf()).filter((d) => d.questionId === q.id);
     const wording = answer.slice(0, 12);
@@ -186,7 +192,7 @@ describe('disputes', () => {
   });
 
   it('rejecting stores the comment, changes no scheme, and the disagreement stays with the marked text', async () => {
-    const q = questions[0];
+    const q = firstQuestion;
     const [dispute] = (await disputesOf()).filter((d) => d.questionId === q.id);
     const before = await t.database.db.select().from(markSchemePoints).where(eq(markSchemePoints.questionId, q.id));
     const res = await post(`/api/disputes/${dispute.id}/resolve`, { accept: false, comment: 'The point needs the idea of fit.' });
