@@ -136,6 +136,14 @@ describe('DisputesPage', () => {
     expect(screen.getByText(/The point needs the active site\./)).toBeTruthy();
   });
 
+  it('names the student on a class student’s dispute the teacher resolves', async () => {
+    list = () => Response.json([dispute({ studentName: 'Sam Okafor' })]);
+    renderPage();
+    expect(await screen.findByText(/Disputed by Sam Okafor/)).toBeTruthy();
+    expect(screen.getByText("Sam Okafor's answer")).toBeTruthy();
+    expect(screen.getByText("Sam Okafor's reason")).toBeTruthy();
+  });
+
   it('offers no decision on a dispute the student may not resolve', async () => {
     list = () => Response.json([dispute({ canResolve: false })]);
     renderPage();

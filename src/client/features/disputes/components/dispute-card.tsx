@@ -93,12 +93,17 @@ export function DisputeCard({ dispute }: { dispute: Dispute }) {
   const status = STATUS[dispute.status];
   const before = marks(dispute.marksBefore, dispute.totalMarks);
   const after = marks(dispute.marksAfter, dispute.totalMarks);
+  // A class student's dispute on the teacher's assigned paper: name the student, and speak of 'their' words.
+  const student = dispute.studentName ?? null;
+  const whose = student ? `${student}'s` : 'Your';
   return (
     <Card data-dispute-status={dispute.status}>
       <CardHeader className="gap-2">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <Badge tone={status.tone}>{status.label}</Badge>
-          <span className="text-xs text-slate-500">Disputed {formatShortDate(dispute.createdAt)}</span>
+          <span className="text-xs text-slate-500">
+            {student ? `Disputed by ${student}` : 'Disputed'} {formatShortDate(dispute.createdAt)}
+          </span>
         </div>
         <RichHtml html={dispute.questionText} className="line-clamp-3 text-sm text-slate-700" />
       </CardHeader>
@@ -108,11 +113,11 @@ export function DisputeCard({ dispute }: { dispute: Dispute }) {
           <p className="mt-0.5 font-medium text-slate-900">{dispute.pointText}</p>
         </div>
         <div>
-          <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Your answer</h3>
+          <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">{whose} answer</h3>
           <p className="mt-0.5 whitespace-pre-wrap break-words text-slate-700">{dispute.answerText || '(empty)'}</p>
         </div>
         <div>
-          <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Your reason</h3>
+          <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">{whose} reason</h3>
           <p className="mt-0.5 whitespace-pre-wrap break-words text-slate-700">{dispute.reason || 'No reason given.'}</p>
         </div>
         <div aria-label="Outcome" className="rounded-lg border border-slate-200 p-3">
