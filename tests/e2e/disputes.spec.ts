@@ -19,8 +19,20 @@ test('answer, get marked, disagree with a point, accept the dispute, see the cha
   await signUpThroughUi(page);
   const course = await call<{ id: string; paper: { id: string } }>(page, 'POST', '/api/courses/direct-create', { subject: 'Biology' });
   const questions = await call<QuestionView[]>(page, 'GET', `/api/question-papers/${course.paper.id}/questions`);
-  const q = questions.find((x) => x.type === 'short_answer') ?? questions.find((x) => x.type !== 'multiple_choice');
-  expect(q, 'a drawn paper has a written question').toBeDefined();
+  // A written question with a point that earns its marks on its own (a B mark outside any "max N" group, not
+  // an accuracy mark that needs its method mark): accepting the student's wording for it must raise the mark.
+  type PointView = { id: string; kind: string; depends_on?: string; group?: string };
+  let q: QuestionView | undefined;
+  let pointIndex = -1;
+  for (const candidate of questions.filter((x) => x.type === 'short_answer')) {
+    const points = await call<PointView[]>(page, 'GET', `/api/questions/${candidate.id}/markscheme`);
+    pointIndex = points.findIndex((p) => p.kind === 'B' && !p.depends_on && !p.group);
+    if (points.length <= 4 && pointIndex !== -1) {
+      q = candidate;
+      break;
+    }
+  }
+  expect(q, 'a drawn paper has a short written question with an independent point').toBeDefined();
   const questionUrl = `/courses/${course.id}/papers/${course.paper.id}/questions/${q!.id}`;
 
   // Answer and get marked.
@@ -29,7 +41,7 @@ test('answer, get marked, disagree with a point, accept the dispute, see the cha
   await page.getByRole('button', { name: 'Submit Answer' }).click();
   await expect(page.getByText('Mark scheme, point by point')).toBeVisible({ timeout: 45_000 });
   const before = await call<FeedbackView>(page, 'GET', `/api/questions/${q!.id}/feedback`);
-  const firstPoint = page.locator('li[data-status]').first();
+  const firstPoint = page.locator('li[data-status]').nth(pointIndex);
   await expect(firstPoint).not.toHaveAttribute('data-status', 'COVERED');
   await expect(page.getByTestId('feedback-total')).toHaveText(`Total: ${before.marks_awarded} / ${before.total_marks} marks`);
 

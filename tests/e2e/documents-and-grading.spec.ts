@@ -108,7 +108,7 @@ test('a teacher prints a practice paper with answer keys from the home page', as
   const generate = page.getByRole('button', { name: 'Generate PDF' });
   await expect(generate).toBeDisabled();
   await page.getByLabel('Subject').fill('Physics');
-  await page.getByLabel('Topic').fill('Electricity');
+  await page.getByLabel('Topic', { exact: true }).fill('Electricity');
   await page.getByLabel('Include answer keys (for teachers)').check();
   await page.getByLabel('Include mark schemes (for teachers)').check();
   const popupOpened = page.waitForEvent('popup');

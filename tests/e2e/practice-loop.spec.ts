@@ -169,7 +169,7 @@ test('generate a course, answer questions, get marked, use the tutor, move betwe
   await page.getByRole('button', { name: 'Generate Question Paper' }).click();
   const sheet = page.getByRole('dialog', { name: 'Generate Question Paper' });
   await expect(sheet.getByRole('button', { name: 'Generate Question Paper' })).toBeDisabled();
-  await sheet.getByLabel('Topic').fill('electricity');
+  await sheet.getByLabel('Topic', { exact: true }).fill('electricity');
   await sheet.getByLabel('Difficulty').selectOption('hard');
   await sheet.getByRole('button', { name: 'Generate Question Paper' }).click();
   await expect(page.getByText('Question paper generated successfully', { exact: true })).toBeVisible({ timeout: 45_000 });

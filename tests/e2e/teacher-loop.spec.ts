@@ -12,7 +12,7 @@ test('a teacher prints a paper, grades a photo of it by its QR code, corrects th
   // Print a paper: the print window shows its code and QR code.
   await page.getByRole('button', { name: /Practice paper PDF/ }).click();
   await page.getByLabel('Subject').fill('Biology');
-  await page.getByLabel('Topic').fill('Biological molecules');
+  await page.getByLabel('Topic', { exact: true }).fill('Biological molecules');
   const popupOpened = page.waitForEvent('popup');
   await page.getByRole('button', { name: 'Generate PDF' }).click();
   const printed = await popupOpened;
@@ -59,7 +59,7 @@ test('a teacher prints a paper, grades a photo of it by its QR code, corrects th
     .click();
   await page.getByRole('button', { name: /Practice paper PDF/ }).click();
   await page.getByLabel('Subject').fill('Biology');
-  await page.getByLabel('Topic').fill('Biological molecules');
+  await page.getByLabel('Topic', { exact: true }).fill('Biological molecules');
   await page.getByLabel('Include mark schemes (for teachers)').check();
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download PDF file' }).click();

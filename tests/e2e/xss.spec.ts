@@ -228,7 +228,7 @@ test('payloads stored through every field never run on any page that shows them'
   await page.goto('/');
   await page.getByRole('button', { name: /Practice paper PDF/ }).click();
   await page.getByLabel('Subject').fill('Physics');
-  await page.getByLabel('Topic').fill(`Electricity ${fitting(100, 8)}`);
+  await page.getByLabel('Topic', { exact: true }).fill(`Electricity ${fitting(100, 8)}`);
   await page.getByLabel('Include answer keys (for teachers)').check();
   await page.getByLabel('Include mark schemes (for teachers)').check();
   const popupOpened = page.waitForEvent('popup');
