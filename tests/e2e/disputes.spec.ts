@@ -76,7 +76,7 @@ test('answer, get marked, disagree with a point, accept the dispute, see the cha
   await expect(page.getByTestId('feedback-total')).toHaveText(`Total: ${after.marks_awarded} / ${after.total_marks} marks`, {
     timeout: 20_000,
   });
-  await expect(page.locator('li[data-status]').first()).toHaveAttribute('data-status', 'COVERED');
+  await expect(page.locator('li[data-status]').nth(pointIndex)).toHaveAttribute('data-status', 'COVERED');
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: 'test-results/feedback-after-dispute.png', fullPage: true });
 });
