@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { newStudent, signUpThroughUi } from './fixtures';
+import { expectNoSeriousViolations, newStudent, signUpThroughUi } from './fixtures';
 
 type QuestionView = { id: string; type: string; questionNumber: number };
 
@@ -9,20 +8,6 @@ async function call<T>(page: Page, method: 'GET' | 'POST', url: string, data?: o
   const res = await page.request.fetch(url, { method, headers: { authorization: `Bearer ${token}` }, data });
   expect(res.ok(), `${method} ${url}: ${res.status()}`).toBe(true);
   return (await res.json()) as T;
-}
-
-async function expectNoSeriousViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map(
-      (v) =>
-        `${what}: ${v.id} — ${v.help} (${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(', ')})`,
-    ),
-  ).toEqual([]);
 }
 
 /** Nothing wider than the phone's screen: the page never scrolls sideways (the markbook scrolls in its own box). */

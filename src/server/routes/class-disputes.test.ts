@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dispute } from '../../shared/disputes';
 import type { Question } from '../../shared/practice';
-import { createBuiltinEngine } from '../engine/builtin/builtin-engine';
-import type { Engine } from '../engine/engine';
+import { engineWithPlainMarker } from '../testing/plain-marker';
 import { buildTestApp, signUp, type TestApp } from '../testing/test-app';
 
 /**
@@ -11,35 +10,7 @@ import { buildTestApp, signUp, type TestApp } from '../testing/test-app';
  * student's mark and re-marks the class's other answers to the question; rejecting keeps the comment for the
  * student. A plain marker: a point is covered when the answer contains its text or one of its accepted wordings.
  */
-const builtin = createBuiltinEngine();
-const engine: Engine = {
-  ...builtin,
-  async evaluateAnswer({ question, answer }) {
-    const said = answer.toLowerCase();
-    const evaluation = question.markScheme.map((p) => {
-      const covered = [p.text, ...(p.accept ?? [])].some((w) => said.includes(w.toLowerCase()));
-      return {
-        point_id: p.id,
-        text: p.text,
-        status: covered ? ('COVERED' as const) : ('NOT_COVERED' as const),
-        justification: covered ? 'Made.' : 'Not made.',
-        marks_awarded: covered ? p.marks : 0,
-        marks: p.marks,
-        kind: p.kind,
-      };
-    });
-    return {
-      marks_awarded: Math.min(
-        question.totalMarks,
-        evaluation.reduce((n, p) => n + p.marks_awarded, 0),
-      ),
-      total_marks: question.totalMarks,
-      qualitative_feedback: 'Marked.',
-      markscheme_evaluation: evaluation,
-      marked_by: 'the test marker',
-    };
-  },
-};
+const engine = engineWithPlainMarker({ acceptedWordings: true });
 
 type Who = Awaited<ReturnType<typeof signUp>>;
 let t: TestApp;

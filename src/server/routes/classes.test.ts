@@ -12,9 +12,8 @@ import {
   type StudentAnswer,
 } from '../../shared/classes';
 import { PRACTICE_TEXT, type Paper, type Question } from '../../shared/practice';
-import { createBuiltinEngine } from '../engine/builtin/builtin-engine';
-import type { Engine } from '../engine/engine';
 import { RETRY_ASSIGNED_MESSAGE } from '../services/attempts';
+import { engineWithPlainMarker } from '../testing/plain-marker';
 import { buildTestApp, signUp, type TestApp } from '../testing/test-app';
 
 /**
@@ -23,35 +22,7 @@ import { buildTestApp, signUp, type TestApp } from '../testing/test-app';
  * student's access ends at once; a student never sees another student's work). The marker is a plain one: a
  * point is covered when the answer contains its text, so the markbook's marks and misses are predictable.
  */
-const builtin = createBuiltinEngine();
-const engine: Engine = {
-  ...builtin,
-  async evaluateAnswer({ question, answer }) {
-    const said = answer.toLowerCase();
-    const evaluation = question.markScheme.map((p) => {
-      const covered = said.includes(p.text.toLowerCase());
-      return {
-        point_id: p.id,
-        text: p.text,
-        status: covered ? 'COVERED' : 'NOT_COVERED',
-        justification: covered ? 'Made.' : 'Not made.',
-        marks_awarded: covered ? p.marks : 0,
-        marks: p.marks,
-        kind: p.kind,
-      };
-    });
-    return {
-      marks_awarded: Math.min(
-        question.totalMarks,
-        evaluation.reduce((n, p) => n + p.marks_awarded, 0),
-      ),
-      total_marks: question.totalMarks,
-      qualitative_feedback: 'Marked.',
-      markscheme_evaluation: evaluation,
-      marked_by: 'the test marker',
-    };
-  },
-};
+const engine = engineWithPlainMarker();
 
 type Who = Awaited<ReturnType<typeof signUp>>;
 let t: TestApp;
