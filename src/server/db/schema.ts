@@ -325,9 +325,19 @@ export const gradingResults = pgTable(
     paperId: uuid('paper_id').references(() => practicePapers.id, { onDelete: 'set null' }),
     /** The teacher corrected the transcript and had it marked again. */
     transcriptCorrected: boolean('transcript_corrected').notNull().default(false),
+    /**
+     * The class and student the teacher attached the result to (issue 16): it appears in that class's
+     * markbook while the student is a current member. Only the class's teacher can attach, to a current student.
+     */
+    classId: uuid('class_id').references(() => classes.id, { onDelete: 'set null' }),
+    studentId: uuid('student_id').references(() => users.id, { onDelete: 'set null' }),
+    attachedAt: timestamp('attached_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('grading_results_owner_idx').on(t.ownerId, t.createdAt)],
+  (t) => [
+    index('grading_results_owner_idx').on(t.ownerId, t.createdAt),
+    index('grading_results_class_student_idx').on(t.classId, t.studentId),
+  ],
 );
 
 /**
@@ -435,6 +445,25 @@ export const classMembers = pgTable(
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('class_members_class_user_uq').on(t.classId, t.userId), index('class_members_user_idx').on(t.userId)],
+);
+
+/**
+ * A student the teacher removed from a class, with the join code in force then: joining again with that code
+ * is refused; a code the teacher draws afterwards lets them in again (decision 011).
+ */
+export const classRemovals = pgTable(
+  'class_removals',
+  {
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    joinCode: text('join_code').notNull(),
+    removedAt: timestamp('removed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('class_removals_class_user_uq').on(t.classId, t.userId)],
 );
 
 /** A question paper of the teacher's set to a class, with an optional due date. */
