@@ -5,8 +5,9 @@ import { sessionToken } from './auth-hook';
 import type { Config } from './config';
 import { httpError } from './http-error';
 
-/** The calls that start engine work ("AI"): marking, tutoring, generating, reading documents, grading. */
-export type EngineJob = 'evaluate' | 'tutor' | 'paper' | 'course' | 'practice-paper' | 'document-question' | 'document-paper' | 'grading';
+/** The calls that start engine work ("AI"): marking, tutoring, generating, reading documents, grading, drafting a mark scheme. */
+export type EngineJob =
+  'evaluate' | 'tutor' | 'paper' | 'course' | 'practice-paper' | 'document-question' | 'document-paper' | 'grading' | 'scheme-draft';
 
 /** What the student asked for too much of, in the 429 message. */
 const ASKED_FOR: Record<EngineJob, string> = {
@@ -18,6 +19,7 @@ const ASKED_FOR: Record<EngineJob, string> = {
   'document-question': 'answers about documents',
   'document-paper': 'papers from documents',
   grading: 'gradings',
+  'scheme-draft': 'mark-scheme drafts',
 };
 
 /** How long to wait after a refusal for too many calls at once: a job takes a second or two. */

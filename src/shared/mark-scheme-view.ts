@@ -43,6 +43,9 @@ export const WRITE_SCHEME_TEXT = {
   noPoints: "No mark-scheme point could be read: write one point a line (e.g. 'Names the force [1]'), not only levels or 'accept:' lines.",
   belowGrade: (points: number, total: number) =>
     `These points are worth ${points} mark${points === 1 ? '' : 's'}, but the question is worth ${total}: add points until they cover every mark.`,
+  /** Drafting asked of a Markwell without an AI provider (the built-in engine writes no schemes). */
+  draftOffline:
+    "Drafting a mark scheme needs your school's AI provider, and none is set up for this Markwell. Write the scheme yourself: one point a line, with [2] at the end of a point worth 2 marks.",
 };
 
 /** PUT /api/questions/{id}/markscheme: the scheme typed by the question's owner, one point a line ('[2]' for two marks). */
@@ -54,3 +57,16 @@ export const writeMarkSchemeRequestSchema = z.object({
     .max(WRITE_SCHEME_MAX_CHARS, WRITE_SCHEME_TEXT.tooLong),
 });
 export type WriteMarkSchemeRequest = z.infer<typeof writeMarkSchemeRequestSchema>;
+
+/**
+ * POST /api/questions/{id}/markscheme/draft: a scheme drafted by the school's AI provider for the question's owner,
+ * as text in the form's own format (one point a line, '[2]' for two marks, 'accept:' lines, 'Level 2 (3-4 marks): …').
+ * Nothing is saved: the owner edits the text and saves it with the PUT.
+ */
+export const schemeDraftSchema = z.object({
+  text: z.string(),
+  totalMarks: z.number().int(),
+  /** What drafted it, e.g. 'gpt-4o-mini (OpenAI)'. */
+  draftedBy: z.string(),
+});
+export type SchemeDraftResponse = z.infer<typeof schemeDraftSchema>;

@@ -184,6 +184,23 @@ export interface PracticePaperInput {
   includeMarkScheme: boolean;
 }
 
+/** A teacher's own question to draft a mark scheme for (Engine.draftMarkScheme). */
+export interface SchemeDraftInput {
+  question: Pick<QuestionForMarking, 'text' | 'type' | 'modelAnswer' | 'hints' | 'topic'>;
+  subject: string | null;
+  /** The marks the scheme must give, or null when the question has none yet (the drafter chooses). */
+  totalMarks: number | null;
+}
+
+/** A drafted mark scheme, checked like any scheme but not stored: the teacher edits and saves it. */
+export interface SchemeDraft {
+  points: MarkPoint[];
+  rules: SchemeRules;
+  totalMarks: number;
+  /** EngineInfo.label of what drafted it. */
+  by: string;
+}
+
 export interface Engine {
   info: EngineInfo;
   /** Optional: load models ahead of the first request (called once the server is listening). */
@@ -246,6 +263,12 @@ export interface Engine {
     difficulty: string;
     questions: (QuestionForMarking & { id: string })[];
   }): Promise<{ content: string; contentType: string; extension: string }>;
+  /**
+   * Optional (LLM): a draft mark scheme for a teacher's own question (points with marks, levels for an extended
+   * answer), checked against the marks it must give; an unusable draft or a failed call is an 'UNAVAILABLE'
+   * error, never a fallback. The built-in engine cannot write one: without this method drafting is offered to no one.
+   */
+  draftMarkScheme?(input: SchemeDraftInput): Promise<SchemeDraft>;
   /** Bank questions whose words best match `query`, best first. */
   searchBank(input: { query: string; limit: number }): Promise<BankQuestionSummary[]>;
   /**

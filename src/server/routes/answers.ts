@@ -4,6 +4,7 @@ import {
   markSchemeQuerySchema,
   markSchemeResponseSchema,
   markSchemeViewSchema,
+  schemeDraftSchema,
   writeMarkSchemeRequestSchema,
 } from '../../shared/mark-scheme-view';
 import {
@@ -36,6 +37,7 @@ import {
 import { httpError } from '../http-error';
 import { findQuestion, getMarkScheme, listUserQuestions } from '../services/questions';
 import { userGoals } from '../services/review';
+import { draftMarkScheme } from '../services/draft-mark-scheme';
 import { writeMarkScheme } from '../services/write-mark-scheme';
 import { sendTutorMessage, tutorHistory } from '../services/tutor';
 
@@ -68,6 +70,15 @@ export function answerRoutes(app: ZodApp, deps: AppDeps) {
       schema: { params: idParams, body: writeMarkSchemeRequestSchema, response: { 200: markSchemeViewSchema, ...errors } },
     },
     async (req) => writeMarkScheme(db, currentUser(req).id, req.params.id, req.body.text),
+  );
+
+  app.post(
+    '/questions/:id/markscheme/draft',
+    {
+      ...app.engineJobLimits.route(auth, 'scheme-draft'),
+      schema: { params: idParams, response: { 200: schemeDraftSchema, ...errors, 503: errorResponseSchema } },
+    },
+    async (req) => draftMarkScheme(db, deps.engine, currentUser(req).id, req.params.id),
   );
 
   app.get(

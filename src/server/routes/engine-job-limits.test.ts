@@ -14,6 +14,7 @@ const LIMITED = [
   { url: '/api/pdf/ask-question', payload: { pdfData: 'bm90IGEgcGRm', question: 'why?' }, asked: 'answers about documents' },
   { url: '/api/pdf/generate-questions', payload: { pdfData: 'bm90IGEgcGRm', subject: 'Biology' }, asked: 'papers from documents' },
   { url: '/api/teacher/grade-answer', payload: { questionImage: 'eA==', answerImage: 'eA==' }, asked: 'gradings' },
+  { url: '/api/questions/none/markscheme/draft', payload: {}, asked: 'mark-scheme drafts' },
 ] as const;
 
 describe('per-user rate limit on the calls that start engine work', () => {

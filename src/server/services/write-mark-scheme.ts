@@ -3,9 +3,38 @@ import { WRITE_SCHEME_TEXT, type MarkSchemeView } from '../../shared/mark-scheme
 import { PRACTICE_TEXT } from '../../shared/practice';
 import type { Db } from '../db/client';
 import { markSchemePoints, questions } from '../db/schema';
-import { parseTypedScheme } from '../engine/grading/typed-scheme';
+import { parseTypedScheme, type TypedScheme } from '../engine/grading/typed-scheme';
 import { httpError } from '../http-error';
-import { findQuestion, getMarkScheme } from './questions';
+import { findQuestion, getMarkScheme, type QuestionRow } from './questions';
+
+/** The caller's own question; 404 for anyone else's, even one they may read (a student of an assigned paper). */
+export async function findOwnQuestion(db: Db, ownerId: string, questionId: string): Promise<QuestionRow> {
+  const question = await findQuestion(db, ownerId, questionId);
+  if (question.ownerId !== ownerId) throw httpError(404, PRACTICE_TEXT.questionNotFound);
+  return question;
+}
+
+/** The marks a written scheme must cover: the file's grade of a question imported without a scheme, when above 1; else null (any). */
+export function schemeGrade(question: Pick<QuestionRow, 'needsScheme' | 'totalMarks'>): number | null {
+  return question.needsScheme && question.totalMarks > 1 ? question.totalMarks : null;
+}
+
+/**
+ * A scheme as the owner typed it (or a draft as the form will send it), read and checked: at least one point, and
+ * points covering the file's grade. 400 with the message the form shows otherwise.
+ */
+export function readWrittenScheme(question: Pick<QuestionRow, 'needsScheme' | 'totalMarks'>, text: string): TypedScheme {
+  let scheme: TypedScheme;
+  try {
+    scheme = parseTypedScheme(text);
+  } catch {
+    throw httpError(400, WRITE_SCHEME_TEXT.noPoints);
+  }
+  if (scheme.points.length === 0) throw httpError(400, WRITE_SCHEME_TEXT.noPoints);
+  const fileGrade = schemeGrade(question);
+  if (fileGrade !== null && scheme.totalMarks < fileGrade) throw httpError(400, WRITE_SCHEME_TEXT.belowGrade(scheme.totalMarks, fileGrade));
+  return scheme;
+}
 
 /**
  * PUT /api/questions/{id}/markscheme: the question's owner writes its mark scheme (one point a line, '[2]' for a point
@@ -15,17 +44,9 @@ import { findQuestion, getMarkScheme } from './questions';
  * Owner only: a student of an assigned paper, like anyone else, gets 404.
  */
 export async function writeMarkScheme(db: Db, ownerId: string, questionId: string, text: string): Promise<MarkSchemeView> {
-  const question = await findQuestion(db, ownerId, questionId);
-  if (question.ownerId !== ownerId) throw httpError(404, PRACTICE_TEXT.questionNotFound);
-  let scheme: ReturnType<typeof parseTypedScheme>;
-  try {
-    scheme = parseTypedScheme(text);
-  } catch {
-    throw httpError(400, WRITE_SCHEME_TEXT.noPoints);
-  }
-  if (scheme.points.length === 0) throw httpError(400, WRITE_SCHEME_TEXT.noPoints);
-  const fileGrade = question.needsScheme && question.totalMarks > 1 ? question.totalMarks : null;
-  if (fileGrade !== null && scheme.totalMarks < fileGrade) throw httpError(400, WRITE_SCHEME_TEXT.belowGrade(scheme.totalMarks, fileGrade));
+  const question = await findOwnQuestion(db, ownerId, questionId);
+  const scheme = readWrittenScheme(question, text);
+  const fileGrade = schemeGrade(question);
   const rules = scheme.rules.levels?.length ? { levels: scheme.rules.levels } : null;
   await db.transaction(async (tx) => {
     await tx.delete(markSchemePoints).where(eq(markSchemePoints.questionId, question.id));

@@ -16,6 +16,7 @@ import { splitAnswerSheet } from '../grading/split-answer-sheet';
 import { buildSheetGradingPrompt, combineSheetMarking } from './grade-sheet';
 import { buildDocumentPaperPrompt, buildPaperPrompt, toGeneratedPaper } from './build-paper';
 import { buildTutorPrompt } from './build-tutor-prompt';
+import { buildSchemeDraftPrompt, checkSchemeDraft, modelSchemeDraftSchema } from './draft-mark-scheme';
 import { checkMarkClaims, verdictForPrompt, type TutorVerdict } from './check-tutor-claims';
 import { createLanguageModel, describeProvider, type FetchFunction } from './create-language-model';
 import { markdownToHtml, neutraliseTags } from '../format-text';
@@ -100,7 +101,7 @@ export function createLlmEngine(options: CreateLlmEngineOptions): Engine {
     ((event: FallbackEvent) =>
       console.warn(
         event.failed === 'model'
-          ? `[llm] ${event.task}: ${label} failed (${event.reason}); using ${fallback.info.label}`
+          ? `[llm] ${event.task}: ${label} failed (${event.reason}); ${event.task === 'draftMarkScheme' ? 'no draft' : `using ${fallback.info.label}`}`
           : `[llm] ${event.task}: ${fallback.info.label} failed too (${event.reason})`,
       ));
   const report = (task: EngineTask, error: unknown, timeoutMs = config.timeoutMs) =>
@@ -448,6 +449,33 @@ export function createLlmEngine(options: CreateLlmEngineOptions): Engine {
         report('gradeSheetAgainstScheme', error, config.timeoutMs * 2);
         return gradeSheetOffline(input);
       }
+    },
+
+    async draftMarkScheme(input) {
+      // No fallback: the built-in engine writes no schemes. Nothing is stored here; the teacher reads the draft first.
+      const nothingSaved = 'Nothing was saved: try again, or write the scheme yourself.';
+      let draft;
+      try {
+        draft = await askObject(modelSchemeDraftSchema, 'mark_scheme_draft', buildSchemeDraftPrompt(input), {
+          timeoutMs: config.timeoutMs * 2,
+          temperature: 0.2,
+        });
+      } catch (error) {
+        const reason = describeFailure(error, config.timeoutMs * 2);
+        onFallback({ task: 'draftMarkScheme', failed: 'model', reason, error });
+        throw engineError(
+          'UNAVAILABLE',
+          reason === 'malformed output'
+            ? `${config.model} did not write a mark scheme that could be read. ${nothingSaved}`
+            : `${config.model} could not draft a mark scheme just now. ${nothingSaved}`,
+        );
+      }
+      const checked = checkSchemeDraft(draft, input.totalMarks);
+      if (!checked.ok) {
+        onFallback({ task: 'draftMarkScheme', failed: 'model', reason: `unusable draft: ${checked.reason}`, error: null });
+        throw engineError('UNAVAILABLE', `The mark scheme ${config.model} drafted cannot be used: ${checked.reason}. ${nothingSaved}`);
+      }
+      return { points: checked.points, rules: checked.rules, totalMarks: checked.totalMarks, by: label };
     },
 
     async practicePaper(input) {
