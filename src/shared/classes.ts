@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { answerSchema, questionSchema, storedFeedbackSchema } from './practice';
+import { gradingSectionSchema } from './teacher';
 
 /**
  * Classes (issue 16): a teacher's class with a join code, its students, the papers assigned to it and its
@@ -20,6 +21,8 @@ export const CLASSES_TEXT = {
   subjectRequired: 'Please enter a subject',
   subjectTooLong: 'A subject can be at most 100 characters',
   codeRequired: 'Please enter a class code',
+  /** A removed student joining again with the code in force when they were removed (decision 011). */
+  removed: 'Your teacher removed you from this class. Ask them for a new join code.',
   dueAtInvalid: 'The due date must be an ISO date and time (for example 2026-12-01T17:00:00Z)',
 } as const;
 
@@ -207,6 +210,23 @@ export const markbookCellSchema = z.object({
 });
 export type MarkbookCell = z.infer<typeof markbookCellSchema>;
 
+/** A photographed sheet the teacher graded and attached to the student (issue 16 item 5). */
+export const markedSheetSchema = z.object({
+  /** The grading result's id. */
+  id: z.string(),
+  /** What it was marked against: 'Paper MW-7K3QXP (…)', 'Bank question …', 'Your mark scheme'. */
+  source: z.string().nullable(),
+  /** The question as read or typed, cut to 200 characters. */
+  questionText: z.string().nullable(),
+  marksAwarded: z.number(),
+  totalMarks: z.number(),
+  gradedAt: z.string(),
+  attachedAt: z.string(),
+  /** The per-point breakdown, as the grading page shows it (comments are HTML, sanitised by the client). */
+  detailedBreakdown: z.array(gradingSectionSchema),
+});
+export type MarkedSheet = z.infer<typeof markedSheetSchema>;
+
 export const markbookStudentSchema = z.object({
   userId: z.string(),
   /** First and last name, or the username when they gave none. */
@@ -218,6 +238,8 @@ export const markbookStudentSchema = z.object({
   totalMarksAwarded: z.number(),
   /** One per markbook question, in the same order. */
   cells: z.array(markbookCellSchema),
+  /** Graded sheets attached to the student in this class, newest first (not counted in totalMarksAwarded). */
+  sheets: z.array(markedSheetSchema),
 });
 export type MarkbookStudent = z.infer<typeof markbookStudentSchema>;
 

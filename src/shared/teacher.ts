@@ -56,6 +56,14 @@ export type GradingQuestion = z.infer<typeof gradingQuestionSchema>;
 
 const imageSchema = z.string({ error: GRADING_TEXT.missingImages }).min(1, GRADING_TEXT.missingImages);
 
+/** Attaching a grading result to a class's student (issue 16). */
+export const ATTACH_TEXT = {
+  classRequired: 'Choose the class of the student to attach this result to.',
+  studentRequired: 'Choose the student to attach this result to.',
+  classNotFound: 'Class not found',
+  studentNotFound: 'Student not found',
+} as const;
+
 /** POST /api/teacher/grade-answer texts beyond the spec's. */
 export const SCHEME_TEXT = {
   needsScheme: (read: string) =>
@@ -99,8 +107,38 @@ export const gradeAnswerRequestSchema = z.object({
   markScheme: z.string().max(20_000, 'A mark scheme can be at most 20,000 characters').optional(),
   /** The question's text, typed or corrected (used with `markScheme`, and instead of the OCR'd question). */
   questionText: z.string().trim().max(5000, 'A question can be at most 5,000 characters').optional(),
+  /** Attach the result to a student of one of the teacher's classes at once (both together; see attachResultRequestSchema). */
+  classId: z.string().trim().max(100, ATTACH_TEXT.classNotFound).optional(),
+  studentId: z.string().trim().max(100, ATTACH_TEXT.studentNotFound).optional(),
 });
 export type GradeAnswerRequest = z.infer<typeof gradeAnswerRequestSchema>;
+
+/**
+ * POST /api/teacher/results/{id}/attach (issue 16): the result appears in the class's markbook under the
+ * student. Only the class's teacher may attach, and only to a current student of it (404 otherwise).
+ * DELETE /api/teacher/results/{id}/attach takes it off again.
+ */
+export const attachResultRequestSchema = z.object({
+  classId: z.string({ error: ATTACH_TEXT.classRequired }).trim().min(1, ATTACH_TEXT.classRequired).max(100, ATTACH_TEXT.classNotFound),
+  studentId: z
+    .string({ error: ATTACH_TEXT.studentRequired })
+    .trim()
+    .min(1, ATTACH_TEXT.studentRequired)
+    .max(100, ATTACH_TEXT.studentNotFound),
+});
+export type AttachResultRequest = z.input<typeof attachResultRequestSchema>;
+
+/** Whom a grading result is attached to. */
+export const gradingAttachmentSchema = z.object({
+  classId: z.string(),
+  className: z.string(),
+  studentId: z.string(),
+  studentName: z.string(),
+  attachedAt: z.string(),
+  /** The student is still in the class (a removed student's results leave the markbook at once). */
+  inClass: z.boolean(),
+});
+export type GradingAttachment = z.infer<typeof gradingAttachmentSchema>;
 
 /** 422 from grade-answer when no scheme was given or found: the page asks for one, with the question as read. */
 export const needsSchemeResponseSchema = z.object({
@@ -151,6 +189,8 @@ export const gradingResultSchema = z.object({
   transcriptCorrected: z.boolean().optional(),
   /** Whether a corrected transcript can be marked again (the scheme it was marked against is kept). */
   canRemark: z.boolean().optional(),
+  /** The class student it is attached to (issue 16), or null. */
+  attachment: gradingAttachmentSchema.nullable().optional(),
 });
 export type GradingResult = z.infer<typeof gradingResultSchema>;
 

@@ -445,8 +445,9 @@ describe('the markbook', () => {
     const lines = res.body.trim().split('\r\n');
     const header = lines[0].split('","');
     expect(header[0]).toBe('"Student');
-    expect(header).toHaveLength(questions.length + 2);
-    expect(header.at(-1)).toMatch(/^Total/);
+    expect(header).toHaveLength(questions.length + 3);
+    expect(header.at(-2)).toMatch(/^Total/);
+    expect(header.at(-1)).toBe('Marked sheets"');
     expect(lines).toHaveLength(1 + 3);
     expect(res.body).toContain(`"'=HYPERLINK(""http://x"") Evil"`);
     expect(res.body).not.toMatch(/(^|,)"=/m);
@@ -517,6 +518,27 @@ describe('removing a student and an assignment', () => {
     expect(book.students.map((s) => s.userId)).not.toContain(ria.user.id);
     expect((await get(`/api/classes/${classId}/students/${ria.user.id}/answers/${q1.id}`, teacher)).statusCode).toBe(404);
     expect((await send('DELETE', `/api/classes/${classId}/students/${ria.user.id}`, teacher)).statusCode).toBe(404);
+  });
+
+  it('refuses a removed student the code in force when they were removed; a newly drawn code lets them in again', async () => {
+    const refused = await post('/api/classes/join', { code: joinCode }, ria);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(CLASSES_TEXT.removed);
+    expect((await get(`/api/classes/${classId}`, ria)).statusCode).toBe(404);
+    expect((await get('/api/classes', ria)).json().studying).toEqual([]);
+    // The code still lets anyone else in.
+    const newcomer = await signUp(t.app);
+    expect((await post('/api/classes/join', { code: joinCode }, newcomer)).statusCode).toBe(200);
+    // The teacher draws a new code: the removed student may join with it (the old one now finds nothing).
+    joinCode = (await post(`/api/classes/${classId}/code`, {}, teacher)).json().joinCode;
+    const back = await post('/api/classes/join', { code: joinCode }, ria);
+    expect(back.statusCode).toBe(200);
+    expect((back.json() as ClassSummary).role).toBe('student');
+    expect((await get(`/api/question-papers/${assignedPaper.id}`, ria)).statusCode).toBe(200);
+    // Removed again, with this code in force: refused again, until the next code.
+    expect((await send('DELETE', `/api/classes/${classId}/students/${ria.user.id}`, teacher)).statusCode).toBe(204);
+    expect((await post('/api/classes/join', { code: joinCode }, ria)).statusCode).toBe(403);
+    expect((await get(`/api/question-papers/${assignedPaper.id}`, ria)).statusCode).toBe(404);
   });
 
   it('lets only the teacher delete an assignment; its students lose the paper', async () => {

@@ -33,7 +33,13 @@ import {
 } from '../services/classes';
 
 const idParams = z.object({ id: z.string() });
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
 
 /** Classes (issue 16): a teacher's class, its join code, students, assigned papers and markbook. */
 export function classRoutes(app: ZodApp, deps: AppDeps) {

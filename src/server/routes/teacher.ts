@@ -3,6 +3,7 @@ import { errorResponseSchema } from '../../shared/auth';
 import { GRADING_BODY_LIMIT } from '../../shared/limits';
 import {
   GRADING_TEXT,
+  attachResultRequestSchema,
   gradeAnswerRequestSchema,
   gradingResultSchema,
   needsSchemeResponseSchema,
@@ -14,6 +15,8 @@ import {
 import type { AppDeps, ZodApp } from '../app-deps';
 import { currentUser, requireUser } from '../auth-hook';
 import {
+  attachResult,
+  detachResult,
   exportGradingResultsCsv,
   gradeAnswer,
   listGradingResults,
@@ -80,6 +83,25 @@ export function teacherRoutes(app: ZodApp, deps: AppDeps) {
       },
     },
     async (req) => remarkResult(db, deps.engine, currentUser(req).id, req.params.id, req.body),
+  );
+
+  // Issue 16: a result attached to a current student of one of the caller's classes appears in its markbook.
+  app.post(
+    '/teacher/results/:id/attach',
+    {
+      onRequest: auth,
+      schema: { params: z.object({ id: z.string() }), body: attachResultRequestSchema, response: { 200: gradingResultSchema, ...errors } },
+    },
+    async (req) => attachResult(db, currentUser(req).id, req.params.id, req.body),
+  );
+
+  app.delete(
+    '/teacher/results/:id/attach',
+    { onRequest: auth, schema: { params: z.object({ id: z.string() }), response: { 204: z.null(), ...errors } } },
+    async (req, reply) => {
+      await detachResult(db, currentUser(req).id, req.params.id);
+      return reply.status(204).send(null);
+    },
   );
 
   app.get(

@@ -15,6 +15,7 @@ import {
   type ClassStudent,
   type ClassSummary,
   type Markbook,
+  type MarkedSheet,
   type MarkbookStudent,
   type PointMiss,
   type StudentAnswer,
@@ -26,8 +27,10 @@ import {
   classAssignments,
   classes,
   classMembers,
+  classRemovals,
   courses,
   feedback,
+  gradingResults,
   markSchemePoints,
   questionPapers,
   questions,
@@ -91,10 +94,31 @@ async function findClass(db: Db, userId: string, classId: string): Promise<{ row
 }
 
 /** The class, when the caller teaches it; 404 for anyone else (its students included). */
-async function findTaughtClass(db: Db, userId: string, classId: string): Promise<ClassRow> {
+export async function findTaughtClass(db: Db, userId: string, classId: string): Promise<ClassRow> {
   const { row, role } = await findClass(db, userId, classId);
   if (role !== 'teacher') throw httpError(404, CLASSES_TEXT.notFound);
   return row;
+}
+
+/**
+ * A current student of a class the caller teaches, with their name: 404 'Class not found' when the caller does
+ * not teach the class, 404 'Student not found' when the user is not (or no longer) a student of it.
+ */
+export async function findClassStudent(
+  db: Db,
+  teacherId: string,
+  classId: string,
+  studentId: string,
+): Promise<{ classRow: ClassRow; student: { userId: string; name: string } }> {
+  const classRow = await findTaughtClass(db, teacherId, classId);
+  if (!isUuid(studentId)) throw httpError(404, CLASSES_TEXT.studentNotFound);
+  const [student] = await db
+    .select({ userId: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username })
+    .from(classMembers)
+    .innerJoin(users, eq(users.id, classMembers.userId))
+    .where(and(eq(classMembers.classId, classRow.id), eq(classMembers.userId, studentId)));
+  if (!student) throw httpError(404, CLASSES_TEXT.studentNotFound);
+  return { classRow, student: { userId: student.userId, name: personName(student) } };
 }
 
 async function classSummaries(db: Db, userId: string, where: SQL | undefined): Promise<ClassSummary[]> {
@@ -274,7 +298,11 @@ export async function getClass(db: Db, userId: string, classId: string): Promise
   return classDetail(db, userId, row, role);
 }
 
-/** POST /api/classes/join: idempotent; an archived class's code, like an unknown one, finds nothing. */
+/**
+ * POST /api/classes/join: idempotent; an archived class's code, like an unknown one, finds nothing. A student the
+ * teacher removed cannot come back with the code in force when they were removed (403); a newly drawn code lets
+ * them in again, and the removal is then forgotten (decision 011).
+ */
 export async function joinClass(db: Db, userId: string, code: string): Promise<ClassSummary> {
   const joinCode = normaliseJoinCode(code);
   const [row] = await db
@@ -283,7 +311,11 @@ export async function joinClass(db: Db, userId: string, code: string): Promise<C
     .where(and(eq(classes.joinCode, joinCode), isNull(classes.archivedAt)));
   if (!row) throw httpError(404, CLASSES_TEXT.noSuchCode);
   if (row.teacherId === userId) throw httpError(400, CLASSES_TEXT.ownClass);
+  const removal = and(eq(classRemovals.classId, row.id), eq(classRemovals.userId, userId));
+  const [removed] = await db.select({ joinCode: classRemovals.joinCode }).from(classRemovals).where(removal);
+  if (removed?.joinCode === row.joinCode) throw httpError(403, CLASSES_TEXT.removed);
   await db.insert(classMembers).values({ classId: row.id, userId }).onConflictDoNothing();
+  if (removed) await db.delete(classRemovals).where(removal);
   return classSummary(db, userId, row.id);
 }
 
@@ -313,15 +345,27 @@ export async function regenerateJoinCode(db: Db, teacherId: string, classId: str
   return { joinCode, joinLink: joinLinkPath(joinCode) };
 }
 
-/** DELETE /api/classes/{id}/students/{userId} (teacher): the student's access to the class and its papers ends at once. */
+/**
+ * DELETE /api/classes/{id}/students/{userId} (teacher): the student's access to the class and its papers ends at
+ * once, and the removal is remembered with the join code in force, which will not let them back in.
+ */
 export async function removeStudent(db: Db, teacherId: string, classId: string, studentId: string): Promise<void> {
   const row = await findTaughtClass(db, teacherId, classId);
   if (!isUuid(studentId)) throw httpError(404, CLASSES_TEXT.studentNotFound);
-  const removed = await db
-    .delete(classMembers)
-    .where(and(eq(classMembers.classId, row.id), eq(classMembers.userId, studentId)))
-    .returning({ userId: classMembers.userId });
-  if (removed.length === 0) throw httpError(404, CLASSES_TEXT.studentNotFound);
+  await db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(classMembers)
+      .where(and(eq(classMembers.classId, row.id), eq(classMembers.userId, studentId)))
+      .returning({ userId: classMembers.userId });
+    if (removed.length === 0) throw httpError(404, CLASSES_TEXT.studentNotFound);
+    await tx
+      .insert(classRemovals)
+      .values({ classId: row.id, userId: studentId, joinCode: row.joinCode })
+      .onConflictDoUpdate({
+        target: [classRemovals.classId, classRemovals.userId],
+        set: { joinCode: row.joinCode, removedAt: new Date() },
+      });
+  });
 }
 
 /** POST /api/classes/{id}/assignments (teacher): one of the teacher's own question papers, once per class. */
@@ -451,6 +495,7 @@ export async function getMarkbook(db: Db, teacherId: string, classId: string): P
       : [],
   ]);
 
+  const sheetsOf = await attachedSheets(db, teacherId, row.id, studentIds);
   const key = (userId: string, questionId: string) => `${userId}:${questionId}`;
   const answerOf = new Map(answerRows.map((a) => [key(a.ownerId, a.questionId), a]));
   const markOf = new Map(feedbackRows.map((f) => [key(f.ownerId, f.questionId), f]));
@@ -486,6 +531,7 @@ export async function getMarkbook(db: Db, teacherId: string, classId: string): P
       timeSpentSeconds: seconds,
       totalMarksAwarded: round1(total),
       cells,
+      sheets: sheetsOf.get(s.userId) ?? [],
     };
   });
 
@@ -514,13 +560,55 @@ export async function getMarkbook(db: Db, teacherId: string, classId: string): P
   };
 }
 
-/** GET /api/classes/{id}/markbook.csv (teacher): one row per student, one column per question, then the total. */
+/**
+ * The graded sheets the teacher attached to each of the class's current students, newest first: a removed
+ * student is not in `studentIds`, so their sheets leave the markbook at once.
+ */
+async function attachedSheets(db: Db, teacherId: string, classId: string, studentIds: string[]): Promise<Map<string, MarkedSheet[]>> {
+  const sheets = new Map<string, MarkedSheet[]>();
+  if (studentIds.length === 0) return sheets;
+  const rows = await db
+    .select()
+    .from(gradingResults)
+    .where(and(eq(gradingResults.ownerId, teacherId), eq(gradingResults.classId, classId), inArray(gradingResults.studentId, studentIds)))
+    .orderBy(desc(gradingResults.createdAt), desc(gradingResults.id));
+  for (const r of rows) {
+    if (!r.studentId) continue;
+    const sheet: MarkedSheet = {
+      id: r.id,
+      source: r.schemeSource,
+      questionText: r.questionText ? r.questionText.replace(/\s+/g, ' ').trim().slice(0, 200) : null,
+      marksAwarded: r.marksAwarded,
+      totalMarks: r.totalMarks,
+      gradedAt: r.createdAt.toISOString(),
+      attachedAt: (r.attachedAt ?? r.createdAt).toISOString(),
+      detailedBreakdown: r.detailedBreakdown,
+    };
+    sheets.set(r.studentId, [...(sheets.get(r.studentId) ?? []), sheet]);
+  }
+  return sheets;
+}
+
+/** A marked sheet in one CSV cell: what it was marked against, the marks and the day it was graded. */
+function sheetCell(sheet: MarkedSheet): string {
+  return `${sheet.source ?? 'Marked sheet'}: ${sheet.marksAwarded}/${sheet.totalMarks} (${sheet.gradedAt.slice(0, 10)})`;
+}
+
+/**
+ * GET /api/classes/{id}/markbook.csv (teacher): one row per student, one column per question, then the total, then
+ * the student's marked sheets (attached graded photos) in one column.
+ */
 export async function markbookCsv(db: Db, teacherId: string, classId: string): Promise<{ filename: string; content: string }> {
   const row = await findTaughtClass(db, teacherId, classId);
   const markbook = await getMarkbook(db, teacherId, row.id);
   const outOf = markbook.questions.reduce((n, q) => n + q.totalMarks, 0);
-  const header = ['Student', ...markbook.questions.map((q) => `${q.label} (/${q.totalMarks})`), `Total (/${outOf})`];
-  const lines = markbook.students.map((s) => [s.name, ...s.cells.map((c) => c.marksAwarded), s.totalMarksAwarded]);
+  const header = ['Student', ...markbook.questions.map((q) => `${q.label} (/${q.totalMarks})`), `Total (/${outOf})`, 'Marked sheets'];
+  const lines = markbook.students.map((s) => [
+    s.name,
+    ...s.cells.map((c) => c.marksAwarded),
+    s.totalMarksAwarded,
+    s.sheets.map(sheetCell).join('; '),
+  ]);
   const slug =
     row.name
       .toLowerCase()
@@ -540,14 +628,7 @@ export async function getStudentAnswer(
   studentId: string,
   questionId: string,
 ): Promise<StudentAnswer> {
-  const row = await findTaughtClass(db, teacherId, classId);
-  if (!isUuid(studentId)) throw httpError(404, CLASSES_TEXT.studentNotFound);
-  const [student] = await db
-    .select({ userId: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username })
-    .from(classMembers)
-    .innerJoin(users, eq(users.id, classMembers.userId))
-    .where(and(eq(classMembers.classId, row.id), eq(classMembers.userId, studentId)));
-  if (!student) throw httpError(404, CLASSES_TEXT.studentNotFound);
+  const { classRow: row, student } = await findClassStudent(db, teacherId, classId, studentId);
   if (!isUuid(questionId)) throw httpError(404, CLASSES_TEXT.questionNotFound);
   const [found] = await db
     .select({ question: questions })
@@ -558,7 +639,7 @@ export async function getStudentAnswer(
   // The student's own rows, read as the student reads them (they may open the question: it is assigned to their class).
   const [answer, marked] = await Promise.all([getAnswer(db, student.userId, questionId), getFeedback(db, student.userId, questionId)]);
   return {
-    student: { userId: student.userId, name: personName(student) },
+    student,
     question: toQuestion(found.question, true),
     answer,
     feedback: marked,

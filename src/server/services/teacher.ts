@@ -1,11 +1,14 @@
-import { and, desc, eq, ilike } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Feedback } from '../../shared/mark-scheme';
 import { GRADING_IMAGE_MAX_BYTES } from '../../shared/limits';
 import {
+  ATTACH_TEXT,
   GRADING_TEXT,
   SCHEME_TEXT,
   normalisePaperCode,
+  type AttachResultRequest,
   type GradeAnswerRequest,
+  type GradingAttachment,
   type GradingQuestion,
   type GradingResult,
   type NeedsSchemeResponse,
@@ -14,7 +17,7 @@ import {
   type RemarkRequest,
 } from '../../shared/teacher';
 import type { Db } from '../db/client';
-import { courses, gradingResults, practicePapers, questions as questionRows } from '../db/schema';
+import { classes, courses, gradingResults, practicePapers, questions as questionRows, users } from '../db/schema';
 import type { Engine, GradingBreakdown, SchemeQuestion, SchemeSheetMarking } from '../engine/engine';
 import { fitBreakdownToTotal } from '../engine/grading/fit-breakdown';
 import { toGradingQuestion } from '../engine/grading/grading-question';
@@ -23,13 +26,14 @@ import { parseTypedScheme } from '../engine/grading/typed-scheme';
 import { escapeHtml } from '../engine/text/html-entities';
 import { htmlToText } from '../engine/text/html-to-text';
 import { httpError } from '../http-error';
+import { findClassStudent, findTaughtClass } from './classes';
 import { isUuid } from './ids';
 import { findQuestion, questionForMarking } from './questions';
 import { decodeUpload, detectImage } from './uploads';
 
 type GradingRow = typeof gradingResults.$inferSelect;
 
-function toGradingResult(row: GradingRow, paperCode: string | null = null): GradingResult {
+function toGradingResult(row: GradingRow, paperCode: string | null = null, attachment: GradingAttachment | null = null): GradingResult {
   return {
     id: row.id,
     marksAwarded: row.marksAwarded,
@@ -44,7 +48,58 @@ function toGradingResult(row: GradingRow, paperCode: string | null = null): Grad
     paperCode,
     transcriptCorrected: row.transcriptCorrected,
     canRemark: Boolean(row.questions?.length),
+    attachment,
   };
+}
+
+/** Whom each of the teacher's results is attached to: the class, the student's name, and whether they are still in it. */
+async function attachmentsOf(db: Db, rows: GradingRow[]): Promise<Map<string, GradingAttachment>> {
+  const attached = rows.filter((r) => r.classId && r.studentId);
+  const found = new Map<string, GradingAttachment>();
+  if (attached.length === 0) return found;
+  const people = await db
+    .select({
+      id: gradingResults.id,
+      classId: classes.id,
+      className: classes.name,
+      studentId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      username: users.username,
+      inClass: sql<boolean>`exists (select 1 from class_members m where m.class_id = ${classes.id} and m.user_id = ${users.id})`,
+    })
+    .from(gradingResults)
+    .innerJoin(classes, and(eq(classes.id, gradingResults.classId), eq(classes.teacherId, gradingResults.ownerId)))
+    .innerJoin(users, eq(users.id, gradingResults.studentId))
+    .where(
+      inArray(
+        gradingResults.id,
+        attached.map((r) => r.id),
+      ),
+    );
+  for (const p of people) {
+    const row = attached.find((r) => r.id === p.id);
+    found.set(p.id, {
+      classId: p.classId,
+      className: p.className,
+      studentId: p.studentId,
+      studentName: [p.firstName, p.lastName].filter(Boolean).join(' ').trim() || p.username,
+      attachedAt: (row?.attachedAt ?? row?.createdAt ?? new Date()).toISOString(),
+      inClass: Boolean(p.inClass),
+    });
+  }
+  return found;
+}
+
+/** The class student a result is to be attached to: the class first (404 unless the caller teaches it), then the student (400 without one, 404 unless a current member). */
+async function attachTarget(db: Db, teacherId: string, input: { classId?: string; studentId?: string }) {
+  if (!input.classId) throw httpError(400, ATTACH_TEXT.classRequired);
+  if (!input.studentId) {
+    await findTaughtClass(db, teacherId, input.classId);
+    throw httpError(400, ATTACH_TEXT.studentRequired);
+  }
+  const { classRow, student } = await findClassStudent(db, teacherId, input.classId, input.studentId);
+  return { classId: classRow.id, studentId: student.userId };
 }
 
 /** A photographed sheet: at most 10MB (413), and a complete JPEG or PNG (400) before any reader sees it. */
@@ -269,6 +324,8 @@ export type GradeOutcome = { kind: 'graded'; result: GradingResult } | { kind: '
 export async function gradeAnswer(db: Db, engine: Engine, ownerId: string, input: GradeAnswerRequest): Promise<GradeOutcome> {
   const questionImage = input.questionImage ? decodeSheet(input.questionImage, 'question paper image') : null;
   const answerImage = decodeSheet(input.answerImage, 'answer sheet image');
+  // A class student to attach the result to is checked before any work is done (404 unless the caller teaches them).
+  const target = input.classId || input.studentId ? await attachTarget(db, ownerId, input) : null;
   // A scheme the teacher chose is found (and its owner checked) before anything is read.
   let scheme = await chosenScheme(db, engine, ownerId, input);
   if (scheme?.questions[0].ref === 'typed' && input.questionText) scheme.questions[0].text = input.questionText;
@@ -343,9 +400,10 @@ export async function gradeAnswer(db: Db, engine: Engine, ownerId: string, input
   }
   const [row] = await db
     .insert(gradingResults)
-    .values({ ownerId, ...values })
+    .values({ ownerId, ...values, ...(target ? { ...target, attachedAt: new Date() } : {}) })
     .returning();
-  return { kind: 'graded', result: toGradingResult(row, scheme?.paperCode ?? null) };
+  const attachment = (await attachmentsOf(db, [row])).get(row.id) ?? null;
+  return { kind: 'graded', result: toGradingResult(row, scheme?.paperCode ?? null, attachment) };
 }
 
 async function ownResult(db: Db, ownerId: string, id: string): Promise<GradingRow> {
@@ -390,7 +448,32 @@ export async function remarkResult(db: Db, engine: Engine, ownerId: string, id: 
     })
     .where(and(eq(gradingResults.id, id), eq(gradingResults.ownerId, ownerId)))
     .returning();
-  return toGradingResult(updated, await paperCodeOf(db, updated.paperId));
+  return toGradingResult(updated, await paperCodeOf(db, updated.paperId), (await attachmentsOf(db, [updated])).get(updated.id) ?? null);
+}
+
+/**
+ * POST /api/teacher/results/{id}/attach (issue 16): the teacher's result is attached to a current student of a class
+ * they teach (replacing any earlier attachment) and appears in that class's markbook. 404 for anyone else's result,
+ * a class the caller does not teach, or a user who is not a current student of it.
+ */
+export async function attachResult(db: Db, teacherId: string, id: string, input: AttachResultRequest): Promise<GradingResult> {
+  await ownResult(db, teacherId, id);
+  const target = await attachTarget(db, teacherId, input);
+  const [updated] = await db
+    .update(gradingResults)
+    .set({ ...target, attachedAt: new Date() })
+    .where(and(eq(gradingResults.id, id), eq(gradingResults.ownerId, teacherId)))
+    .returning();
+  return toGradingResult(updated, await paperCodeOf(db, updated.paperId), (await attachmentsOf(db, [updated])).get(updated.id) ?? null);
+}
+
+/** DELETE /api/teacher/results/{id}/attach: the result leaves the markbook (nothing to do when it was not attached). */
+export async function detachResult(db: Db, teacherId: string, id: string): Promise<void> {
+  await ownResult(db, teacherId, id);
+  await db
+    .update(gradingResults)
+    .set({ classId: null, studentId: null, attachedAt: null })
+    .where(and(eq(gradingResults.id, id), eq(gradingResults.ownerId, teacherId)));
 }
 
 /** The teacher's grading results, newest first. */
@@ -401,7 +484,11 @@ export async function listGradingResults(db: Db, ownerId: string): Promise<Gradi
     .leftJoin(practicePapers, eq(practicePapers.id, gradingResults.paperId))
     .where(eq(gradingResults.ownerId, ownerId))
     .orderBy(desc(gradingResults.createdAt));
-  return rows.map((r) => toGradingResult(r.result, r.code));
+  const attachments = await attachmentsOf(
+    db,
+    rows.map((r) => r.result),
+  );
+  return rows.map((r) => toGradingResult(r.result, r.code, attachments.get(r.result.id) ?? null));
 }
 
 /** A CSV cell: quoted, and a leading = + - @ defused so a spreadsheet never runs it as a formula. */
@@ -426,6 +513,7 @@ export async function exportGradingResultsCsv(db: Db, ownerId: string): Promise<
     'Question',
     'Answer transcript',
     'Breakdown',
+    'Attached to',
   ];
   const lines = results.map((r) =>
     [
@@ -440,6 +528,7 @@ export async function exportGradingResultsCsv(db: Db, ownerId: string): Promise<
       r.questionText ?? '',
       r.answerText ?? '',
       r.detailedBreakdown.map((s) => `${s.section}: ${s.marksAwarded}/${s.maxMarks}`).join('; '),
+      r.attachment ? `${r.attachment.studentName} (${r.attachment.className})` : '',
     ]
       .map(csvCell)
       .join(','),

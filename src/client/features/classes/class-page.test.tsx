@@ -62,6 +62,36 @@ const markbook: Markbook = {
         { questionId: 'q2', marksAwarded: 1, totalMarks: 4, answerId: 'ans2' },
         { questionId: 'q3', marksAwarded: null, totalMarks: 2, answerId: null },
       ],
+      sheets: [
+        {
+          id: 'g2',
+          source: 'Paper MW-7K3QXP (Rates practice)',
+          questionText: 'Define the rate of a reaction.',
+          marksAwarded: 2,
+          totalMarks: 2,
+          gradedAt: '2026-11-22T09:00:00.000Z',
+          attachedAt: '2026-11-22T09:05:00.000Z',
+          detailedBreakdown: [{ section: 'B1: change in concentration', marksAwarded: 2, maxMarks: 2, comments: '<p>Seen.</p>' }],
+        },
+        {
+          id: 'g1',
+          source: 'Your mark scheme',
+          questionText: 'Explain why a catalyst speeds up a reaction.',
+          marksAwarded: 1,
+          totalMarks: 4,
+          gradedAt: AT,
+          attachedAt: AT,
+          detailedBreakdown: [
+            {
+              section: 'B1: alternative route',
+              marksAwarded: 1,
+              maxMarks: 1,
+              comments: '<p>Stated.</p><img src=x onerror="window.__sheetXss=1">',
+            },
+            { section: 'B1: lower activation energy', marksAwarded: 0, maxMarks: 3, comments: '<p>Not mentioned.</p>' },
+          ],
+        },
+      ],
     },
     {
       userId: 'u2',
@@ -74,6 +104,7 @@ const markbook: Markbook = {
         { questionId: 'q2', marksAwarded: null, totalMarks: 4, answerId: 'ans4' },
         { questionId: 'q3', marksAwarded: null, totalMarks: 2, answerId: null },
       ],
+      sheets: [],
     },
   ],
   // Deliberately not in the order to show: the client ranks by the share who missed.
@@ -139,18 +170,20 @@ const studentAnswer: StudentAnswer = {
 };
 
 let detail: ClassDetail;
+let book: Markbook;
 let calls: { method: string; url: string; body: unknown }[];
 
 beforeEach(() => {
   calls = [];
   detail = teacherDetail();
+  book = markbook;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
       const method = init.method ?? 'GET';
       calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
       if (method === 'GET' && url === '/api/classes/k1') return Response.json(detail);
-      if (method === 'GET' && url === '/api/classes/k1/markbook') return Response.json(markbook);
+      if (method === 'GET' && url === '/api/classes/k1/markbook') return Response.json(book);
       if (method === 'GET' && url === '/api/classes/k1/students/u1/answers/q2') return Response.json(studentAnswer);
       if (method === 'POST' && url === '/api/classes/k1/code') {
         detail = teacherDetail({ joinCode: 'NEW7777', joinLink: '/join/NEW7777' });
@@ -367,6 +400,57 @@ describe('ClassPage (teacher)', () => {
     expect(points[0]!.textContent).toContain('Earned: provides an alternative route1/1');
     expect(points[1]!.textContent).toContain('Missed: activation energy lowered by the catalyst0/1');
     expect(within(dialog).getByText('Not mentioned.')).toBeTruthy();
+  });
+});
+
+describe('ClassPage: marked sheets in the markbook', () => {
+  it('lists the sheets attached to each student, newest first, with marks, coloured, and the date graded', async () => {
+    renderClass();
+    await screen.findByRole('heading', { level: 1, name: '12B Chemistry' });
+    openTab('Markbook');
+    const section = (await screen.findByRole('heading', { name: 'Marked sheets' })).closest('section')!;
+    const list = within(section).getByRole('list', { name: 'Marked sheets by student' });
+    // Only the student with sheets is listed.
+    expect(within(list).getByRole('heading', { level: 3, name: 'Ada Byron' })).toBeTruthy();
+    expect(within(list).queryByText('bo@example.com')).toBeNull();
+    const buttons = within(list).getAllByRole('button');
+    expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Ada Byron: Define the rate of a reaction., 2 of 2 marks, graded 11/22/2026. Open the breakdown',
+      'Ada Byron: Explain why a catalyst speeds up a reaction., 1 of 4 marks, graded 11/20/2026. Open the breakdown',
+    ]);
+    expect(within(buttons[0]!).getByText('2/2').className).toContain('bg-emerald-100');
+    expect(within(buttons[1]!).getByText('1/4').className).toContain('bg-rose-100');
+    // The sheets are not in the table's totals.
+    expect(within(within(screen.getByRole('table')).getByRole('row', { name: /Ada Byron/ })).getByText('4/9')).toBeTruthy();
+  });
+
+  it('opens a sheet with its per-point breakdown, its HTML sanitised', async () => {
+    renderClass();
+    await screen.findByRole('heading', { level: 1, name: '12B Chemistry' });
+    openTab('Markbook');
+    fireEvent.click(await screen.findByRole('button', { name: /Explain why a catalyst speeds up a reaction/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ada Byron · marked sheet' });
+    expect(within(dialog).getByTestId('sheet-marks').textContent).toBe('1 / 4 marks');
+    const points = within(dialog).getAllByRole('listitem');
+    expect(points.map((p) => p.textContent)).toEqual(['B1: alternative route1/1Stated.', 'B1: lower activation energy0/3Not mentioned.']);
+    expect(dialog.querySelector('img')?.getAttribute('onerror') ?? null).toBeNull();
+    expect((window as { __sheetXss?: number }).__sheetXss).toBeUndefined();
+    expect(within(dialog).getByText(/marked against Your mark scheme/)).toBeTruthy();
+  });
+
+  it('shows the sheets even before a paper is assigned, and says how to add one when there are none', async () => {
+    book = { questions: [], pointMisses: [], students: markbook.students.map((s) => ({ ...s, cells: [] })) };
+    renderClass();
+    await screen.findByRole('heading', { level: 1, name: '12B Chemistry' });
+    openTab('Markbook');
+    expect(await screen.findByText('The markbook is empty')).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: /Open the breakdown/ })).toHaveLength(2);
+    cleanup();
+    book = { ...book, students: book.students.map((s) => ({ ...s, sheets: [] })) };
+    renderClass();
+    await screen.findByRole('heading', { level: 1, name: '12B Chemistry' });
+    openTab('Markbook');
+    expect(await screen.findByText(/No marked sheets yet\. On Teacher Grading/)).toBeTruthy();
   });
 });
 

@@ -3,6 +3,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { LoadingBlock } from '../../../components/loading-block';
 import { Button } from '../../../components/ui/button';
 import { useMarkbook, markbookCsvUrl } from '../api/markbook';
+import { MarkedSheets } from './marked-sheets';
 import { MarkbookLegend, MarkbookTable } from './markbook-table';
 import { PointHeatmap } from './point-heatmap';
 
@@ -21,13 +22,22 @@ export function MarkbookSection({ classId }: { classId: string }) {
     );
   }
   const data = markbook.data;
-  if (data.questions.length === 0 || data.students.length === 0) {
+  if (data.students.length === 0) {
     return (
       <EmptyState icon={TableProperties} title="The markbook is empty">
-        {data.questions.length === 0
-          ? 'Assign a paper to the class: its questions become the markbook’s columns.'
-          : 'No students yet: share the join code, and their marks appear here as they answer.'}
+        No students yet: share the join code, and their marks appear here as they answer.
       </EmptyState>
+    );
+  }
+  if (data.questions.length === 0) {
+    // No assigned paper yet, but graded sheets attached to the students still show.
+    return (
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+        <EmptyState icon={TableProperties} title="The markbook is empty">
+          Assign a paper to the class: its questions become the markbook’s columns.
+        </EmptyState>
+        <MarkedSheets markbook={data} />
+      </div>
     );
   }
   return (
@@ -53,6 +63,7 @@ export function MarkbookSection({ classId }: { classId: string }) {
         </h2>
         <PointHeatmap markbook={data} />
       </section>
+      <MarkedSheets markbook={data} />
     </div>
   );
 }

@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { ChevronRight } from 'lucide-react';
+import type { MarkedSheet, Markbook } from '../../../../shared/classes';
+import { formatMarks } from '../../../components/paper-progress';
+import { RichHtml } from '../../../components/rich-html';
+import { Dialog } from '../../../components/ui/dialog';
+import { cn } from '../../../lib/cn';
+import { formatShortDate } from '../../../lib/format';
+import { bandClass, scoreBand } from '../markbook-model';
+
+/** What a sheet was: the question as read (or typed), else what it was marked against. */
+export function sheetTitle(sheet: MarkedSheet): string {
+  return sheet.questionText || sheet.source || 'Marked sheet';
+}
+
+interface OpenSheet {
+  studentName: string;
+  sheet: MarkedSheet;
+}
+
+/** A marked sheet opened: its marks and the per-point breakdown, as the grading page showed it. */
+function SheetDialog({ open, onClose }: { open: OpenSheet | null; onClose: () => void }) {
+  const sheet = open?.sheet;
+  return (
+    <Dialog
+      open={open !== null}
+      onOpenChange={(o) => (o ? null : onClose())}
+      title={open ? `${open.studentName} · marked sheet` : 'Marked sheet'}
+    >
+      {sheet ? (
+        <div className="grid gap-4">
+          {sheet.questionText ? <p className="text-sm text-slate-800">{sheet.questionText}</p> : null}
+          <p className="text-lg font-bold text-slate-900" data-testid="sheet-marks">
+            {formatMarks(sheet.marksAwarded)} / {formatMarks(sheet.totalMarks)} marks
+          </p>
+          <section aria-labelledby="sheet-breakdown">
+            <h3 id="sheet-breakdown" className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+              Breakdown, point by point
+            </h3>
+            {sheet.detailedBreakdown.length === 0 ? (
+              <p className="text-sm text-slate-600">No breakdown by point was given for this sheet.</p>
+            ) : (
+              <ul className="grid gap-2">
+                {sheet.detailedBreakdown.map((section, i) => (
+                  <li key={`${i}-${section.section}`} className="rounded-lg border border-slate-200 p-3">
+                    <div className="flex items-baseline justify-between gap-3">
+                      <p className="min-w-0 flex-1 text-sm font-medium break-words text-slate-900">{section.section}</p>
+                      <p className="shrink-0 text-sm font-semibold whitespace-nowrap text-slate-700">
+                        {formatMarks(section.marksAwarded)}/{formatMarks(section.maxMarks)}
+                      </p>
+                    </div>
+                    <RichHtml html={section.comments} className="mt-1 text-sm break-words text-slate-600 [&_p]:my-1" />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <p className="text-xs text-slate-500">
+            Graded {formatShortDate(sheet.gradedAt)}
+            {sheet.source ? ` · marked against ${sheet.source}` : ''}
+          </p>
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}
+
+/**
+ * Photographed answer sheets the teacher graded on Teacher Grading and attached to a student of the class: one
+ * list per student, newest first; each opens its per-point breakdown. Not counted in the markbook's totals.
+ */
+export function MarkedSheets({ markbook }: { markbook: Markbook }) {
+  const [open, setOpen] = useState<OpenSheet | null>(null);
+  const withSheets = markbook.students.filter((s) => s.sheets.length > 0);
+  return (
+    <section aria-labelledby="sheets-heading" className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3">
+      <h2 id="sheets-heading" className="text-lg font-semibold text-slate-900">
+        Marked sheets
+      </h2>
+      {withSheets.length === 0 ? (
+        <p className="text-sm text-slate-600">
+          No marked sheets yet. On Teacher Grading, grade a photographed answer sheet and attach it to a student of this class: it appears
+          here.
+        </p>
+      ) : (
+        <ul className="grid gap-4" aria-label="Marked sheets by student">
+          {withSheets.map((student) => (
+            <li key={student.userId} className="grid gap-2">
+              <h3 className="text-sm font-semibold text-slate-900">{student.name}</h3>
+              <ul className="grid gap-2 sm:grid-cols-2">
+                {student.sheets.map((sheet) => {
+                  const band = scoreBand({ marksAwarded: sheet.marksAwarded, totalMarks: sheet.totalMarks });
+                  return (
+                    <li key={sheet.id} className="min-w-0">
+                      <button
+                        type="button"
+                        onClick={() => setOpen({ studentName: student.name, sheet })}
+                        aria-label={`${student.name}: ${sheetTitle(sheet)}, ${formatMarks(sheet.marksAwarded)} of ${formatMarks(sheet.totalMarks)} marks, graded ${formatShortDate(sheet.gradedAt)}. Open the breakdown`}
+                        className="flex w-full items-center gap-3 rounded-lg border border-slate-200 bg-white p-3 text-left hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
+                      >
+                        <span
+                          className={cn('shrink-0 rounded-md px-2 py-1 font-mono text-xs font-semibold tabular-nums', bandClass(band))}
+                          aria-hidden
+                        >
+                          {formatMarks(sheet.marksAwarded)}/{formatMarks(sheet.totalMarks)}
+                        </span>
+                        <span className="min-w-0 flex-1" aria-hidden>
+                          <span className="block truncate text-sm text-slate-900">{sheetTitle(sheet)}</span>
+                          <span className="block text-xs text-slate-500">Graded {formatShortDate(sheet.gradedAt)}</span>
+                        </span>
+                        <ChevronRight aria-hidden className="size-4 shrink-0 text-slate-400" />
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      )}
+      <SheetDialog open={open} onClose={() => setOpen(null)} />
+    </section>
+  );
+}
