@@ -3,20 +3,22 @@ import PDFDocument from 'pdfkit';
 import { schemeMaxMarks, type MarkPoint } from '../../shared/mark-scheme';
 import type { GeneratedPaper, GeneratedQuestion, PracticePaperInput } from './engine';
 import { qrMatrix } from './paper-identity';
-import { htmlToText, mathsToText } from './text/html-to-text';
+import { pdfText } from './pdf-text';
 
 const require = createRequire(import.meta.url);
-/** KaTeX's own text font (shipped in the katex package): Latin, Greek and the maths signs, embedded in the file. */
-const FONT = require.resolve('katex/dist/fonts/KaTeX_Main-Regular.ttf');
-const FONT_BOLD = require.resolve('katex/dist/fonts/KaTeX_Main-Bold.ttf');
+/**
+ * DejaVu Sans (the dejavu-fonts-ttf package), embedded in the file: Latin, Greek (α, β, Δ, θ, λ, µ, Ω...),
+ * super- and subscripts (m s⁻², H₂O) and the maths and chemistry signs the bank uses (≤ ≥ ≈ ∝ √ ∫ → ⇌ °).
+ * KaTeX's text font, used before, has no lowercase Greek: α-glucose printed as "ı-glucose".
+ */
+const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
+const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 
 const MARGIN = 56;
 const FOOTER = 64;
 
-/** Question HTML with KaTeX as readable text: \frac{a}{b} → a/b, \times → ×. */
-function readable(html: string): string {
-  return mathsToText(htmlToText(html));
-}
+/** Question HTML with its maths in Unicode: \alpha → α, x^{2} → x², \frac{a}{b} → a/b (pdf-text.ts). */
+const readable = pdfText;
 
 function marksLabel(n: number): string {
   return `[${n} mark${n === 1 ? '' : 's'}]`;
@@ -74,6 +76,20 @@ export function renderPracticePaperPdf(
   if (paper.note?.trim()) doc.moveDown(0.3).text(paper.note.trim());
   doc.fillColor('#000').moveDown(1);
 
+  /**
+   * A heading never stays alone at the foot of a page: when the heading and the start of what follows it
+   * (up to three lines of `next`) do not fit above the footer, the heading moves to a new page.
+   */
+  const keepWithNext = (headingSize: number, next: string, indent = 0) => {
+    doc.font('bold').fontSize(headingSize);
+    const headingHeight = doc.currentLineHeight(true);
+    doc.font('body').fontSize(11);
+    const lineHeight = doc.currentLineHeight(true);
+    const nextHeight = next ? Math.min(doc.heightOfString(next, { width: width - indent }), 3 * lineHeight) : 0;
+    const needed = headingHeight + 0.2 * lineHeight + nextHeight;
+    if (doc.y + needed > doc.page.height - doc.page.margins.bottom) doc.addPage();
+  };
+
   const heading = (text: string, marks?: string) => {
     const y = doc.y;
     doc.font('bold').fontSize(12).text(text, MARGIN, y, { width, continued: false });
@@ -83,6 +99,7 @@ export function renderPracticePaperPdf(
 
   paper.questions.forEach((q: GeneratedQuestion, i) => {
     if (doc.y > doc.page.height - MARGIN - FOOTER - 120) doc.addPage();
+    keepWithNext(12, readable(q.text));
     heading(`Question ${i + 1}`, marksLabel(q.totalMarks));
     doc.moveDown(0.2).text(readable(q.text), { width });
     if (q.options) for (const [letter, text] of Object.entries(q.options)) doc.text(`${letter}   ${readable(text)}`, { indent: 14, width });
@@ -118,14 +135,18 @@ export function renderPracticePaperPdf(
     doc.moveDown(0.5);
     paper.questions.forEach((q, i) => {
       const rules = q.schemeRules ?? {};
+      keepWithNext(12, q.markScheme[0] ? pointLine(q.markScheme[0]) : '', 10);
       heading(`Question ${i + 1}`, `max ${schemeMaxMarks(q.markScheme, rules) || q.totalMarks}`);
       for (const p of q.markScheme) doc.text(pointLine(p), { width, indent: 10 });
       for (const g of rules.groups ?? []) doc.text(`max ${g.max} from the points of group ${g.id}`, { width, indent: 10 });
       if (rules.final_answer_full_marks) doc.text('A correct final answer earns full marks.', { width, indent: 10 });
       if (rules.levels?.length) {
-        doc.moveDown(0.3).font('bold').text('Levels of response (the points above are indicative content)', { width }).font('body');
-        for (const l of [...rules.levels].sort((a, b) => b.level - a.level))
-          doc.text(`Level ${l.level} (${l.min_marks}-${l.max_marks} marks): ${l.descriptor}`, { width, indent: 10 });
+        doc.moveDown(0.3);
+        const levels = [...rules.levels].sort((a, b) => b.level - a.level);
+        const first = levels[0];
+        keepWithNext(11, first ? `Level ${first.level} (${first.min_marks}-${first.max_marks} marks): ${first.descriptor}` : '', 10);
+        doc.font('bold').text('Levels of response (the points above are indicative content)', { width }).font('body');
+        for (const l of levels) doc.text(`Level ${l.level} (${l.min_marks}-${l.max_marks} marks): ${l.descriptor}`, { width, indent: 10 });
       }
       doc.moveDown(0.6);
     });
