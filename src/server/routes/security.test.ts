@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { JSON_BODY_LIMIT } from '../../shared/limits';
 import { buildPdf, pdfParagraphs } from '../engine/builtin/documents/testing/build-pdf';
+import { gradingResults } from '../db/schema';
 import { stopImageReader } from '../engine/builtin/ocr/read-image-text';
 import { buildTestApp, signUp, type TestApp } from '../testing/test-app';
 
@@ -93,7 +94,14 @@ const RESOURCE_OF_SEGMENT: Record<string, Resource> = {
   answers: 'question',
 };
 /** What an id field of a request body means. */
-const RESOURCE_OF_FIELD: Record<string, Resource> = { courseId: 'course', questionId: 'question', pointId: 'point', paperId: 'paper' };
+const RESOURCE_OF_FIELD: Record<string, Resource> = {
+  courseId: 'course',
+  questionId: 'question',
+  pointId: 'point',
+  paperId: 'paper',
+  classId: 'class',
+  studentId: 'student',
+};
 type Resource = 'course' | 'paper' | 'question' | 'document' | 'point' | 'dispute' | 'grading' | 'class' | 'student' | 'assignment';
 
 /** The resource each path parameter of `url` names; throws for a parameter the suite has no fixture for. */
@@ -199,6 +207,8 @@ const VALID_BODIES: Record<string, (ids: Ids, n: number) => Record<string, unkno
   'POST /api/courses/:id/import': () => ({ fileName: 'q.gift', content: 'What is the SI unit of charge? {=coulomb}' }),
   'POST /api/courses/:id/practise-weak-points': () => ({}),
   'POST /api/teacher/results/:id/remark': () => ({ answerText: 'A corrected transcript of the answer.' }),
+  // Alice's grading result attached to Carol, the student of her class.
+  'POST /api/teacher/results/:id/attach': (ids) => ({ classId: ids.class[0], studentId: ids.student[0] }),
   'POST /api/classes': () => ({ name: 'Physics 12B', subject: 'Physics' }),
   // Carol's own class: its code is never drawn again here, so it stays valid for every fuzz user.
   'POST /api/classes/join': () => ({ code: carolJoinCode }),
@@ -244,6 +254,17 @@ let carol: Who;
 let carolJoinCode = '';
 /** Bob teaches a class too: the teacher of another class. */
 let bobClassId = '';
+/** A grading result of Bob's own (a stored row: how it was graded does not matter to who may attach it). */
+let bobGradingId = '';
+
+/** A grading result owned by `who`, stored directly: the attach routes only ask whose it is. */
+async function storedGradingResult(who: Who): Promise<string> {
+  const [row] = await t.database.db
+    .insert(gradingResults)
+    .values({ ownerId: who.user.id, marksAwarded: 1, totalMarks: 2, feedback: '<p>Marked.</p>', detailedBreakdown: [] })
+    .returning({ id: gradingResults.id });
+  return row.id;
+}
 /** Strings only Alice's data contains: none may reach Bob. */
 const aliceSecrets: string[] = [];
 const SECRET = {
@@ -353,6 +374,7 @@ beforeAll(async () => {
   aliceIds.assignment.push((await must('POST', `/api/classes/${aliceClass.id}/assignments`, alice, { paperId: aliceIds.paper[0] })).id);
   carolJoinCode = (await must('POST', '/api/classes', carol, { name: 'Carol class', subject: 'Physics' })).joinCode;
   bobClassId = (await must('POST', '/api/classes', bob, { name: 'Bob class', subject: 'Biology' })).id;
+  bobGradingId = await storedGradingResult(bob);
   aliceSecrets.push(
     alice.email,
     alice.user.id,
@@ -559,8 +581,13 @@ describe("2. another user's ids are not found", () => {
         // Alice's ids in every id field; the rest of the body valid.
         const payload = { ...VALID_BODIES[e.key](aliceIds, 0), [owner]: id };
         expect(resources.length).toBeGreaterThan(0);
-        // A route inside a class (assigning a paper) is sent to Bob's own class: only the body's id is Alice's.
-        const url = e.url.startsWith('/api/classes/:id') ? e.url.replace(':id', bobClassId) : e.url;
+        // A route inside a class (assigning a paper) is sent to Bob's own class, one on a grading result (attaching it)
+        // to Bob's own result: only the body's id is Alice's.
+        const url = e.url.startsWith('/api/classes/:id')
+          ? e.url.replace(':id', bobClassId)
+          : e.url.startsWith('/api/teacher/results/:id')
+            ? e.url.replace(':id', bobGradingId)
+            : e.url;
         const res = await inject({ method: e.method as 'POST', url, headers: bob.headers, payload });
         expect(res.statusCode, `${e.key} by another user with ${owner}=${id}: ${res.body.slice(0, 200)}`).toBe(404);
         expectNoLeak(res.body, e.key);
@@ -638,6 +665,42 @@ describe("2. another user's ids are not found", () => {
       checked++;
     }
     expect(checked).toBeGreaterThanOrEqual(20);
+  });
+
+  it("only Alice attaches a grading result to her class's student: the teacher of another class, her student and an outsider get 404", async () => {
+    const classId = aliceIds.class[0];
+    const body = { classId, studentId: carol.user.id };
+    const dave = await signUp(app);
+    const attempts: { who: Who; resultId: string; payload: object; name: string }[] = [
+      { who: bob, resultId: bobGradingId, payload: body, name: 'the teacher of another class, with his own result' },
+      { who: bob, resultId: aliceGradingId, payload: body, name: "the teacher of another class, with Alice's result" },
+      { who: carol, resultId: await storedGradingResult(carol), payload: body, name: 'a student of the class, with her own result' },
+      { who: carol, resultId: aliceGradingId, payload: body, name: "a student of the class, with Alice's result" },
+      { who: dave, resultId: await storedGradingResult(dave), payload: body, name: 'an outsider, with his own result' },
+      { who: alice, resultId: aliceGradingId, payload: { classId: bobClassId, studentId: carol.user.id }, name: "Alice, to Bob's class" },
+      { who: alice, resultId: aliceGradingId, payload: { classId, studentId: bob.user.id }, name: 'Alice, to someone not in her class' },
+    ];
+    for (const a of attempts) {
+      const res = await inject({
+        method: 'POST',
+        url: `/api/teacher/results/${a.resultId}/attach`,
+        headers: a.who.headers,
+        payload: a.payload,
+      });
+      expect(res.statusCode, `${a.name}: ${res.body.slice(0, 200)}`).toBe(404);
+      if (a.who !== alice) expectNoLeak(res.body, a.name);
+      expectHumanMessage(res, a.name);
+    }
+    await must('POST', `/api/teacher/results/${aliceGradingId}/attach`, alice, body);
+    const book = (await must('GET', `/api/classes/${classId}/markbook`, alice)) as {
+      students: { userId: string; sheets: { id: string }[] }[];
+    };
+    expect(book.students.find((s) => s.userId === carol.user.id)?.sheets.map((x) => x.id)).toEqual([aliceGradingId]);
+    for (const who of [bob, carol, dave]) {
+      const res = await inject({ method: 'GET', url: `/api/classes/${classId}/markbook`, headers: who.headers });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain(aliceGradingId);
+    }
   });
 
   it('every DELETE of Alice is 404 for Bob and for her student, then 204 for Alice; a removed student loses the papers at once', async () => {
