@@ -1,5 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, date, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { SchemeRules } from '../../shared/mark-scheme';
 import type { GradingQuestion } from '../../shared/teacher';
 
@@ -481,4 +496,82 @@ export const classAssignments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('class_assignments_class_paper_uq').on(t.classId, t.paperId), index('class_assignments_paper_idx').on(t.paperId)],
+);
+
+/*
+ * The student's analytics summary (issue 13 item 3): kept up to date by database triggers on answers, feedback and
+ * questions (migration 0012_analytics_summary), in the transaction of every write, cascades included: submitting,
+ * marking, re-marking (disputes, re-evaluation, a teacher's grading), deleting an answer, a question or a course.
+ * GET /api/analytics/overview and /predictions read these few hundred rows instead of every answer.
+ * No foreign keys on purpose: the triggers remove a row's share themselves, also while a cascade deletes its
+ * parents (a foreign key could drop a summary row before the trigger subtracts from it).
+ * Scores are kept in tenths of a percent (integers), so sums and differences are exact.
+ */
+
+/** What each submitted answer adds to the summary now (one row per answer): the triggers subtract it when it changes. */
+export const analyticsAnswerFacts = pgTable(
+  'analytics_answer_facts',
+  {
+    /** The answer's own user (whichever course the question is in). */
+    ownerId: uuid('owner_id').notNull(),
+    questionId: uuid('question_id').notNull(),
+    courseId: uuid('course_id').notNull(),
+    /** The question's topic as written ('' for none). */
+    topic: text('topic').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** round(1000 * marks / total): the percentage in tenths; null while unmarked. */
+    score10: integer('score10'),
+    seconds: integer('seconds').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ownerId, t.questionId] }),
+    index('analytics_answer_facts_owner_created_idx').on(t.ownerId, t.createdAt),
+    index('analytics_answer_facts_owner_course_created_idx').on(t.ownerId, t.courseId, t.createdAt, t.questionId),
+  ],
+);
+
+/** Per student, course and topic as written: counts and sums of the submitted answers. */
+export const analyticsTopicTotals = pgTable(
+  'analytics_topic_totals',
+  {
+    ownerId: uuid('owner_id').notNull(),
+    courseId: uuid('course_id').notNull(),
+    topic: text('topic').notNull(),
+    answers: integer('answers').notNull(),
+    marked: integer('marked').notNull(),
+    correct: integer('correct').notNull(),
+    score10: bigint('score10', { mode: 'number' }).notNull(),
+    seconds: bigint('seconds', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.courseId, t.topic] })],
+);
+
+/**
+ * Per student and quarter hour (UTC, from 2000-01-01): every time zone's offset and change falls on a quarter
+ * hour, so the student's days in any zone are sums of these buckets.
+ */
+export const analyticsActivity = pgTable(
+  'analytics_activity',
+  {
+    ownerId: uuid('owner_id').notNull(),
+    bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+    answers: integer('answers').notNull(),
+    marked: integer('marked').notNull(),
+    score10: bigint('score10', { mode: 'number' }).notNull(),
+    seconds: bigint('seconds', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.bucket] })],
+);
+
+/** Study sessions: runs of submitted answers with at most SESSION_GAP_MINUTES between one and the next. */
+export const analyticsSessions = pgTable(
+  'analytics_sessions',
+  {
+    ownerId: uuid('owner_id').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }).notNull(),
+    answers: integer('answers').notNull(),
+    seconds: bigint('seconds', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.startedAt] }), index('analytics_sessions_owner_ended_idx').on(t.ownerId, t.endedAt)],
 );

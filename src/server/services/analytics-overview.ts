@@ -1,16 +1,10 @@
-import { sql } from 'drizzle-orm';
-import {
-  CORRECT_SCORE_PERCENT,
-  GENERAL_TOPIC,
-  HEATMAP_DAYS,
-  SESSION_GAP_MINUTES,
-  SESSION_SIZES,
-  type AnalyticsOverview,
-} from '../../shared/analytics';
+import { sql, type SQL } from 'drizzle-orm';
+import { GENERAL_TOPIC, HEATMAP_DAYS, SESSION_SIZES, type AnalyticsOverview } from '../../shared/analytics';
 import { DEFAULT_SUBJECT } from '../../shared/practice';
 import { PREDICTION_WINDOW } from '../../shared/prediction-model';
 import type { Db } from '../db/client';
 import { httpError } from '../http-error';
+import { studentOfAssignedPaper } from './paper-access';
 
 /** One row of the GROUPING SETS aggregate: `g` says which grouping it belongs to (see GROUP_*). */
 interface GroupRow {
@@ -93,73 +87,82 @@ function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
   return groups;
 }
 
+/** A zone the browser knows but the database does not: the student's mistake to hear of, not a 500. */
+function unknownZone(error: unknown): never {
+  if (/time zone/i.test(String((error as { cause?: unknown }).cause ?? error))) throw httpError(400, 'Unknown time zone');
+  throw error;
+}
+
 /**
- * GET /api/analytics/overview. One statement: the student's submitted answers are joined once (a materialised
- * CTE of a few numbers per answer, never its text) and aggregated with GROUPING SETS (all, course, course and
- * topic, day), a window pass for the study sessions and one for each course's latest marks. The database groups
- * by course (a uuid), not by subject text; the few course rows are then added up per subject here.
+ * GET /api/analytics/overview, from the student's analytics summary (schema.ts, kept by triggers in the
+ * transaction of every answer's write): one statement over a few hundred rows (per course and topic, per quarter
+ * hour, per study session, and each course's latest marks through an index), never the student's answers. Answers
+ * count by their own user, whichever course the question is in (a class paper's course included, decision 011).
+ * The course rows are then added up per subject here.
  */
 export async function analyticsOverview(db: Db, ownerId: string, timeZone: string): Promise<AnalyticsOverview> {
   const result = await db
     .execute(
       sql`
-    with base as materialized (
-      select a.created_at, q.course_id, q.topic,
-        case when f.total_marks > 0 then round(1000.0 * f.marks_awarded / f.total_marks) / 10 end as score,
-        greatest(a.time_spent_seconds, 0) as secs,
-        (a.created_at at time zone ${timeZone})::date as day
-      from answers a
-      join questions q on q.id = a.question_id and q.owner_id = a.owner_id
-      left join feedback f on f.owner_id = a.owner_id and f.question_id = a.question_id
-      where a.owner_id = ${ownerId} and a.submitted
-    ),
+    with totals as (select * from analytics_topic_totals where owner_id = ${ownerId}),
     groups as (
-      select grouping(course_id, lower(btrim(topic)), day) as g, course_id, min(topic) as topic, lower(btrim(topic)) as tkey,
-        day::text as day, count(*)::int as n, count(score)::int as marked,
-        (count(*) filter (where score >= ${CORRECT_SCORE_PERCENT}))::int as correct,
-        sum(score)::float8 as total, sum(secs)::int as secs
-      from base
-      group by grouping sets ((), (course_id), (course_id, lower(btrim(topic))), (day))
-    ),
-    runs as (
-      select count(*) as n, sum(secs) as secs from (
-        select secs, sum(starts) over (order by created_at rows unbounded preceding) as run from (
-          select secs, created_at,
-            case when lag(created_at) over (order by created_at) >= created_at - make_interval(mins => ${SESSION_GAP_MINUTES}) then 0 else 1 end
-              as starts
-          from base) s) r
-      group by run
+      select grouping(course_id, lower(btrim(topic))) * 2 + 1 as g, course_id, min(topic) as topic, lower(btrim(topic)) as tkey,
+        null as day, sum(answers)::int as n, sum(marked)::int as marked, sum(correct)::int as correct,
+        (sum(score10) / 10.0)::float8 as total, sum(seconds)::int as secs
+      from totals
+      group by grouping sets ((), (course_id), (course_id, lower(btrim(topic))))
+      union all
+      select ${sql.raw(String(GROUP_DAY))}, null, null, null, d.day, sum(answers)::int, sum(marked)::int, 0, (sum(score10) / 10.0)::float8, sum(seconds)::int
+      from (select (bucket at time zone ${timeZone})::date::text as day, answers, marked, score10, seconds
+        from analytics_activity where owner_id = ${ownerId}) d
+      group by d.day
     ),
     recent as (
-      select course_id, score, extract(epoch from created_at)::float8 as at from (
-        select course_id, score, created_at, row_number() over (partition by course_id order by created_at desc) as rn
-        from base where score is not null
-      ) r where rn <= ${PREDICTION_WINDOW}
+      select c.course_id, r.score10 / 10.0 as score, extract(epoch from r.created_at)::float8 as at, r.question_id as qid
+      from (select distinct course_id from totals) c
+      cross join lateral (
+        select f.score10, f.created_at, f.question_id from analytics_answer_facts f
+        where f.owner_id = ${ownerId} and f.course_id = c.course_id and f.score10 is not null
+        order by f.created_at desc, f.question_id desc limit ${PREDICTION_WINDOW}) r
     )
     select
       (now() at time zone ${timeZone})::date::text as today,
-      (select coalesce(json_agg(groups), '[]') from groups) as groups,
+      (select coalesce(json_agg(groups order by g, course_id, tkey, day), '[]') from groups) as groups,
       (select coalesce(json_agg(t), '[]') from (
-        select case when n <= ${SESSION_SIZES.quick} then 'quick' when n <= ${SESSION_SIZES.standard} then 'standard' else 'extended' end as type,
-          count(*)::int as sessions, sum(secs)::int as secs
-        from runs group by 1) t) as sessions,
+        select case when answers <= ${SESSION_SIZES.quick} then 'quick' when answers <= ${SESSION_SIZES.standard} then 'standard' else 'extended' end as type,
+          count(*)::int as sessions, sum(seconds)::int as secs
+        from analytics_sessions where owner_id = ${ownerId} group by 1) t) as sessions,
       (select coalesce(json_agg(recent), '[]') from recent) as recent,
-      (select coalesce(json_agg(t), '[]') from (
-        select c.id, c.title, coalesce(nullif(btrim(c.subject), ''), ${DEFAULT_SUBJECT}) as subject,
-          (select count(*) from questions q where q.owner_id = c.owner_id and q.course_id = c.id)::int as questions
-        from courses c where c.owner_id = ${ownerId}
-        order by c.created_at desc) t) as courses`,
+      (select coalesce(json_agg(t), '[]') from (${courseList(ownerId, sql`select course_id from totals`)}) t) as courses`,
     )
-    .catch((error: unknown) => {
-      // A zone the browser knows but the database does not: the student's mistake to hear of, not a 500.
-      if (/time zone/i.test(String((error as { cause?: unknown }).cause ?? error))) throw httpError(400, 'Unknown time zone');
-      throw error;
-    });
+    .catch(unknownZone);
   const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  return assembleOverview(row, timeZone);
+}
+
+/**
+ * The student's courses and the courses of the questions they answered (`answeredCourseIds`, SQL): id, title,
+ * subject and the questions available to them (in a course of another owner, those of papers assigned to them).
+ */
+export function courseList(ownerId: string, answeredCourseIds: SQL) {
+  return sql`select c.id, c.title, coalesce(nullif(btrim(c.subject), ''), ${DEFAULT_SUBJECT}) as subject,
+      (case when c.owner_id = ${ownerId}
+        then (select count(*) from questions q where q.owner_id = c.owner_id and q.course_id = c.id)
+        else (select count(*) from questions q where q.course_id = c.id and ${studentOfAssignedPaper(ownerId, sql`q.paper_id`)})
+      end)::int as questions
+    from courses c where c.owner_id = ${ownerId} or c.id in (${answeredCourseIds})
+    order by c.created_at desc, c.id`;
+}
+
+/**
+ * The overview from one row of aggregates: today, groups (see GroupRow), sessions, recent (each course's latest
+ * marks) and courses (courseList), as JSON.
+ */
+export function assembleOverview(row: Record<string, unknown>, timeZone: string): AnalyticsOverview {
   const today = String(row.today);
   const groups = parseJson<GroupRow[]>(row.groups);
   const sessionRows = parseJson<{ type: 'quick' | 'standard' | 'extended'; sessions: number; secs: number }[]>(row.sessions);
-  const recentRows = parseJson<{ course_id: string; score: number | string; at: number }[]>(row.recent);
+  const recentRows = parseJson<{ course_id: string; score: number | string; at: number; qid: string }[]>(row.recent);
   const courseRows = parseJson<CourseRow[]>(row.courses);
 
   const courseById = new Map(courseRows.map((c) => [c.id, c]));
@@ -183,7 +186,7 @@ export async function analyticsOverview(db: Db, ownerId: string, timeZone: strin
       subject: courseById.get(rows[0].course_id ?? '')?.subject ?? DEFAULT_SUBJECT,
       questionsAvailable: Math.max(availableBySubject.get(key) ?? 0, Number(sum.n)),
       recentScores: (recentBySubject.get(key) ?? [])
-        .sort((a, b) => a.at - b.at)
+        .sort((a, b) => a.at - b.at || (a.qid < b.qid ? -1 : a.qid > b.qid ? 1 : 0))
         .slice(-PREDICTION_WINDOW)
         .map((r) => Number(r.score)),
       ...figures(sum),
