@@ -125,8 +125,9 @@ export function renderPracticePaper(paper: GeneratedPaper, input: PracticePaperI
             .join('')}</ol>`
         : '';
       const lines = q.type === 'multiple_choice' ? '' : '<div class="lines"></div>'.repeat(Math.min(12, Math.max(2, q.totalMarks * 2)));
-      return `<section class="question"><h2>Question ${i + 1} <span class="marks">[${q.totalMarks} mark${q.totalMarks === 1 ? '' : 's'}]</span></h2>
-<div class="text">${renderPrintableHtml(q.text)}</div>${options}${lines}</section>`;
+      // The heading and the question's text print together (.stem): a heading never ends a page alone.
+      return `<section class="question"><div class="stem"><h2>Question ${i + 1} <span class="marks">[${q.totalMarks} mark${q.totalMarks === 1 ? '' : 's'}]</span></h2>
+<div class="text">${renderPrintableHtml(q.text)}</div></div>${options}${lines}</section>`;
     })
     .join('\n');
 
@@ -171,7 +172,13 @@ export function renderPracticePaper(paper: GeneratedPaper, input: PracticePaperI
   .scheme .mark { white-space: nowrap; font-weight: bold; }
   .scheme .max td { font-style: italic; }
   .rule { font-size: .9rem; margin: .25rem 0; }
-  @media print { body { margin: 0 1rem; } .question { page-break-inside: avoid; } }
+  @media print {
+    body { margin: 0 1rem; }
+    .question { page-break-inside: avoid; break-inside: avoid; }
+    /* A question taller than a page still breaks, but never between its heading and its first lines. */
+    .stem, .scheme tr, .scheme thead, .options li { page-break-inside: avoid; break-inside: avoid; }
+    h1, h2, h3, .rule { page-break-after: avoid; break-after: avoid; }
+  }
 </style>
 </head>
 <body>
