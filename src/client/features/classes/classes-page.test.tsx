@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { Route, Router, Switch } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ClassList, ClassSummary } from '../../../shared/classes';
+import { CLASSES_TEXT, type ClassList, type ClassSummary } from '../../../shared/classes';
 import { createQueryClient } from '../../lib/api-client';
 import { ClassesPage } from './classes-page';
 import { JoinClassPage } from './join-class-page';
@@ -182,6 +182,14 @@ describe('JoinClassPage', () => {
     renderAt('/join/%E0%A4%A');
     expect(await screen.findByText('No class has that code')).toBeTruthy();
     expect(posts()).toHaveLength(1);
+  });
+
+  it('tells a removed student that the old code no longer lets them in, and what to do', async () => {
+    respond = (method) => (method === 'POST' ? Response.json({ message: CLASSES_TEXT.removed }, { status: 403 }) : null);
+    renderAt('/join/OLD2345');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Your teacher removed you from this class. Ask them for a new join code.')).toBeTruthy();
+    expect(within(alert).getByRole('link', { name: 'Go to Classes' })).toBeTruthy();
   });
 
   it("says 'No class has that code' for an unknown code, with a way back to Classes", async () => {

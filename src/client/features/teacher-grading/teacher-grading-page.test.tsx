@@ -427,6 +427,25 @@ describe('TeacherGradingPage, earlier results', () => {
     expect(items[1].getAttribute('aria-pressed')).toBe('true');
   });
 
+  it('names the student and class a result is attached to, in the list and in the results panel', async () => {
+    const attachment = {
+      classId: 'k1',
+      className: 'Biology 12B',
+      studentId: 'u1',
+      studentName: 'Ada Byron',
+      attachedAt: '2026-02-07T09:00:00.000Z',
+      inClass: true,
+    };
+    history = [result({ id: 'att', attachment }), result({ id: 'free', createdAt: '2026-01-05T09:00:00.000Z', attachment: null })];
+    renderPage();
+    const list = await screen.findByRole('list', { name: 'Earlier grading results, newest first' });
+    const items = within(list).getAllByRole('button');
+    expect(items[0].textContent).toContain('Ada Byron · Biology 12B');
+    expect(items[1].textContent).not.toContain('Biology 12B');
+    fireEvent.click(items[0]);
+    expect((await screen.findByTestId('attached-to')).textContent).toContain('Attached to Ada Byron in Biology 12B');
+  });
+
   it('refreshes the list after a new grading', async () => {
     renderPage();
     await waitFor(() => expect(screen.queryByText('Loading earlier results...')).toBeNull());

@@ -68,6 +68,11 @@ export function EarlierResults({ selectedId, onSelect }: { selectedId: string | 
                     {formatShortDate(result.createdAt)} {formatTime(result.createdAt)}
                     {result.schemeSource ? ` · ${result.schemeSource}` : result.gradedBy ? ` · ${result.gradedBy}` : ''}
                   </span>
+                  {result.attachment ? (
+                    <span className="block truncate text-xs text-emerald-800">
+                      {result.attachment.studentName} · {result.attachment.className}
+                    </span>
+                  ) : null}
                 </span>
                 <ChevronRight aria-hidden className="size-4 shrink-0 text-slate-400" />
               </button>

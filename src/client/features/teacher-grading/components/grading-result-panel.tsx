@@ -10,6 +10,7 @@ import { serverMessageOf } from '../../../lib/api-client';
 import { useRemarkResult } from '../api/remark-result';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { percentOf } from '../grading-values';
+import { AttachToStudent } from './attach-to-student';
 
 function marksLabel(n: number): string {
   return n === 1 ? 'mark' : 'marks';
@@ -146,6 +147,8 @@ function ResultBody({ result, image, onUpdated }: { result: GradingResult; image
       >
         <div className="h-full rounded-full bg-brand-600 transition-all" style={{ width: `${pct}%` }} />
       </div>
+
+      <AttachToStudent key={result.id} result={result} onUpdated={onUpdated} />
 
       <section aria-labelledby="grading-breakdown">
         <h3 id="grading-breakdown" className="mb-2 text-sm font-semibold text-slate-900">
