@@ -258,3 +258,46 @@ describe('importForCourse: an essay without a mark scheme', () => {
     expect(report.skipped.find((n) => n.title === 'Essay')?.message).toMatch(/^needs a mark scheme/);
   });
 });
+
+describe('importForCourse: a GIFT file with bad questions in it', () => {
+  // One good question among a malformed one, a number that is not one, a Moodle type GIFT cannot hold (a Cloze gap),
+  // and one that is nothing but a script: each skipped with its own message, the good one imported, nothing run.
+  const BAD = `::Good::What is the SI unit of frequency? {=hertz =Hz}
+
+::Unclosed::What is the unit of charge? {=coulomb ~ampere
+
+::NotANumber::How many protons has a carbon atom? {#six}
+
+::Cloze::Charge is measured in {1:SHORTANSWER:=coulombs}.
+
+::OnlyScript::[html]<script>document.title = 'hacked'</script><img src="https://example.com/x.png" onerror="alert(1)"> {=yes ~no}
+`;
+
+  it('skips each bad question with a clear message of its own and imports the rest', () => {
+    const { questions, report } = importForCourse({ format: 'gift', source: BAD, subject: 'Physics' });
+    expect(report.imported.map((q) => q.title)).toEqual(['Good']);
+    expect(questions).toHaveLength(1);
+    expect(report.skipped.map((n) => [n.number, n.title, n.message])).toEqual([
+      [2, 'Unclosed', 'the answer block is not closed with }'],
+      [3, 'NotANumber', '"six" is not a number'],
+      [
+        4,
+        'Cloze',
+        "Moodle's embedded answers (Cloze) questions cannot be imported: Markwell has no equivalent (write each gap as a question of its own)",
+      ],
+      [
+        5,
+        'OnlyScript',
+        'the question text is empty or too short (at least 10 characters, counted after scripts, event handlers and web images are removed)',
+      ],
+    ]);
+    expect(report.errors).toEqual([]);
+    expect(JSON.stringify(questions)).not.toMatch(/script|onerror|hacked|alert/);
+  });
+
+  it('imports nothing with strict, naming every bad question', () => {
+    const { questions, report } = importForCourse({ format: 'gift', source: BAD, subject: 'Physics', strict: true });
+    expect(questions).toEqual([]);
+    expect(report.skipped.map((n) => n.title)).toEqual(['Unclosed', 'NotANumber', 'Cloze', 'OnlyScript']);
+  });
+});

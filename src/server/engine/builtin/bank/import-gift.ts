@@ -14,7 +14,7 @@ import { checkIds, finish, questionId, type ImportError, type ImportOptions, typ
 import { slugify } from './match-text';
 import { parseGift, type CarriedScheme, type GiftChoice, type GiftQuestion, type ParsedGift } from './parse-gift';
 import { toBankDifficulty, type BankQuestionInput } from './schema';
-import { formatQuestionProblem, validateBankQuestion } from './validate-question';
+import { formatQuestionProblem, validateBankQuestion, type QuestionProblem } from './validate-question';
 
 /**
  * Moodle GIFT → bank questions, every question type Moodle writes (docs/question-bank-format.md, "Moodle GIFT"):
@@ -542,6 +542,16 @@ export function treeTopics(parsed: ParsedGift): string[] {
   return [...new Set(names)];
 }
 
+/**
+ * A bank rule a teacher's question broke, in the teacher's words where the bank's own message names its fields: a
+ * question whose text is (nearly) nothing, e.g. once unsafe HTML is removed (scripts, event handlers, web images).
+ */
+function describeImportProblem(problem: QuestionProblem): string {
+  if (problem.path === 'text' && /too small/i.test(problem.message))
+    return 'the question text is empty or too short (at least 10 characters, counted after scripts, event handlers and web images are removed)';
+  return formatQuestionProblem(problem);
+}
+
 /** A GIFT file (or one of its categories, with `topic`) as one topic file. Ids are '<subject>-<topic>-NN' unless a `// id:` comment gives one. */
 export function importGift(source: string, options: GiftImportOptions = {}): GiftImportResult {
   return importTree(parseGift(source), options);
@@ -605,7 +615,7 @@ export function importTree(parsed: ParsedGift, options: GiftImportOptions = {}):
       return;
     }
     const { problems } = validateBankQuestion(converted.question);
-    if (problems.length > 0) for (const problem of problems) fail(formatQuestionProblem(problem));
+    if (problems.length > 0) for (const problem of problems) fail(describeImportProblem(problem));
     else {
       out.push(converted.question);
       sources.push(q);

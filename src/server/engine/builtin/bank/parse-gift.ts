@@ -216,6 +216,13 @@ function parseAnswer(raw: string): GiftAnswer {
 
   const pieces = splitAtMarkers(content, '=~');
   if (!pieces[0].startsWith('=') && !pieces[0].startsWith('~')) {
+    // {1:SHORTANSWER:=…} is a gap of Moodle's embedded answers (Cloze), which a GIFT file cannot hold
+    if (
+      /^\s*\d*\s*:\s*(SHORTANSWER|SA|MW|SAC|MWC|NUMERICAL|NM|MULTICHOICE|MC|MCV|MCH|MCS|MCVS|MCHS|MULTIRESPONSE|MR|MRS)\s*:/i.test(content)
+    )
+      throw new Error(
+        "Moodle's embedded answers (Cloze) questions cannot be imported: Markwell has no equivalent (write each gap as a question of its own)",
+      );
     throw new Error(`answers must start with = or ~ (found "${unescapeGift(pieces[0]).trim().slice(0, 40)}")`);
   }
   if (pieces.some((p) => p.startsWith('=') && indexOfUnescaped(p, '->') !== -1)) {
