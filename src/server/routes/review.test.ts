@@ -263,3 +263,45 @@ describe('scheduled review', () => {
     }
   });
 });
+
+describe('one rule for the cards reviewed: the list and both counts agree', () => {
+  it('lists and counts a class student’s cards while the paper is assigned to them, and neither once they are removed', async () => {
+    const [teacher, sam] = [await signUp(t.app), await signUp(t.app)];
+    const send = (method: 'POST' | 'DELETE', url: string, who: Who, payload?: object) =>
+      t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
+    const teachersCourse = (await send('POST', '/api/courses/direct-create', teacher, { subject: 'Physics' })).json() as {
+      paper: { id: string };
+    };
+    const klass = (await send('POST', '/api/classes', teacher, { name: 'Physics 12B', subject: 'Physics' })).json() as { id: string };
+    const { joinCode } = (await get(`/api/classes/${klass.id}`, teacher)).json() as { joinCode: string };
+    expect((await send('POST', '/api/classes/join', sam, { code: joinCode })).statusCode).toBeLessThan(300);
+    expect((await send('POST', `/api/classes/${klass.id}/assignments`, teacher, { paperId: teachersCourse.paper.id })).statusCode).toBe(
+      201,
+    );
+    const classQuestions: Q[] = (await get(`/api/question-papers/${teachersCourse.paper.id}/questions`, sam)).json();
+    const ownCourse = (await send('POST', '/api/courses/direct-create', sam, { subject: 'Chemistry' })).json() as { paper: { id: string } };
+    const ownQuestions: Q[] = (await get(`/api/question-papers/${ownCourse.paper.id}/questions`, sam)).json();
+
+    for (const q of [...classQuestions.slice(0, 2), ownQuestions[0]]) {
+      await evaluate(q.id, 'no idea', sam);
+      await t.database.db
+        .update(reviewCards)
+        .set({ due: new Date(Date.now() - 60_000) })
+        .where(and(eq(reviewCards.ownerId, sam.user.id), eq(reviewCards.questionId, q.id)));
+    }
+    const agree = async (listed: number) => {
+      const due: ReviewDue = (await get('/api/review/due', sam)).json();
+      const goals: UserGoals = (await get('/api/user/goals', sam)).json();
+      expect(due.questions).toHaveLength(listed);
+      expect(due.counts).toMatchObject({ dueToday: listed, scheduled: listed });
+      expect(goals.review).toEqual(due.counts);
+      return due;
+    };
+    const before = await agree(3);
+    expect(before.questions.filter((q) => q.paperId === teachersCourse.paper.id)).toHaveLength(2);
+
+    expect((await send('DELETE', `/api/classes/${klass.id}/students/${sam.user.id}`, teacher)).statusCode).toBeLessThan(300);
+    const after = await agree(1);
+    expect(after.questions[0].questionId).toBe(ownQuestions[0].id);
+  });
+});

@@ -194,10 +194,14 @@ describe('the analytics summary', () => {
     ]);
     const predictions: SubjectPredictionDto[] = (await send('GET', '/api/analytics/predictions', sam)).json();
     expect(predictions.map((p) => [p.subject, p.markedAnswers])).toEqual([['Biology', 5]]);
+    // The weak-point tallies count the points of those marks too (the teacher's mark scheme, the student's marks).
+    const weak = (await send('GET', '/api/analytics/weak-points', sam)).json() as { pointsMarked: number };
+    expect(weak.pointsMarked).toBeGreaterThan(0);
 
     // The teacher's own analytics count the teacher's answers only.
     const teachers = await expectAgreement(teacher);
     expect(teachers.answersSubmitted).toBe(0);
     expect(teachers.courses.map((c) => c.questionsAnswered)).toEqual([0]);
+    expect(((await send('GET', '/api/analytics/weak-points', teacher)).json() as { pointsMarked: number }).pointsMarked).toBe(0);
   });
 });

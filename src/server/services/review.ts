@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { courses, questionPapers, questions, reviewCards, users } from '../db/schema';
 import { htmlToText, mathsToText } from '../engine/text/html-to-text';
 import { httpError } from '../http-error';
+import { studentOfAssignedPaper } from './paper-access';
 import { dayStart, gradeOf, lastReviewDay, ratingOfGrade, reviewWindow, scheduleReview, utcDay, utcDayStart } from './review-schedule';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -57,7 +58,16 @@ export async function recordReview(
   });
 }
 
-/** The counts of rule 4, in one aggregate over the student's cards. */
+/**
+ * The one rule for which of a student's cards are reviewed (listed by GET /api/review/due and counted there and by
+ * GET /api/user/goals): a card whose question the student may still open — their own, or one on a paper assigned to
+ * a class they are a student of now (paper-access.ts). A removed student's class cards are neither listed nor counted.
+ */
+const reviewable = (ownerId: string) =>
+  sql`exists (select 1 from questions rq where rq.id = ${reviewCards.questionId}
+    and (rq.owner_id = ${ownerId} or ${studentOfAssignedPaper(ownerId, sql`rq.paper_id`)}))`;
+
+/** The counts of rule 4, in one aggregate over the student's reviewable cards. */
 async function reviewCounts(db: Db, ownerId: string, now: Date): Promise<ReviewCounts> {
   const w = reviewWindow(now);
   const [row] = await db
@@ -69,7 +79,7 @@ async function reviewCounts(db: Db, ownerId: string, now: Date): Promise<ReviewC
       scheduled: sql<number>`count(*)`.mapWith(Number),
     })
     .from(reviewCards)
-    .where(eq(reviewCards.ownerId, ownerId));
+    .where(and(eq(reviewCards.ownerId, ownerId), reviewable(ownerId)));
   return { dueToday: row?.dueToday ?? 0, overdue: row?.overdue ?? 0, upcomingWeek: row?.upcomingWeek ?? 0, scheduled: row?.scheduled ?? 0 };
 }
 
@@ -97,10 +107,10 @@ export async function listDueReviews(db: Db, ownerId: string, now = new Date()):
         topic: sql<string | null>`coalesce(${questions.topic}, ${questionPapers.topic})`,
       })
       .from(reviewCards)
-      .innerJoin(questions, and(eq(questions.id, reviewCards.questionId), eq(questions.ownerId, ownerId)))
-      .innerJoin(courses, and(eq(courses.id, questions.courseId), eq(courses.ownerId, ownerId)))
-      .leftJoin(questionPapers, and(eq(questionPapers.id, questions.paperId), eq(questionPapers.ownerId, ownerId)))
-      .where(and(eq(reviewCards.ownerId, ownerId), lt(reviewCards.due, w.tomorrowStart)))
+      .innerJoin(questions, eq(questions.id, reviewCards.questionId))
+      .innerJoin(courses, eq(courses.id, questions.courseId))
+      .leftJoin(questionPapers, eq(questionPapers.id, questions.paperId))
+      .where(and(eq(reviewCards.ownerId, ownerId), reviewable(ownerId), lt(reviewCards.due, w.tomorrowStart)))
       .orderBy(asc(reviewCards.due), asc(questions.questionNumber))
       .limit(REVIEW_LIST_LIMIT),
   ]);

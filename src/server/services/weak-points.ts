@@ -21,7 +21,10 @@ import { getPaper, listPaperQuestions, storePaper } from './papers';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-/** The student's marked points, one row per point of a skill: the evaluation's point joined to its stored point. */
+/**
+ * The student's marked points, one row per point of a skill: the evaluation's point joined to its stored point.
+ * Counted by the feedback's own user, whichever course the question is in (a class paper's included, decision 011).
+ */
 const markedPoints = (ownerId: string) => sql`
   select lower(coalesce(nullif(btrim(c.subject), ''), ${DEFAULT_SUBJECT})) as skey,
     coalesce(nullif(btrim(c.subject), ''), ${DEFAULT_SUBJECT}) as subject,
@@ -29,11 +32,11 @@ const markedPoints = (ownerId: string) => sql`
     q.id as question_id, q.course_id, q.paper_id, q.question_number, coalesce(nullif(btrim(q.topic), ''), 'General') as topic,
     f.created_at
   from feedback f
-  join questions q on q.id = f.question_id and q.owner_id = f.owner_id
-  join courses c on c.id = q.course_id and c.owner_id = f.owner_id
+  join questions q on q.id = f.question_id
+  join courses c on c.id = q.course_id
   cross join lateral jsonb_array_elements(
     case when jsonb_typeof(f.markscheme_evaluation) = 'array' then f.markscheme_evaluation else '[]'::jsonb end) e
-  join mark_scheme_points p on p.question_id = f.question_id and p.owner_id = f.owner_id and p.point_key = e->>'point_id'
+  join mark_scheme_points p on p.question_id = f.question_id and p.owner_id = q.owner_id and p.point_key = e->>'point_id'
   where f.owner_id = ${ownerId} and f.total_marks > 0 and p.details->>'skill' is not null`;
 
 interface Tally {
