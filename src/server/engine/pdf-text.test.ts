@@ -14,6 +14,11 @@ describe('pdfText: question HTML as the text the server PDF prints', () => {
     ['\\(\\lambda = 500\\text{ nm}\\), \\(\\mathbf{v} = 3\\mathbf{i}\\)', 'λ = 500 nm, v = 3i'],
     ['N₂ + 3H₂ \\(\\rightleftharpoons\\) 2NH₃', 'N₂ + 3H₂ ⇌ 2NH₃'],
     ['\\(\\overrightarrow{AB}\\)', 'vector AB'],
+    [
+      'a = 2.5 m s^-2; solve 3x^2 - 3 = 0; 10^-19 J; x = log_2 7; u_20 = a + 19d; S_n',
+      'a = 2.5 m s⁻²; solve 3x² - 3 = 0; 10⁻¹⁹ J; x = log₂ 7; u₂₀ = a + 19d; Sₙ',
+    ],
+    ['e^x, 2^0.5, snake_case', 'e^x, 2^0.5, snake_case'],
   ])('%s → %s', (html, text) => {
     expect(pdfText(html)).toBe(text);
   });

@@ -100,5 +100,18 @@ export function pdfText(html: string): string {
   const withMaths = shiftTags(html).replace(/\\\(([\s\S]+?)\\\)|\\\[([\s\S]+?)\\\]/g, (_, inline?: string, display?: string) =>
     mathsToUnicode(inline ?? display ?? ''),
   );
-  return mathsToText(htmlToText(withMaths));
+  return plainPowers(mathsToText(htmlToText(withMaths)));
+}
+
+/**
+ * Powers and indices typed as plain text, as in mark-scheme points and units (m s^-2, 3x^2, u_20, log_2 7, S_n),
+ * in super- and subscript characters. Only a number, or one letter after a letter, is shifted.
+ */
+export function plainPowers(text: string): string {
+  return text
+    .replace(/\^([-\u2212]?\d+(?:\.\d+)?)(?![\d.]*[A-Za-z])/g, (whole, p: string) =>
+      p.includes('.') ? whole : (shift(p, SUPERSCRIPT) ?? whole),
+    )
+    .replace(/(?<=[A-Za-z\d)])\^([A-Za-z])(?![A-Za-z])/g, (whole, p: string) => shift(p, SUPERSCRIPT) ?? whole)
+    .replace(/(?<=[A-Za-z])_(\d+|[A-Za-z](?![A-Za-z\d]))/g, (whole, p: string) => shift(p, SUBSCRIPT) ?? whole);
 }

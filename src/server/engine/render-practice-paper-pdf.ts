@@ -3,7 +3,7 @@ import PDFDocument from 'pdfkit';
 import { schemeMaxMarks, type MarkPoint } from '../../shared/mark-scheme';
 import type { GeneratedPaper, GeneratedQuestion, PracticePaperInput } from './engine';
 import { qrMatrix } from './paper-identity';
-import { pdfText } from './pdf-text';
+import { pdfText, plainPowers } from './pdf-text';
 
 const require = createRequire(import.meta.url);
 /**
@@ -26,9 +26,9 @@ function marksLabel(n: number): string {
 
 function pointLine(p: MarkPoint): string {
   const extra = [
-    p.accept.length ? `accept: ${p.accept.join('; ')}` : '',
-    p.reject.length ? `reject: ${p.reject.join('; ')}` : '',
-    p.numeric ? `value ${p.numeric.value}${p.numeric.unit ? ` ${p.numeric.unit}` : ''}` : '',
+    p.accept.length ? `accept: ${plainPowers(p.accept.join('; '))}` : '',
+    p.reject.length ? `reject: ${plainPowers(p.reject.join('; '))}` : '',
+    p.numeric ? `value ${p.numeric.value}${p.numeric.unit ? ` ${plainPowers(p.numeric.unit)}` : ''}` : '',
     p.depends_on ? `depends on ${p.depends_on}` : '',
     p.ecf ? 'ecf' : '',
   ].filter(Boolean);
