@@ -53,7 +53,7 @@ function AttachForm({ result, onUpdated }: { result: GradingResult; onUpdated: (
 
   const list = students.data ?? [];
   return (
-    <form noValidate onSubmit={submit} aria-label="Attach to a student" className="grid gap-3 sm:grid-cols-2">
+    <form noValidate onSubmit={submit} aria-label="Choose whom to attach it to" className="grid gap-3 sm:grid-cols-2">
       <div className="grid gap-1.5">
         <Label htmlFor={`attach-class-${result.id}`}>Class</Label>
         <Select
