@@ -1,4 +1,4 @@
-import { CheckCircle2, Clock, XCircle } from 'lucide-react';
+import { CheckCircle2, Clock, Info, XCircle } from 'lucide-react';
 import { ATTEMPT_TEXT, type QuestionResult } from '../../../../shared/attempts';
 import { formatMarks } from '../../../components/paper-progress';
 import { RichHtml } from '../../../components/rich-html';
@@ -6,7 +6,10 @@ import { Badge } from '../../../components/ui/badge';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { formatElapsed } from '../../../lib/format';
 
-/** One question of the results: its marks, the answer, the point-by-point feedback and the time spent. */
+/**
+ * One question of the results: its marks, why it has none when the server says (`note`, e.g. no mark scheme yet), the
+ * answer, the point-by-point feedback and the time spent.
+ */
 export function QuestionResultCard({ result }: { result: QuestionResult }) {
   const { question, feedback } = result;
   const answered = result.answerText.trim().length > 0;
@@ -35,6 +38,12 @@ export function QuestionResultCard({ result }: { result: QuestionResult }) {
         </div>
       </CardHeader>
       <CardContent className="grid gap-3 text-sm">
+        {result.note ? (
+          <p className="flex gap-2 rounded-md border border-amber-200 bg-amber-50 p-2 text-amber-900" data-testid="result-note">
+            <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
+            <span>{result.note}</span>
+          </p>
+        ) : null}
         <RichHtml html={question.text} className="text-slate-800 [&_p]:my-1" />
         <div>
           <h3 className="font-medium text-slate-900">Your answer</h3>
