@@ -15,7 +15,14 @@ import { createCourse, getCourse, listCourses } from '../services/courses';
 import { generatePaper, getPaper, listPaperQuestions, listPapers } from '../services/papers';
 import { listCourseQuestions } from '../services/questions';
 import { exportPaper, importQuestions } from '../services/question-import';
-import { exportQuerySchema, questionImportRequestSchema, questionImportResponseSchema } from '../../shared/question-import';
+import {
+  exportQuerySchema,
+  IMPORT_MAX_CHARS,
+  IMPORT_TEXT,
+  questionImportRequestSchema,
+  questionImportResponseSchema,
+} from '../../shared/question-import';
+import { bodyTooLargeAs } from './upload-limits';
 
 const idParams = z.object({ id: z.string() });
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 422: errorResponseSchema };
@@ -50,7 +57,9 @@ export function courseRoutes(app: ZodApp, deps: AppDeps) {
       path,
       {
         ...app.engineJobLimits.route(auth, 'paper'),
-        bodyLimit: 5 * 1024 * 1024,
+        // IMPORT_MAX_CHARS of text, at up to 3 bytes a character in UTF-8; a bigger body gets the same message as a long file
+        bodyLimit: IMPORT_MAX_CHARS * 3 + 64 * 1024,
+        errorHandler: bodyTooLargeAs(IMPORT_TEXT.tooLarge),
         schema: {
           params: idParams,
           body: questionImportRequestSchema,

@@ -107,6 +107,19 @@ describe('POST /api/courses/{id}/import/preview and /import', () => {
     const big = await post(`/api/courses/${courseId}/import/preview`, { fileName: 'a.gift', content: 'x'.repeat(IMPORT_MAX_CHARS + 1) });
     expect(big.statusCode).toBe(400);
     expect(big.json().message).toContain(IMPORT_TEXT.tooLarge);
+    // a body beyond the route's byte limit is refused before it is read, with the same message
+    const huge = await post(`/api/courses/${courseId}/import`, {
+      fileName: 'a.gift',
+      content: 'x'.repeat(IMPORT_MAX_CHARS * 3 + 65 * 1024),
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toEqual({ message: IMPORT_TEXT.tooLarge });
+    // at most 3 bytes a character: a file of IMPORT_MAX_CHARS euro signs (3 bytes each) is not refused for its size
+    const accented = await post(`/api/courses/${courseId}/import/preview`, {
+      fileName: 'a.gift',
+      content: `::Long::${'€'.repeat(IMPORT_MAX_CHARS - 100)} {=oui}`,
+    });
+    expect(accented.statusCode).toBe(200);
     const json = await post(`/api/courses/${courseId}/import`, { fileName: 'bank.json', content: '{ not json' });
     expect(json.statusCode).toBe(422);
     expect(json.json().message).toMatch(/^not valid JSON/);

@@ -31,9 +31,14 @@ export function ImportQuestionsCard(props: { courseId: string }) {
 
   const read = async (file: File | undefined) => {
     if (!file) return;
+    // a new file replaces the last one's preview at once: a refused file must not leave the old one ready to import
     setDone(null);
     setFileError(null);
+    setPicked(null);
+    preview.reset();
     importing.reset();
+    // at most 4 bytes a character: a file bigger than that is too long without reading it
+    if (file.size > IMPORT_MAX_CHARS * 4) return setFileError(IMPORT_TEXT.tooLarge);
     const content = await file.text();
     if (!content.trim()) return setFileError(IMPORT_TEXT.empty);
     if (content.length > IMPORT_MAX_CHARS) return setFileError(IMPORT_TEXT.tooLarge);
