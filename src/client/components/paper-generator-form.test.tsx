@@ -1,18 +1,26 @@
 // @vitest-environment jsdom
 import type { ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../lib/api-client';
 import { PaperGeneratorForm } from './paper-generator-form';
 
 let requests: Record<string, unknown>[] = [];
+let topicReads: string[] = [];
 
 beforeEach(() => {
   requests = [];
+  topicReads = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (_url: string, init: RequestInit) => {
-      requests.push(JSON.parse(String(init.body)));
+    vi.fn(async (url: string, init?: RequestInit) => {
+      // The topic combobox reads the course's topics through the app's query client (its default query function).
+      if (url === '/api/courses/c1/topics') {
+        topicReads.push(url);
+        return Response.json({ topics: ['Kinetics', 'Energetics'] });
+      }
+      requests.push(JSON.parse(String(init?.body)));
       return Response.json({ paper: {}, questions: [], totalQuestions: 10, note: null }, { status: 201 });
     }),
   );
@@ -23,7 +31,7 @@ afterEach(() => {
 });
 
 function renderForm(props: { subject: string; onTopicMissing?: () => void; onGenerated?: () => void }) {
-  const client = new QueryClient();
+  const client = createQueryClient();
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
   return render(
     <PaperGeneratorForm
@@ -56,6 +64,14 @@ describe('PaperGeneratorForm', () => {
     expect(button().disabled).toBe(true);
     fireEvent.change(screen.getByLabelText('Topic'), { target: { value: 'kinetics' } });
     expect(button().disabled).toBe(false);
+  });
+
+  it('suggests the course’s topics, read from GET /api/courses/{id}/topics', async () => {
+    renderForm({ subject: 'Chemistry' });
+    fireEvent.focus(screen.getByLabelText('Topic'));
+    fireEvent.change(screen.getByLabelText('Topic'), { target: { value: 'e' } });
+    expect(await screen.findByRole('option', { name: 'Energetics' })).toBeTruthy();
+    expect(topicReads).toEqual(['/api/courses/c1/topics']);
   });
 
   it('asks for the default subject, Physics, when the course has none', async () => {
