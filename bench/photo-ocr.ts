@@ -1,7 +1,7 @@
 /**
  * The built-in OCR on phone-photo-like answer sheets: `npx tsx bench/photo-ocr.ts [count]`. Each sheet is
- * a bank question's model answer drawn with sharp from SVG in DejaVu Sans (the machine has no handwriting
- * font: this measures photo damage, not handwriting), turned a few degrees, blurred and JPEG-compressed; a QR code
+ * a bank question's model answer drawn with sharp from SVG in DejaVu Sans (this measures photo damage, not
+ * handwriting: bench/handwriting-ocr.ts does handwriting fonts), turned a few degrees, blurred and JPEG-compressed; a QR code
  * of a paper code sits in the corner. It prints character accuracy (1 − edit distance / length), how often
  * the QR code is read, and how often the marks from the OCR'd text equal the marks from the true text.
  */
