@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { enableGroupCommit } from './group-commit';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -140,6 +141,7 @@ async function openPglite(dataDir: string): Promise<Database> {
 async function migrated(client: PGlite): Promise<Database> {
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
+  enableGroupCommit(db as unknown as Db);
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }
 

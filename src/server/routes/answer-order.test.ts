@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { studyActivity } from '../db/schema';
 import { buildTestApp, signUp, type TestApp } from '../testing/test-app';
 
@@ -187,5 +187,42 @@ describe('POST /api/answers/save in order', () => {
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     const winner = a.statusCode === 200 ? a : b;
     expect(await stored(q)).toMatchObject({ text: winner.json().text, revision: 2 });
+  });
+
+  it('keeps every autosave of many answers arriving at once (on PGlite they share one commit: decision 012)', async () => {
+    const course = await t.app.inject({
+      method: 'POST',
+      url: '/api/courses/direct-create',
+      headers: alice.headers,
+      payload: { subject: 'Chemistry' },
+    });
+    const paper = await t.app.inject({
+      method: 'GET',
+      url: `/api/question-papers/${course.json().paper.id}/questions`,
+      headers: alice.headers,
+    });
+    const qs = (paper.json() as { id: string }[]).map((q) => q.id);
+    expect(qs.length).toBeGreaterThanOrEqual(5);
+    for (const q of qs) expect((await save({ questionId: q, text: 'start', submitted: false, revision: 0 })).statusCode).toBe(200);
+    const transaction = vi.spyOn(t.database.db, 'transaction');
+    try {
+      // Two rounds of every answer's autosave at once, as a class's open exam tabs would send them.
+      for (const round of [1, 2]) {
+        const saved = await Promise.all(
+          qs.map((q) => save({ questionId: q, text: `${q} draft ${round}`, submitted: false, revision: round, timeSpentSeconds: 1 })),
+        );
+        expect(saved.map((res) => res.statusCode)).toEqual(qs.map(() => 200));
+        expect(saved.map((res) => res.json().revision)).toEqual(qs.map(() => round + 1));
+      }
+      // PostgreSQL commits each on its own connection; PGlite's drafts went through shared transactions.
+      if (t.database.kind === 'pglite') expect(transaction).toHaveBeenCalled();
+      else expect(transaction).not.toHaveBeenCalled();
+    } finally {
+      transaction.mockRestore();
+    }
+    for (const q of qs) {
+      expect(await stored(q)).toMatchObject({ text: `${q} draft 2`, revision: 3, timeSpentSeconds: 2 });
+      expect(await studySeconds(q)).toBe(2);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Answer, AnswerConflict, StoredFeedback } from '../../shared/practice';
 import type { Db } from '../db/client';
+import { inGroupCommit } from '../db/group-commit';
 import { answers, disputes, feedback, questions, studyActivity } from '../db/schema';
 import type { Engine } from '../engine/engine';
 import { httpError } from '../http-error';
@@ -150,7 +151,9 @@ async function saveDraftInOneStatement(db: Db, ownerId: string, input: SaveInput
   if (!isUuid(input.questionId)) return null;
   const seconds = input.timeSpentSeconds ?? 0;
   const revision = input.revision ?? null;
-  const result = await db.execute(sql`
+  // On PGlite, autosaves arriving together share one commit (one fsync): decision 012.
+  const result = await inGroupCommit(db, (tx) =>
+    tx.execute(sql`
     with saved as (
       update answers a set
         text = ${input.text},
@@ -168,7 +171,8 @@ async function saveDraftInOneStatement(db: Db, ownerId: string, input: SaveInput
       select owner_id, ${today()}::date, course_id, question_id, case when paper_id is null then 'practice' else 'exam' end, ${seconds}::int, 0
       from saved where ${seconds}::int > 0
     )
-    select * from saved`);
+    select * from saved`),
+  );
   const [row] = (result as unknown as { rows: unknown[] }).rows as {
     id: string;
     question_id: string;
