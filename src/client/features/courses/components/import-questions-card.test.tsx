@@ -23,7 +23,7 @@ const PREVIEW: QuestionImportResponse = {
         marks: 1,
         topic: 'Units',
       },
-      { number: 3, id: 'q3', title: 'Essay', text: 'Explain a scalar.', type: 'essay', marks: 1, topic: 'Units', needsScheme: true },
+      { number: 3, title: 'Essay', text: 'Explain a scalar.', type: 'essay', marks: 1, topic: 'Units', needsScheme: true },
     ],
     changed: [{ number: 3, title: 'Essay', message: 'imported without a mark scheme: write one before it can be marked' }],
     skipped: [{ number: 2, title: 'Cloze', message: "Moodle's embedded answers (Cloze) questions cannot be imported" }],
