@@ -16,7 +16,6 @@ const PREVIEW: QuestionImportResponse = {
     imported: [
       {
         number: 1,
-        id: 'q1',
         title: 'Prefix',
         text: 'Which prefix means one thousandth?',
         type: 'multiple_choice',
