@@ -15,6 +15,10 @@ const GIFT = `$CATEGORY: $course$/Physics/Units
 ::Sun::The Sun is a main-sequence star. {T}
 
 ::Essay::Explain what is meant by a scalar quantity. {}
+
+::Cloze::Charge is measured in {1:SHORTANSWER:=coulombs}.
+
+::Script::[html]<script>document.title = 'hacked'</script><img src="https://example.com/x.png" onerror="document.title = 'hacked'"> {=yes ~no}
 `;
 
 test('import a GIFT file in the browser, practise an imported question, export it back', async ({ page }) => {
@@ -23,8 +27,13 @@ test('import a GIFT file in the browser, practise an imported question, export i
   const course = await call<{ id: string }>(page, 'POST', '/api/courses/direct-create', { subject: 'Physics' });
   await page.goto(`/courses/${course.id}`);
 
-  // Drop the file (through the file input the drop zone's button opens): the preview lists every question.
-  await page.getByLabel('Question file').setInputFiles({ name: 'units.gift', mimeType: 'text/plain', buffer: Buffer.from(GIFT) });
+  // Drop the file on the drop zone: the preview lists every question.
+  const dataTransfer = await page.evaluateHandle((text) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([text], 'units.gift', { type: 'text/plain' }));
+    return transfer;
+  }, GIFT);
+  await page.getByText('Drop a file here, or').dispatchEvent('drop', { dataTransfer });
   const toImport = page.getByRole('list', { name: 'Questions to import' });
   await expect(toImport.getByRole('listitem')).toHaveCount(3, { timeout: 30_000 });
   await expect(toImport).toContainText('Prefix');
@@ -33,6 +42,11 @@ test('import a GIFT file in the browser, practise an imported question, export i
   // the essay has no scheme in the file: imported flagged, for the teacher to write one
   await expect(toImport.getByRole('listitem').nth(2)).toContainText('Needs a mark scheme');
   await expect(toImport).toContainText('Changed: imported without a mark scheme: write one before it can be marked');
+  // the bad questions are skipped, each with its own message, and nothing in them ran
+  const skipped = page.getByRole('list', { name: 'Skipped questions' });
+  await expect(skipped).toContainText('Skipped question 4 "Cloze": Moodle\'s embedded answers (Cloze) questions cannot be imported');
+  await expect(skipped).toContainText('Skipped question 5 "Script": the question text is empty or too short');
+  expect(await page.title()).not.toBe('hacked');
   await page.screenshot({ path: test.info().outputPath('import-preview.png'), fullPage: true });
 
   await page.getByRole('button', { name: 'Import 3 questions' }).click();
@@ -53,6 +67,10 @@ test('import a GIFT file in the browser, practise an imported question, export i
   await page.goto(`/courses/${course.id}/papers/${paperId}/questions/${questions[2].id}`);
   const needs = page.getByRole('group', { name: 'Needs a mark scheme' });
   await expect(needs).toBeVisible({ timeout: 30_000 });
+  // this Markwell has no AI provider: drafting says so in a teacher's words, and the button goes
+  await needs.getByRole('button', { name: 'Draft a mark scheme' }).click();
+  await expect(needs.getByRole('alert')).toHaveText(/^Drafting a mark scheme needs your school's AI provider/);
+  await expect(needs.getByRole('button', { name: 'Draft a mark scheme' })).toHaveCount(0);
   await needs.getByLabel(/Write the mark scheme/).fill('a scalar has magnitude only\nno direction, unlike a vector [2]');
   await needs.getByRole('button', { name: 'Save mark scheme' }).click();
   await expect(needs).toHaveCount(0, { timeout: 30_000 });
