@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, joinAnswers, localDayKey, summariseDays } from './analytics-data';
+import { addDays, localDayKey } from './analytics-data';
 import { HEATMAP_DAYS, heatmapCellLabel, heatmapCells, heatmapIntensity, heatmapLayout, heatmapLevel, studyStreaks } from './heatmap-data';
-import { answer, course, localTime, question } from './test-fixtures';
+import { answer, course, localTime, question, studyDaysFromLists } from './test-fixtures';
 
 const NOW = new Date(2026, 2, 10, 15, 0); // Tuesday 10 March 2026, local
 const courses = [course('bio', 'Biology')];
@@ -11,7 +11,7 @@ function daysFrom(entries: [daysAgo: number, count: number, seconds?: number][])
   const answers = entries.flatMap(([daysAgo, count, seconds = 0]) =>
     Array.from({ length: count }, (_, i) => answer('q1', 'bio', localTime(NOW, daysAgo, 8, i), 70, seconds)),
   );
-  return summariseDays(joinAnswers(answers, questions, courses));
+  return studyDaysFromLists({ answers, questions, courses });
 }
 
 describe('heatmapCells: the 365-day window', () => {

@@ -1,22 +1,8 @@
 import { vi } from 'vitest';
-import type { AnalyticsOverview } from '../../../shared/analytics';
-import {
-  addDays,
-  countCourses,
-  joinAnswers,
-  localDayKey,
-  overallAverage,
-  splitSessions,
-  summariseCourses,
-  summariseDays,
-  summariseSessionTypes,
-  summariseSubjects,
-  summariseToday,
-  summariseTopics,
-} from './analytics-data';
+import { CORRECT_SCORE_PERCENT, GENERAL_TOPIC, SESSION_GAP_MINUTES, type AnalyticsOverview } from '../../../shared/analytics';
+import { subjectOrDefault, type Course, type Question, type UserAnswer } from '../../../shared/practice';
+import { SESSION_TYPES, addDays, localDayKey, type StudyDay } from './analytics-data';
 import { studyStreaks } from './heatmap-data';
-import type { Course, Question } from '../../../shared/practice';
-import type { UserAnswer } from '../../../shared/practice';
 
 /** Builders for the analytics tests: a course, a question and an answer as the API returns them. */
 
@@ -83,43 +69,131 @@ export interface FakeAnalyticsState {
   failing: Set<string>;
 }
 
+/** One submitted answer of the lists, with its course's subject and its question's topic. */
+interface Joined {
+  courseId: string;
+  subject: string;
+  topic: string;
+  score: number | null;
+  seconds: number;
+  at: Date;
+  day: string;
+}
+
+/** The submitted answers, oldest first: the course from the question (else the answer's), 'Unknown' for no course. */
+function joinLists(data: FakeAnalyticsState['data']): Joined[] {
+  const questionById = new Map(data.questions.map((q) => [q.id, q]));
+  const courseById = new Map(data.courses.map((c) => [c.id, c]));
+  return data.answers
+    .filter((a) => a.submitted && !Number.isNaN(new Date(a.createdAt).getTime()))
+    .map((a) => {
+      const question = questionById.get(a.questionId);
+      const courseId = question?.courseId ?? a.courseId;
+      const course = courseById.get(courseId);
+      const at = new Date(a.createdAt);
+      return {
+        courseId,
+        subject: course ? subjectOrDefault(course.subject) : 'Unknown',
+        topic: question?.topic?.trim() || GENERAL_TOPIC,
+        score: a.score,
+        seconds: Math.max(0, a.timeSpentSeconds),
+        at,
+        day: localDayKey(at),
+      };
+    })
+    .sort((x, y) => x.at.getTime() - y.at.getTime());
+}
+
+const sumOf = (values: number[]) => values.reduce((s, v) => s + v, 0);
+
+/** Answers, marked, correct, average score and seconds of a group of answers. */
+function figuresOf(group: Joined[]) {
+  const scores = group.flatMap((a) => (a.score === null ? [] : [a.score]));
+  return {
+    questionsAnswered: group.length,
+    markedAnswers: scores.length,
+    correctAnswers: scores.filter((s) => s >= CORRECT_SCORE_PERCENT).length,
+    averageScore: scores.length ? sumOf(scores) / scores.length : null,
+    timeSpentSeconds: sumOf(group.map((a) => a.seconds)),
+  };
+}
+
+function groupsOf(items: Joined[], keyOf: (item: Joined) => string): Joined[][] {
+  const groups = new Map<string, Joined[]>();
+  for (const item of items) groups.set(keyOf(item), [...(groups.get(keyOf(item)) ?? []), item]);
+  return [...groups.values()];
+}
+
+/** The local study days of these lists, keyed yyyy-MM-dd (the heatmap's input). */
+export function studyDaysFromLists(data: FakeAnalyticsState['data']): Map<string, StudyDay> {
+  return new Map(
+    groupsOf(joinLists(data), (a) => a.day).map((group) => {
+      const f = figuresOf(group);
+      const day = { date: group[0].day, questionsAnswered: f.questionsAnswered, timeSpentSeconds: f.timeSpentSeconds };
+      return [day.date, { ...day, timeSpent: day.timeSpentSeconds / 60, score: f.averageScore }];
+    }),
+  );
+}
+
 /**
- * What GET /api/analytics/overview answers for these lists: the reference model of the server's SQL, built from
- * the list rules of analytics-data.ts (local days: the tests run in one time zone).
+ * What GET /api/analytics/overview answers for these lists: a plain reference model of the server's SQL (local days:
+ * the tests run in one time zone). The app itself never computes analytics from lists.
  */
 export function overviewFromLists(data: FakeAnalyticsState['data'], now: Date): AnalyticsOverview {
-  const answered = joinAnswers(data.answers, data.questions, data.courses);
-  const subjects = summariseSubjects(answered, data.questions, data.courses);
-  const days = summariseDays(answered);
-  const sessions = splitSessions(answered);
+  const answered = joinLists(data);
+  const courseById = new Map(data.courses.map((c) => [c.id, c]));
+  const subjectKey = (subject: string) => subject.trim().toLowerCase();
+  const available = new Map<string, number>();
+  for (const q of data.questions) {
+    const c = courseById.get(q.courseId);
+    const key = subjectKey(c ? subjectOrDefault(c.subject) : 'Unknown');
+    available.set(key, (available.get(key) ?? 0) + 1);
+  }
+  const days = studyDaysFromLists(data);
+  // Study sessions: runs of answers at most SESSION_GAP_MINUTES apart (answered is oldest first).
+  const sessions = answered.reduce<Joined[][]>((runs, a) => {
+    const run = runs.at(-1);
+    const previous = run?.at(-1);
+    if (run && previous && a.at.getTime() - previous.at.getTime() <= SESSION_GAP_MINUTES * 60_000) run.push(a);
+    else runs.push([a]);
+    return runs;
+  }, []);
+  const typeOf = (n: number) => (SESSION_TYPES.find((t) => n <= t.upTo) ?? SESSION_TYPES[SESSION_TYPES.length - 1]).type;
   const first = localDayKey(addDays(now, -364));
+  const all = figuresOf(answered);
   return {
     timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     today: localDayKey(now),
     questionsAvailable: data.questions.length,
     answersSubmitted: answered.length,
-    markedAnswers: answered.filter((a) => a.score !== null).length,
-    coursesAnswered: countCourses(answered),
-    averageScore: overallAverage(answered),
-    todayProgress: summariseToday(answered, now),
-    subjects: subjects.map((s) => ({
-      subject: s.subject,
-      questionsAvailable: s.questionsAvailable,
-      questionsAnswered: s.questionsAnswered,
-      markedAnswers: s.markedAnswers,
-      correctAnswers: s.correctAnswers,
-      averageScore: s.averageScore,
-      timeSpentSeconds: s.timeSpentSeconds,
-      recentScores: answered
-        .filter((a) => a.subject.toLowerCase() === s.subject.toLowerCase() && a.score !== null)
-        .map((a) => a.score as number)
-        .slice(-20),
-    })),
-    topics: summariseTopics(answered),
-    courses: summariseCourses(answered, data.questions, data.courses).map(({ progress: _progress, ...c }) => ({
-      ...c,
-      timeSpentSeconds: answered.filter((a) => a.courseId === c.courseId).reduce((s, a) => s + a.timeSpentSeconds, 0),
-    })),
+    markedAnswers: all.markedAnswers,
+    coursesAnswered: new Set(answered.map((a) => a.courseId)).size,
+    averageScore: all.averageScore,
+    todayProgress: (({ questionsAnswered, timeSpentSeconds }) => ({ questionsAnswered, timeSpentSeconds }))(
+      figuresOf(answered.filter((a) => a.day === localDayKey(now))),
+    ),
+    subjects: groupsOf(answered, (a) => subjectKey(a.subject))
+      .map((group) => ({
+        subject: group[0].subject,
+        questionsAvailable: Math.max(available.get(subjectKey(group[0].subject)) ?? 0, group.length),
+        ...figuresOf(group),
+        recentScores: group.flatMap((a) => (a.score === null ? [] : [a.score])).slice(-20),
+      }))
+      .sort((a, b) => b.questionsAnswered - a.questionsAnswered || a.subject.localeCompare(b.subject)),
+    topics: groupsOf(answered, (a) => `${subjectKey(a.subject)}\u0000${a.topic.toLowerCase()}`)
+      .map((group) => ({ subject: group[0].subject, topic: group[0].topic, ...figuresOf(group) }))
+      .sort((a, b) => a.subject.localeCompare(b.subject) || a.topic.localeCompare(b.topic)),
+    courses: data.courses.map((c) => {
+      const group = answered.filter((a) => a.courseId === c.id);
+      const listed = data.questions.filter((q) => q.courseId === c.id).length;
+      return {
+        courseId: c.id,
+        title: c.title,
+        subject: subjectOrDefault(c.subject),
+        questionsAvailable: Math.max(listed > 0 ? listed : c.totalQuestions, group.length),
+        ...figuresOf(group),
+      };
+    }),
     days: [...days.values()]
       .filter((d) => d.date >= first)
       .map(({ timeSpent: _timeSpent, ...d }) => d)
@@ -127,8 +201,11 @@ export function overviewFromLists(data: FakeAnalyticsState['data'], now: Date): 
     streaks: studyStreaks(days.keys(), now),
     sessions: {
       count: sessions.length,
-      totalSeconds: sessions.reduce((s, x) => s + x.timeSpentSeconds, 0),
-      types: summariseSessionTypes(sessions).map((t) => ({ type: t.type, sessions: t.sessions, timeSpentSeconds: t.timeSpentSeconds })),
+      totalSeconds: sumOf(sessions.map((run) => sumOf(run.map((a) => a.seconds)))),
+      types: SESSION_TYPES.map(({ type }) => {
+        const ofType = sessions.filter((run) => typeOf(run.length) === type);
+        return { type, sessions: ofType.length, timeSpentSeconds: sumOf(ofType.map((run) => sumOf(run.map((a) => a.seconds)))) };
+      }),
     },
   };
 }
