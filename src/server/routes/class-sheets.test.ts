@@ -153,8 +153,10 @@ describe('attaching a graded sheet to a student', () => {
     expect(csv.statusCode).toBe(200);
     const [header, ...rows] = csv.body.trim().split('\r\n');
     expect(header.endsWith('"Marked sheets"')).toBe(true);
-    const day = newer.createdAt.slice(0, 10);
-    expect(rows.some((r) => r.endsWith(`"Your mark scheme: 2/4 (${day}); Your mark scheme: 2/4 (${day})"`))).toBe(true);
+    // Sam's cell: each sheet as 'what it was marked against: marks/total (the day it was graded)', newest first.
+    const cell = after.map((s) => `Your mark scheme: 2/4 (${s.gradedAt.slice(0, 10)})`).join('; ');
+    expect(after).toHaveLength(2);
+    expect(rows.some((r) => r.endsWith(`"${cell}"`))).toBe(true);
     const gradingCsv = (await get('/api/teacher/results.csv', teacher)).body;
     expect(gradingCsv).toContain('"Test Student (Biology 12B)"');
   });
