@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsOverview, SubjectPredictionDto } from '../../shared/analytics';
 import type { Question } from '../../shared/practice';
@@ -169,6 +170,34 @@ describe('the analytics summary', () => {
     expect(overview.markedAnswers).toBe(0);
     expect(overview.subjects.map((s) => s.subject)).toEqual(['Physics']);
     expect(await rows(sql`select 1 from analytics_topic_totals where course_id = ${chemistry.id}`)).toEqual([]);
+  });
+
+  it('is rebuilt from the answers by the migration’s backfill, as it was kept', async () => {
+    const bea = await signUp(t.app);
+    const course = await createCourse(bea, 'Chemistry');
+    for (const [i, q] of course.questions.slice(0, 6).entries()) {
+      await submit(bea, q.id, 'Bonds break and form.', i % 3 !== 2);
+      await t.database.db.execute(
+        sql`update answers set created_at = now() - make_interval(mins => ${i * 25}) where owner_id = ${bea.user.id} and question_id = ${q.id}`,
+      );
+    }
+    const kept = await summaryTables(bea.user.id);
+    const overview = await analyticsOverview(t.database.db, bea.user.id, 'Europe/London');
+    const backfill = readFileSync(new URL('../db/migrations/0012_analytics_summary.sql', import.meta.url), 'utf8')
+      .split('--> statement-breakpoint')
+      .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim())
+      .filter((statement) => statement.startsWith('INSERT INTO analytics_'));
+    expect(backfill).toHaveLength(4);
+    for (const table of ['analytics_answer_facts', 'analytics_topic_totals', 'analytics_activity', 'analytics_sessions']) {
+      await t.database.db.execute(sql.raw(`delete from ${table}`));
+    }
+    for (const statement of backfill) await t.database.db.execute(sql.raw(statement));
+    expect(await summaryTables(bea.user.id)).toEqual(kept);
+    expect(kept.kept).toEqual(kept.scratch);
+    expect(await analyticsOverview(t.database.db, bea.user.id, 'Europe/London')).toEqual(overview);
+    expect(overview.answersSubmitted).toBe(6);
+    expect(overview.markedAnswers).toBe(4);
+    await expectAgreement(alice);
   });
 
   it('counts a class student’s answers on a paper assigned to them, in the teacher’s course, in their own analytics', async () => {
