@@ -13,6 +13,7 @@ export const IMPORT_TEXT = {
   empty: 'The file is empty.',
   unknownFormat: 'Choose a Moodle GIFT file (.gift or .txt), a Moodle XML file (.xml) or a Markwell JSON file (.json).',
   nothingToImport: 'No question in this file can be imported. See the list below for why.',
+  nothingToExport: 'This course has no questions to export yet.',
 } as const;
 
 /**

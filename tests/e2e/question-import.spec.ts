@@ -79,11 +79,22 @@ test('import a GIFT file in the browser, practise an imported question, export i
   // Export it back from the course page.
   await page.goto(`/courses/${course.id}`);
   const download = page.waitForEvent('download');
-  await page.getByRole('link', { name: 'GIFT' }).last().click(); // papers are listed oldest first: the course's own, then the import
+  const paperLinks = page.getByRole('region', { name: 'Question papers' });
+  await paperLinks.getByRole('link', { name: 'GIFT' }).last().click(); // papers are listed oldest first: the course's own, then the import
   const file = await download;
   expect(file.suggestedFilename()).toBe('imported-units.gift');
   const text = await (await file.createReadStream()).toArray();
   expect(Buffer.concat(text).toString('utf8')).toContain('Which prefix means one thousandth?');
+
+  // And the whole course as one file: the course's own paper and the imported one, a category for each topic.
+  const courseDownload = page.waitForEvent('download');
+  await page.getByRole('group', { name: 'Export the whole course' }).getByRole('link', { name: 'GIFT' }).click();
+  const courseFile = await courseDownload;
+  expect(courseFile.suggestedFilename()).toBe('physics-a-level-practice.gift');
+  const courseText = Buffer.concat(await (await courseFile.createReadStream()).toArray()).toString('utf8');
+  expect(courseText).toContain('Which prefix means one thousandth?');
+  expect(courseText).toContain('$CATEGORY: Physics/Units');
+  expect(courseText.match(/^\$CATEGORY: /gm)!.length).toBeGreaterThan(1);
 });
 
 // Our own Moodle XML file: a multiple-choice question with an embedded image, a numerical one, a Cloze one Markwell cannot hold.
@@ -146,7 +157,7 @@ test('import a Moodle XML file in the browser, practise an imported question, ex
   // Export it back as Moodle XML from the course page.
   await page.goto(`/courses/${course.id}`);
   const download = page.waitForEvent('download');
-  await page.getByRole('link', { name: 'Moodle XML' }).last().click();
+  await page.getByRole('region', { name: 'Question papers' }).getByRole('link', { name: 'Moodle XML' }).last().click();
   const file = await download;
   expect(file.suggestedFilename()).toBe('imported-charge.xml');
   const text = Buffer.concat(await (await file.createReadStream()).toArray()).toString('utf8');

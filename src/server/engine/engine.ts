@@ -262,6 +262,11 @@ export interface Engine {
     description: string;
     difficulty: string;
     questions: (QuestionForMarking & { id: string })[];
+    /**
+     * GIFT and Moodle XML: one category per question topic (in order of first appearance, `topic` for a question
+     * without one) instead of one for the whole file, e.g. a whole course. JSON stays one topic file.
+     */
+    byTopic?: boolean;
   }): Promise<{ content: string; contentType: string; extension: string }>;
   /**
    * Optional (LLM): a draft mark scheme for a teacher's own question (points with marks, levels for an extended

@@ -14,7 +14,7 @@ import { currentUser, requireUser } from '../auth-hook';
 import { createCourse, getCourse, listCourses } from '../services/courses';
 import { generatePaper, getPaper, listPaperQuestions, listPapers } from '../services/papers';
 import { listCourseQuestions } from '../services/questions';
-import { exportPaper, importQuestions } from '../services/question-import';
+import { exportCourse, exportPaper, importQuestions } from '../services/question-import';
 import {
   exportQuerySchema,
   IMPORT_MAX_CHARS,
@@ -72,6 +72,14 @@ export function courseRoutes(app: ZodApp, deps: AppDeps) {
           .send(await importQuestions(db, deps.engine, currentUser(req).id, req.params.id, req.body, { preview })),
     );
   }
+
+  app.get('/courses/:id/export', { onRequest: auth, schema: { params: idParams, querystring: exportQuerySchema } }, async (req, reply) => {
+    const file = await exportCourse(db, deps.engine, currentUser(req).id, req.params.id, req.query.format);
+    return reply
+      .header('content-type', file.contentType)
+      .header('content-disposition', `attachment; filename="${file.filename}"`)
+      .send(file.content);
+  });
 
   app.get(
     '/question-papers/:id/export',

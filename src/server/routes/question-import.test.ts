@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_MAX_CHARS, IMPORT_TEXT, questionImportResponseSchema } from '../../shared/question-import';
 import { PRACTICE_TEXT } from '../../shared/practice';
+import { courses } from '../db/schema';
 import { buildTestApp, signUp, type TestApp } from '../testing/test-app';
 
 // A teacher's own GIFT file into a course of theirs, through the API (PGlite here; the PostgreSQL pass runs it again).
@@ -269,5 +270,57 @@ describe('Moodle XML through the API', () => {
     expect(tooBig.statusCode).toBe(400);
     expect(tooBig.json().message).toContain(IMPORT_TEXT.tooLarge);
     expect(await papersOf(courseId)).toEqual(before);
+  });
+});
+
+describe('GET /api/courses/{id}/export', () => {
+  type Listed = { type: string; totalMarks: number; topic: string | null; needsScheme?: boolean };
+  const exportOf = (id: string, format: string, who = alice) =>
+    t.app.inject({ method: 'GET', url: `/api/courses/${id}/export?format=${format}`, headers: who.headers });
+  const sorted = (rows: (string | number | boolean)[][]) => [...rows].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+
+  it('exports every question of the course, one category per topic, and the file imports back with the same questions, marks and topics', async () => {
+    const stored = (
+      await t.app.inject({ method: 'GET', url: `/api/courses/${courseId}/questions`, headers: alice.headers })
+    ).json() as Listed[];
+    const topics = new Set(stored.map((q) => q.topic));
+    expect(topics.size).toBeGreaterThan(1); // the GIFT file's Units and the XML file's Charge at least
+    for (const format of ['gift', 'xml'] as const) {
+      const file = await exportOf(courseId, format);
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-disposition']).toBe(`attachment; filename="physics-a-level-practice.${format}"`);
+      const categories = format === 'gift' ? file.body.match(/^\$CATEGORY: /gm) : file.body.match(/<question type="category">/g);
+      expect(categories).toHaveLength(topics.size);
+      const back = questionImportResponseSchema.parse(
+        (await post(`/api/courses/${courseId}/import/preview`, { fileName: `course.${format}`, content: file.body })).json(),
+      );
+      expect(back.report.skipped).toEqual([]);
+      expect(sorted(back.report.imported.map((q) => [q.type, q.marks, q.topic ?? '', q.needsScheme ?? false]))).toEqual(
+        sorted(stored.map((q) => [q.type, q.totalMarks, q.topic ?? '', q.needsScheme ?? false])),
+      );
+    }
+    // JSON, the bank's own format: one topic file named after the course, without the questions still waiting for a scheme
+    const json = await exportOf(courseId, 'json');
+    expect(json.headers['content-disposition']).toBe('attachment; filename="physics-a-level-practice.json"');
+    const back = questionImportResponseSchema.parse(
+      (await post(`/api/courses/${courseId}/import/preview`, { fileName: 'course.json', content: json.body })).json(),
+    );
+    expect(sorted(back.report.imported.map((q) => [q.type, q.marks]))).toEqual(
+      sorted(stored.filter((q) => !q.needsScheme).map((q) => [q.type, q.totalMarks])),
+    );
+  });
+
+  it('answers 404 for another user, 400 for an unknown format and 422 for a course with no questions', async () => {
+    const other = await exportOf(courseId, 'gift', bob);
+    expect(other.statusCode).toBe(404);
+    expect(other.json().message).toBe(PRACTICE_TEXT.courseNotFound);
+    const bad = await exportOf(courseId, 'docx');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('format must be gift, xml or json');
+    // every course is created with its first paper: an empty one is made here in the database
+    const [empty] = await t.database.db.insert(courses).values({ ownerId: bob.user.id, title: 'Empty', subject: 'Physics' }).returning();
+    const res = await exportOf(empty.id, 'gift', bob);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe(IMPORT_TEXT.nothingToExport);
   });
 });

@@ -10,7 +10,7 @@ import type { Engine } from '../engine/engine';
 import { httpError } from '../http-error';
 import { findCourse } from './find-course';
 import { and, asc, eq } from 'drizzle-orm';
-import { courses, questions } from '../db/schema';
+import { courses, questionPapers, questions } from '../db/schema';
 import { findPaper, getPaper, storePaper } from './papers';
 import { questionForMarking } from './questions';
 
@@ -72,10 +72,48 @@ export async function exportPaper(db: Db, engine: Engine, ownerId: string, paper
       rows.map(async (q) => ({ ...(await questionForMarking(db, q, { withoutScheme: true })), id: `q${q.questionNumber}` })),
     ),
   });
-  const base =
-    paper.title
+  return { ...file, filename: `${fileBase(paper.title, 'paper')}.${file.extension}` };
+}
+
+/** A file name from a title: 'Physics A-Level Practice' → 'physics-a-level-practice'. */
+function fileBase(title: string, fallback: string): string {
+  return (
+    title
       .replace(/[^\p{L}\p{N}]+/gu, '-')
       .replace(/^-|-$/g, '')
-      .toLowerCase() || 'paper';
-  return { ...file, filename: `${base}.${file.extension}` };
+      .toLowerCase() || fallback
+  );
+}
+
+/**
+ * GET /api/courses/{id}/export: every question of one of the user's courses, paper by paper, as one file. GIFT and
+ * Moodle XML write one category per topic (a question's own, else its paper's), so the file imports back with its
+ * topics; JSON is one topic file named after the course. 404 for anyone else's course; 422 for a course with no
+ * question yet.
+ */
+export async function exportCourse(db: Db, engine: Engine, ownerId: string, courseId: string, format: ImportFormat) {
+  const course = await findCourse(db, ownerId, courseId);
+  const rows = await db
+    .select({ question: questions, paperTopic: questionPapers.topic })
+    .from(questions)
+    .leftJoin(questionPapers, eq(questionPapers.id, questions.paperId))
+    .where(and(eq(questions.courseId, course.id), eq(questions.ownerId, ownerId)))
+    .orderBy(asc(questionPapers.createdAt), asc(questionPapers.id), asc(questions.questionNumber));
+  if (rows.length === 0) throw httpError(422, IMPORT_TEXT.nothingToExport);
+  const file = await engine.exportQuestions({
+    format,
+    subject: course.subject,
+    topic: course.title,
+    description: `Every question of the course ${course.title}.`,
+    difficulty: 'medium',
+    byTopic: true,
+    questions: await Promise.all(
+      rows.map(async ({ question, paperTopic }, i) => ({
+        ...(await questionForMarking(db, question, { withoutScheme: true })),
+        topic: question.topic?.trim() || paperTopic?.trim() || null,
+        id: `q${i + 1}`,
+      })),
+    ),
+  });
+  return { ...file, filename: `${fileBase(course.title, 'course')}.${file.extension}` };
 }

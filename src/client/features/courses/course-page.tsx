@@ -15,6 +15,7 @@ import { isApiError, serverMessageOf } from '../../lib/api-client';
 import { useCourse } from '../../lib/api/course';
 import { useCoursePapers } from '../../lib/api/course-papers';
 import { EmptyState } from '../../components/empty-state';
+import { ExportCourseCard } from './components/export-course-card';
 import { ImportQuestionsCard } from './components/import-questions-card';
 
 export function CoursePage() {
@@ -135,6 +136,9 @@ export function CoursePage() {
           </Card>
           <div className="mt-6">
             <ImportQuestionsCard courseId={course.data.id} />
+          </div>
+          <div className="mt-6">
+            <ExportCourseCard courseId={course.data.id} />
           </div>
         </aside>
       </div>

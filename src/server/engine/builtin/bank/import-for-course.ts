@@ -128,6 +128,7 @@ export function exportForCourse(input: {
   description: string;
   difficulty: string;
   questions: (QuestionForMarking & { id: string })[];
+  byTopic?: boolean;
 }): { content: string; contentType: string; extension: string } {
   const difficulty = toBankDifficulty(input.difficulty) ?? 'medium';
   const questions: BankQuestion[] = input.questions.map((q) => ({
@@ -154,6 +155,18 @@ export function exportForCourse(input: {
       contentType: 'application/json; charset=utf-8',
       extension: 'json',
     };
-  if (input.format === 'xml') return { content: exportMoodleXml([topic]), contentType: 'application/xml; charset=utf-8', extension: 'xml' };
-  return { content: exportGift([topic]), contentType: 'text/plain; charset=utf-8', extension: 'gift' };
+  // a whole course: one category per topic, so that it imports back with each question's topic
+  const topics = input.byTopic ? splitByTopic(topic, input.questions) : [topic];
+  if (input.format === 'xml') return { content: exportMoodleXml(topics), contentType: 'application/xml; charset=utf-8', extension: 'xml' };
+  return { content: exportGift(topics), contentType: 'text/plain; charset=utf-8', extension: 'gift' };
+}
+
+/** The file's questions as one topic per question topic, in order of first appearance (the file's topic for a question without one). */
+function splitByTopic<T extends { topic: string; questions: BankQuestion[] }>(file: T, stored: { topic?: string | null }[]): T[] {
+  const byTopic = new Map<string, BankQuestion[]>();
+  file.questions.forEach((q, i) => {
+    const name = stored[i]?.topic?.trim() || file.topic;
+    byTopic.set(name, [...(byTopic.get(name) ?? []), q]);
+  });
+  return [...byTopic].map(([name, questions]) => ({ ...file, topic: name, questions }));
 }
