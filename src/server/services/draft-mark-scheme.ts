@@ -8,9 +8,16 @@ import { httpError } from '../http-error';
 import { findOwnQuestion, readWrittenScheme, schemeGrade } from './write-mark-scheme';
 
 /** Starts of a line the typed-scheme reader takes for something other than a point's words. */
-const READ_AS_RULE = /^(?:(?:M|A|B)\d{1,2}\b|level\s*\d|(?:accept|allow|reject|do not accept|ignore)|[-*•·]\s|\d{1,2}[.)]\s|\(?[a-z]\)\s)/i;
+const READ_AS_RULE = /^(?:(?:M|A|B)\d{1,2}\b|level\s*\d|(?:accept|allow|reject|do not accept|ignore))/i;
+/** A bullet or numbering in front ('- ', '2. ', 'b) '), which the reader drops. */
+const LEADING_BULLET = /^(?:[-*•·]|\d{1,2}[.)]|\(?[a-z]\))\s+/i;
 /** Marks written at the end of a line: '[2]', '(2 marks)'. */
 const TRAILING_MARKS = /\s*[[(]\s*\d{1,2}\s*(?:marks?)?\s*[\])]\s*$/i;
+
+/** A point's words as its line carries them: without a bullet in front or marks at the end (the line gives its own). */
+export function pointLineText(text: string): string {
+  return text.replace(LEADING_BULLET, '').replace(TRAILING_MARKS, '').trim();
+}
 
 /** A wording in an 'accept:' or 'reject:' line, where ';' and ' / ' separate wordings. */
 const wording = (text: string) => text.replace(/;/g, ',').replace(/\s+\/\s+/g, ' or ');
@@ -18,12 +25,13 @@ const wording = (text: string) => text.replace(/;/g, ',').replace(/\s+\/\s+/g, '
 /**
  * A scheme as the teacher's form writes it, for the typed-scheme reader (engine/grading/typed-scheme.ts) to read
  * back: one point a line with its marks ('[2]'), 'accept:' / 'reject:' lines under it, then the levels
- * ('Level 2 (3-4 marks): …'). A point whose words would read as something else is written 'B2 …'.
+ * ('Level 2 (3-4 marks): …'). A bullet or numbering the model put in front of a point is dropped, and a point whose
+ * words would read as something else ('Level 1…', 'accept…', 'M1…') is written 'B2 …'.
  */
 export function formatTypedScheme(points: MarkPoint[], rules: SchemeRules): string {
   const lines: string[] = [];
   for (const p of points) {
-    const text = p.text.replace(TRAILING_MARKS, '').trim();
+    const text = pointLineText(p.text);
     lines.push(READ_AS_RULE.test(text) ? `B${p.marks} ${text}` : `${text} [${p.marks}]`);
     if (p.accept.length) lines.push(`accept: ${p.accept.map(wording).join('; ')}`);
     if (p.reject.length) lines.push(`reject: ${p.reject.map(wording).join('; ')}`);
@@ -59,9 +67,7 @@ export async function draftMarkScheme(db: Db, engine: Engine, ownerId: string, q
   const same =
     readBack.totalMarks === draft.totalMarks &&
     readBack.points.length === draft.points.length &&
-    readBack.points.every(
-      (p, i) => p.text === draft.points[i].text.replace(TRAILING_MARKS, '').trim() && p.marks === draft.points[i].marks,
-    );
+    readBack.points.every((p, i) => p.text === pointLineText(draft.points[i].text) && p.marks === draft.points[i].marks);
   if (!same) throw unusable(draft.by, 'it could not be written as one point a line');
   return { text, totalMarks: draft.totalMarks, draftedBy: draft.by };
 }
