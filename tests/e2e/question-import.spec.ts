@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signUpThroughUi } from './fixtures';
+import { expectNoSeriousViolations, signUpThroughUi } from './fixtures';
 
 async function call<T>(page: Page, method: 'GET' | 'POST', url: string, data?: object): Promise<T> {
   const token = await page.evaluate(() => localStorage.getItem('sessionToken'));
@@ -48,6 +48,7 @@ test('import a GIFT file in the browser, practise an imported question, export i
   await expect(skipped).toContainText('Skipped question 5 "Script": the question text is empty or too short');
   expect(await page.title()).not.toBe('hacked');
   await page.screenshot({ path: test.info().outputPath('import-preview.png'), fullPage: true });
+  await expectNoSeriousViolations(page, 'import preview');
 
   await page.getByRole('button', { name: 'Import 3 questions' }).click();
   const link = page.getByRole('status').getByRole('link', { name: 'Imported: units' });
@@ -71,6 +72,7 @@ test('import a GIFT file in the browser, practise an imported question, export i
   await needs.getByRole('button', { name: 'Draft a mark scheme' }).click();
   await expect(needs.getByRole('alert')).toHaveText(/^Drafting a mark scheme needs your school's AI provider/);
   await expect(needs.getByRole('button', { name: 'Draft a mark scheme' })).toHaveCount(0);
+  await expectNoSeriousViolations(page, 'needs-scheme form');
   await needs.getByLabel(/Write the mark scheme/).fill('a scalar has magnitude only\nno direction, unlike a vector [2]');
   await needs.getByRole('button', { name: 'Save mark scheme' }).click();
   await expect(needs).toHaveCount(0, { timeout: 30_000 });
