@@ -2,6 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isEngineError, type SchemeDraftInput } from '../engine';
 import { createLlmEngine, type FallbackEvent } from './create-llm-engine';
 import { checkSchemeDraft } from './draft-mark-scheme';
+import { parseLlmConfig } from './llm-config';
+import { anthropicSystemText, anthropicUserText, startFakeAnthropicServer } from './testing/fake-anthropic-server';
+import { geminiUserText, startFakeGoogleServer } from './testing/fake-google-server';
 import { createFakeFallbackEngine } from './testing/fake-fallback-engine';
 import { messageText, requestedSchema, startFakeLlmServer, type FakeLlmServer, type FakeReply } from './testing/fake-llm-server';
 
@@ -145,5 +148,31 @@ describe('checkSchemeDraft', () => {
   it('puts a point and its wordings on one line each', () => {
     const result = checkSchemeDraft({ points: [point('spread\nover lines', 2, ['also\nthis', '  '])], levels: null }, 2);
     expect(result.ok && result.points[0]).toMatchObject({ text: 'spread over lines', accept: ['also this'] });
+  });
+});
+
+describe('draftMarkScheme with Claude and Gemini', () => {
+  // each provider's own protocol (fake servers of their APIs): the same draft, checked the same way
+  it('drafts through Anthropic’s Messages API and Google’s generateContent', async () => {
+    const [anthropic, google] = await Promise.all([startFakeAnthropicServer(), startFakeGoogleServer()]);
+    try {
+      anthropic.respond({ json: validLevels });
+      google.respond({ text: JSON.stringify(validLevels) });
+      for (const [env, server, label] of [
+        [{ AI_PROVIDER: 'anthropic', AI_BASE_URL: anthropic.baseURL }, anthropic, 'claude-haiku-4-5 (Anthropic)'],
+        [{ AI_PROVIDER: 'google', AI_BASE_URL: google.baseURL }, google, 'gemini-2.5-flash (Google)'],
+      ] as const) {
+        const config = parseLlmConfig({ ...env, AI_API_KEY: 'test-key', AI_TIMEOUT_MS: '3000' })!;
+        const engine = createLlmEngine({ config, fallback: createFakeFallbackEngine(), maxRetries: 0, onFallback: () => undefined });
+        const draft = await engine.draftMarkScheme!(essay);
+        expect([draft.by, draft.totalMarks, draft.points.length, draft.rules.levels?.length]).toEqual([label, 6, 2, 3]);
+        expect(server.requests).toHaveLength(1);
+      }
+      expect(anthropicSystemText(anthropic.requests[0])).toContain('worth exactly 6 marks');
+      expect(anthropicUserText(anthropic.requests[0])).toContain('<question>');
+      expect(geminiUserText(google.requests[0])).toContain('<question>');
+    } finally {
+      await Promise.all([anthropic.close(), google.close()]);
+    }
   });
 });
