@@ -1,24 +1,19 @@
-import { useState } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { SessionProvider } from '../features/auth/session';
-import { createQueryClient } from '../lib/api-client';
 import { DeferredToaster } from './deferred-toaster';
 import { AppErrorBoundary } from './error-boundary';
 import { InfoDialogsProvider } from './info-dialogs';
 import { AppRoutes } from './routes';
 
+/** The shell: no query library here; the signed-in app brings its own (signed-in-app.tsx). */
 export function App() {
-  const [queryClient] = useState(createQueryClient);
   return (
     <AppErrorBoundary>
-      <QueryClientProvider client={queryClient}>
-        <InfoDialogsProvider>
-          <SessionProvider>
-            <AppRoutes />
-            <DeferredToaster />
-          </SessionProvider>
-        </InfoDialogsProvider>
-      </QueryClientProvider>
+      <InfoDialogsProvider>
+        <SessionProvider>
+          <AppRoutes />
+          <DeferredToaster />
+        </SessionProvider>
+      </InfoDialogsProvider>
     </AppErrorBoundary>
   );
 }

@@ -1,7 +1,9 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Route, Switch, useLocation } from 'wouter';
 import type { User } from '../../shared/auth';
 import { LoadingBlock } from '../components/loading-block';
+import { createQueryClient } from '../lib/api-client';
 import { takeJoinPath } from '../lib/pending-join';
 import { TooltipProvider } from '../components/ui/tooltip';
 import { CoursePage } from '../features/courses/course-page';
@@ -41,9 +43,19 @@ const JoinClassPage = lazy(() => loadJoinClassPage().then((m) => ({ default: m.J
 
 /**
  * The signed-in app: its header and every logged-in route. Loaded only once a session token exists,
- * so a logged-out visitor's browser never downloads it (routes.tsx).
+ * so a logged-out visitor's browser never downloads it (routes.tsx). Its query cache is made when a student
+ * signs in and dropped when they sign out, so nothing of one student's data is left for the next.
  */
 export function SignedInApp({ user, signOut }: { user: User; signOut: () => Promise<void> }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SignedInRoutes user={user} signOut={signOut} />
+    </QueryClientProvider>
+  );
+}
+
+function SignedInRoutes({ user, signOut }: { user: User; signOut: () => Promise<void> }) {
   const [location, navigate] = useLocation();
   // Logged in from a class's join link (routes.tsx kept it): go on to the join once the home page is reached.
   useEffect(() => {

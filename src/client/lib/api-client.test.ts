@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AUTH_REQUIRED_MESSAGE, apiRequest, createQueryClient, getQueryFn, serverMessageOf, urlFromQueryKey } from './api-client';
+import { createQueryClient, getQueryFn, urlFromQueryKey } from './api-client';
+import { AUTH_REQUIRED_MESSAGE, apiRequest, serverMessageOf } from './api-request';
 
 const store = new Map<string, string>();
 beforeEach(() => {

@@ -1,58 +1,6 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { apiRequest, headers, isApiError, throwIfNotOk } from './api-request';
 import { readSessionToken } from './session-token';
-
-export const AUTH_REQUIRED_MESSAGE = 'Authentication required - please refresh and log in again.';
-
-/** An error from the API: message as §8 ('status: body'), plus the status and the server's own message. */
-export type ApiError = Error & { status: number; serverMessage: string | null; body?: unknown };
-
-export function isApiError(error: unknown): error is ApiError {
-  return error instanceof Error && typeof (error as Partial<ApiError>).status === 'number';
-}
-
-/** The server's explanation if it gave one, else the fallback text the screen would show. */
-export function serverMessageOf(error: unknown, fallback: string): string {
-  return isApiError(error) && error.serverMessage ? error.serverMessage : fallback;
-}
-
-function looksLikeHtmlDocument(text: string): boolean {
-  return /^\s*(<!doctype html|<html)/i.test(text);
-}
-
-async function throwIfNotOk(res: Response): Promise<void> {
-  if (res.ok) return;
-  const body = (await res.text()) || res.statusText;
-  let serverMessage: string | null = null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body);
-    const text = (parsed as { message?: unknown } | null)?.message;
-    if (typeof text === 'string') serverMessage = text;
-  } catch {
-    serverMessage = null;
-  }
-  const message = looksLikeHtmlDocument(body) ? AUTH_REQUIRED_MESSAGE : `${res.status}: ${body}`;
-  throw Object.assign(new Error(message), { status: res.status, serverMessage, body: parsed });
-}
-
-function headers(): HeadersInit {
-  const token = readSessionToken();
-  return { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) };
-}
-
-/** Every call: JSON content type, the bearer header when a token exists, and cookies. */
-export async function apiRequest<T = unknown>(method: string, url: string, data?: unknown): Promise<T> {
-  const hasBody = method !== 'GET' && method !== 'HEAD';
-  const res = await fetch(url, {
-    method,
-    headers: headers(),
-    body: hasBody ? JSON.stringify(data ?? {}) : undefined,
-    credentials: 'include',
-  });
-  await throwIfNotOk(res);
-  const text = await res.text();
-  return (text ? JSON.parse(text) : null) as T;
-}
 
 /** A GET of raw bytes (a stored file): the same bearer header, cookies and errors as apiRequest. */
 export async function apiDownload(url: string): Promise<ArrayBuffer> {

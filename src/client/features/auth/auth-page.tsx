@@ -8,7 +8,7 @@ import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/toast-store';
-import { serverMessageOf } from '../../lib/api-client';
+import { serverMessageOf } from '../../lib/api-request';
 import { useLogin } from './api/login';
 import { useRegister, type RegisterForm } from './api/register';
 import { useSession } from './session';

@@ -1,9 +1,9 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { AuthResponse, User } from '../../../shared/auth';
+import { isApiError } from '../../lib/api-request';
 import { clearAllDrafts } from '../../lib/drafts';
 import { clearSessionToken, readSessionToken, storeSessionToken } from '../../lib/session-token';
-import { CURRENT_USER_KEY, useCurrentUser } from './api/current-user';
+import { CURRENT_USER_STALE_MS, fetchCurrentUser } from './api/current-user';
 import { requestLogout } from './api/logout';
 
 export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
@@ -17,46 +17,79 @@ interface Session {
 
 const SessionContext = createContext<Session | null>(null);
 
-/** Data that belongs to the signed-in student: refreshed when someone signs in (§4 Session). */
-const USER_DATA_KEYS = [['/api/courses'], ['/api/user/answers'], ['/api/user/questions'], ['/api/user/goals']];
+/** What GET /api/users/me said for a token, and when. */
+interface Known {
+  token: string;
+  user: User | null;
+  at: number;
+}
 
+/**
+ * §4 Session, without the query library (the logged-out pages never load it; the signed-in app brings its own
+ * query cache, made fresh at each sign-in, so nothing of one student's data is left for the next at this browser).
+ */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
   const [token, setToken] = useState<string | null>(() => readSessionToken());
-  const me = useCurrentUser(token);
+  const [known, setKnown] = useState<Known | null>(null);
 
-  // A 401 on the current-user fetch means the stored token is dead: treat the user as signed out.
+  const ask = useCallback((forToken: string, keepUser: User | null) => {
+    let live = true;
+    fetchCurrentUser().then(
+      (user) => {
+        if (live) setKnown({ token: forToken, user, at: Date.now() });
+      },
+      (error: unknown) => {
+        if (!live) return;
+        // A 401 means the stored token is dead: the user is signed out.
+        if (isApiError(error) && error.status === 401) {
+          clearSessionToken();
+          setToken(null);
+          setKnown(null);
+          return;
+        }
+        setKnown({ token: forToken, user: keepUser, at: Date.now() });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  // A stored token not yet checked: ask who it belongs to.
+  const unchecked = token !== null && known?.token !== token;
   useEffect(() => {
-    if (me.error && me.error.message.includes('401')) {
-      clearSessionToken();
-      setToken(null);
-      queryClient.removeQueries({ queryKey: CURRENT_USER_KEY });
-    }
-  }, [me.error, queryClient]);
+    if (unchecked && token) return ask(token, null);
+  }, [unchecked, token, ask]);
 
-  const signIn = useCallback(
-    (result: AuthResponse) => {
-      storeSessionToken(result.sessionId);
-      queryClient.setQueryData(CURRENT_USER_KEY, result.user);
-      setToken(result.sessionId);
-      for (const queryKey of USER_DATA_KEYS) void queryClient.invalidateQueries({ queryKey });
-    },
-    [queryClient],
-  );
+  // §9: the answer is kept for 5 minutes; after that, coming back to the tab asks again (a session revoked
+  // elsewhere then ends here too).
+  useEffect(() => {
+    if (!known?.user) return;
+    const onVisible = () => {
+      if (document.visibilityState === 'visible' && Date.now() - known.at > CURRENT_USER_STALE_MS) ask(known.token, known.user);
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [known, ask]);
+
+  const signIn = useCallback((result: AuthResponse) => {
+    storeSessionToken(result.sessionId);
+    setKnown({ token: result.sessionId, user: result.user, at: Date.now() });
+    setToken(result.sessionId);
+  }, []);
 
   const signOut = useCallback(async () => {
     if (readSessionToken()) await requestLogout();
     clearSessionToken();
     clearAllDrafts();
     setToken(null);
-    // Nothing of one student's data may linger in the cache for the next person at this browser.
-    queryClient.clear();
-  }, [queryClient]);
+    setKnown(null);
+  }, []);
 
-  const status: SessionStatus = !token ? 'unauthenticated' : me.data ? 'authenticated' : me.isPending ? 'loading' : 'unauthenticated';
+  const status: SessionStatus = !token ? 'unauthenticated' : unchecked ? 'loading' : known?.user ? 'authenticated' : 'unauthenticated';
   const value = useMemo(
-    () => ({ status, user: status === 'authenticated' ? (me.data ?? null) : null, signIn, signOut }),
-    [status, me.data, signIn, signOut],
+    () => ({ status, user: status === 'authenticated' ? (known?.user ?? null) : null, signIn, signOut }),
+    [status, known, signIn, signOut],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

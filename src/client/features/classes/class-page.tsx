@@ -8,7 +8,7 @@ import { PageHeader } from '../../components/page-header';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { isApiError } from '../../lib/api-client';
+import { isApiError } from '../../lib/api-request';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useClassDetail } from './api/class-detail';
 import { AssignPaperDialog } from './components/assign-paper-dialog';

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { LoadingBlock } from '../../components/loading-block';
 import { Button } from '../../components/ui/button';
-import { serverMessageOf } from '../../lib/api-client';
+import { serverMessageOf } from '../../lib/api-request';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useJoinClass } from './api/join-class';
 import { CLASS_TEXT } from './class-text';

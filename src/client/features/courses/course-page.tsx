@@ -11,7 +11,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { flashToast, toast } from '../../components/ui/toast-store';
-import { isApiError, serverMessageOf } from '../../lib/api-client';
+import { isApiError, serverMessageOf } from '../../lib/api-request';
 import { useCourse } from '../../lib/api/course';
 import { useCoursePapers } from '../../lib/api/course-papers';
 import { EmptyState } from '../../components/empty-state';

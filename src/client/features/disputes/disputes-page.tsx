@@ -4,7 +4,7 @@ import { EmptyState } from '../../components/empty-state';
 import { LoadingBlock } from '../../components/loading-block';
 import { PageHeader } from '../../components/page-header';
 import { Button } from '../../components/ui/button';
-import { serverMessageOf } from '../../lib/api-client';
+import { serverMessageOf } from '../../lib/api-request';
 import { useDisputes } from './api/disputes';
 import { DisputeCard } from './components/dispute-card';
 

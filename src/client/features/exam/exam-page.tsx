@@ -13,7 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Dialog } from '../../components/ui/dialog';
 import { ProgressBar } from '../../components/ui/progress-bar';
 import { toast } from '../../components/ui/toast-store';
-import { isApiError, serverMessageOf } from '../../lib/api-client';
+import { isApiError, serverMessageOf } from '../../lib/api-request';
 import { useCourse } from '../../lib/api/course';
 import { usePaper } from '../../lib/api/paper';
 import { useQuestions } from '../../lib/api/paper-questions';

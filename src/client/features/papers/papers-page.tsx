@@ -12,7 +12,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Sheet } from '../../components/ui/sheet';
 import { toast } from '../../components/ui/toast-store';
-import { serverMessageOf } from '../../lib/api-client';
+import { serverMessageOf } from '../../lib/api-request';
 import { useCourse } from '../../lib/api/course';
 import { useCoursePapers } from '../../lib/api/course-papers';
 import { EmptyState } from '../../components/empty-state';

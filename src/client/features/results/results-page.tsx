@@ -8,7 +8,7 @@ import { formatMarks } from '../../components/paper-progress';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast-store';
-import { isApiError, serverMessageOf } from '../../lib/api-client';
+import { isApiError, serverMessageOf } from '../../lib/api-request';
 import { formatElapsed, formatShortDate } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useResults } from './api/results';

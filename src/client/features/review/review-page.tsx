@@ -5,7 +5,7 @@ import { EmptyState } from '../../components/empty-state';
 import { LoadingBlock } from '../../components/loading-block';
 import { PageHeader } from '../../components/page-header';
 import { Button } from '../../components/ui/button';
-import { serverMessageOf } from '../../lib/api-client';
+import { serverMessageOf } from '../../lib/api-request';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useReviewDue } from './api/review-due';
 import { DueQuestionCard } from './components/due-question-card';

@@ -1,5 +1,5 @@
 import { GRADING_TEXT } from '../../../shared/teacher';
-import { isApiError, serverMessageOf } from '../../lib/api-client';
+import { isApiError, serverMessageOf } from '../../lib/api-request';
 
 /** §8 Grading toasts. */
 export const GRADING_TOAST = {

@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { toast } from '../../components/ui/toast-store';
-import { isApiError } from '../../lib/api-client';
+import { isApiError } from '../../lib/api-request';
 import { useGradeAnswer, type GradeAnswerInput } from './api/grade-answer';
 import { EarlierResults } from './components/earlier-results';
 import { GradingResultPanel, type GradingProblem } from './components/grading-result-panel';

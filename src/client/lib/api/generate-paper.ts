@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { GeneratePaperRequest, GeneratePaperResponse } from '../../../shared/practice';
-import { apiRequest } from '../api-client';
+import { apiRequest } from '../api-request';
 
 export type GeneratePaperInput = GeneratePaperRequest & { courseId: string };
 

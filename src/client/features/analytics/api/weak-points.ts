@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GeneratePaperResponse } from '../../../../shared/practice';
 import type { Skill } from '../../../../shared/mark-scheme';
 import type { WeakPointsResponse } from '../../../../shared/weak-points';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-request';
 import { LIVE } from '../../../lib/api/freshness';
 
 /** GET /api/analytics/weak-points: the kinds of mark the student keeps missing (refetched on mount and focus). */

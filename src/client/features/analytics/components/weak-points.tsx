@@ -6,7 +6,7 @@ import { MIN_OPPORTUNITIES, type WeakPointFinding } from '../../../../shared/wea
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { serverMessageOf } from '../../../lib/api-client';
+import { serverMessageOf } from '../../../lib/api-request';
 import { usePractiseWeakPoints, useWeakPoints } from '../api/weak-points';
 import { InlineEmpty } from './inline-empty';
 

@@ -1,9 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
-import type { AuthResponse, LoginRequest } from '../../../../shared/auth';
-import { apiRequest } from '../../../lib/api-client';
+import type { LoginRequest } from '../../../../shared/auth';
+import { useAuthRequest } from './auth-request';
 
 export function useLogin() {
-  return useMutation({
-    mutationFn: (body: LoginRequest) => apiRequest<AuthResponse>('POST', '/api/auth/login', body),
-  });
+  return useAuthRequest<LoginRequest>('/api/auth/login');
 }

@@ -1,4 +1,4 @@
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-request';
 
 /** POST /api/auth/logout: sent only when a token exists; the answer does not matter to the client. */
 export function requestLogout(): Promise<unknown> {

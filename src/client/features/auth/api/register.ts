@@ -1,6 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
-import type { AuthResponse } from '../../../../shared/auth';
-import { apiRequest } from '../../../lib/api-client';
+import { useAuthRequest } from './auth-request';
 
 export interface RegisterForm {
   email: string;
@@ -10,7 +8,5 @@ export interface RegisterForm {
 }
 
 export function useRegister() {
-  return useMutation({
-    mutationFn: (body: RegisterForm) => apiRequest<AuthResponse>('POST', '/api/auth/register', body),
-  });
+  return useAuthRequest<RegisterForm>('/api/auth/register');
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-request';
 import type { ClassSummary } from '../../../../shared/classes';
 import { CLASSES_KEY } from './classes';
 

@@ -7,7 +7,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast-store';
-import { serverMessageOf } from '../../../lib/api-client';
+import { serverMessageOf } from '../../../lib/api-request';
 import { useCoursePapers } from '../../../lib/api/course-papers';
 import { useCourses } from '../../../lib/api/courses';
 import { useAssignPaper } from '../api/manage-class';

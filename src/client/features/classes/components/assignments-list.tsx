@@ -6,7 +6,7 @@ import { AssignmentProgressText, DueDate, assignedPaperHref, assignmentActionLab
 import { EmptyState } from '../../../components/empty-state';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast-store';
-import { serverMessageOf } from '../../../lib/api-client';
+import { serverMessageOf } from '../../../lib/api-request';
 import { useRemoveAssignment } from '../api/manage-class';
 import { ConfirmDialog } from './confirm-dialog';
 

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { serverMessageOf } from '../../../lib/api-client';
+import { serverMessageOf } from '../../../lib/api-request';
 import { useCreateClass } from '../api/create-class';
 import { CLASS_TEXT, validateClassName, validateSubject } from '../class-text';
 import { FieldError } from './field-error';

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { serverMessageOf } from '../../../lib/api-client';
+import { serverMessageOf } from '../../../lib/api-request';
 import { useJoinClass } from '../api/join-class';
 import { CLASS_TEXT, validateJoinCode } from '../class-text';
 import { FieldError } from './field-error';

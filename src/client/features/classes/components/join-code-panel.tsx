@@ -3,7 +3,7 @@ import { Check, Copy, RefreshCw } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toast-store';
-import { serverMessageOf } from '../../../lib/api-client';
+import { serverMessageOf } from '../../../lib/api-request';
 import { useRegenerateCode } from '../api/manage-class';
 import { ConfirmDialog } from './confirm-dialog';
 

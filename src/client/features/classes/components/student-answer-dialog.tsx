@@ -1,7 +1,7 @@
 import { CheckCircle2, CircleSlash, XCircle } from 'lucide-react';
 import { RichHtml } from '../../../components/rich-html';
 import { Dialog } from '../../../components/ui/dialog';
-import { serverMessageOf } from '../../../lib/api-client';
+import { serverMessageOf } from '../../../lib/api-request';
 import { useStudentAnswer } from '../api/markbook';
 
 export interface OpenCell {

@@ -4,7 +4,7 @@ import type { ClassStudent } from '../../../../shared/classes';
 import { EmptyState } from '../../../components/empty-state';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast-store';
-import { serverMessageOf } from '../../../lib/api-client';
+import { serverMessageOf } from '../../../lib/api-request';
 import { formatShortDate } from '../../../lib/format';
 import { useRemoveStudent } from '../api/manage-class';
 import { ConfirmDialog } from './confirm-dialog';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QuestionImportRequest, QuestionImportResponse } from '../../../../shared/question-import';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-request';
 
 /** POST /api/courses/{id}/import/preview: what the file would import, changed and skip; nothing stored. */
 export function usePreviewImport(courseId: string) {

@@ -4,7 +4,7 @@ import { Upload } from 'lucide-react';
 import { IMPORT_MAX_CHARS, IMPORT_TEXT, type QuestionImportResponse } from '../../../../shared/question-import';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { serverMessageOf } from '../../../lib/api-client';
+import { serverMessageOf } from '../../../lib/api-request';
 import { cn } from '../../../lib/cn';
 import { useImportQuestions, usePreviewImport } from '../api/import-questions';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Dispute, ResolveDisputeRequest } from '../../../../shared/disputes';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-request';
 
 /** POST /api/disputes/{id}/resolve: accept (adds the wording and re-marks) or reject, with a comment. */
 export function useResolveDispute() {

@@ -7,7 +7,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toast-store';
-import { serverMessageOf } from '../../../lib/api-client';
+import { serverMessageOf } from '../../../lib/api-request';
 import { formatShortDate } from '../../../lib/format';
 import { useResolveDispute } from '../api/resolve-dispute';
 

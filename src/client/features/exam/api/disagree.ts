@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StoredFeedback } from '../../../../shared/practice';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-request';
 
 /** POST /api/feedback/disagree: the student disputes the marking of one point (kept as a dispute). */
 export function useDisagree(questionId: string) {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PaperResults } from '../../../../shared/attempts';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-request';
 
 /** POST /api/question-papers/{id}/finish: marks every unsubmitted answer and returns the results. */
 export function useFinishPaper(paperId: string | undefined) {

@@ -1,5 +1,5 @@
 import { answerConflictSchema, type Answer, type AnswerConflict, type SaveAnswerRequest } from '../../../../shared/practice';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-request';
 
 export type SaveAnswerInput = SaveAnswerRequest;
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MarkSchemeView } from '../../../../shared/mark-scheme-view';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-request';
 
 /** PUT /api/questions/{id}/markscheme: the question's owner writes its scheme; the paper's questions are read again. */
 export function useWriteMarkScheme(questionId: string) {

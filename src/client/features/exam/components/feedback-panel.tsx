@@ -7,7 +7,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toast-store';
-import { serverMessageOf } from '../../../lib/api-client';
+import { serverMessageOf } from '../../../lib/api-request';
 import { useDisagree } from '../api/disagree';
 import { useMarkScheme } from '../api/mark-scheme';
 import { groupCaps, levelHeading, marksWord, pointMarks, type SchemePointInfo } from '../feedback-marks';

@@ -3,7 +3,7 @@ import { PRACTICE_TEXT } from '../../../../shared/practice';
 import { WRITE_SCHEME_MAX_CHARS } from '../../../../shared/mark-scheme-view';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast-store';
-import { isApiError, serverMessageOf } from '../../../lib/api-client';
+import { isApiError, serverMessageOf } from '../../../lib/api-request';
 import { useDraftMarkScheme } from '../api/draft-mark-scheme';
 import { useWriteMarkScheme } from '../api/write-mark-scheme';
 

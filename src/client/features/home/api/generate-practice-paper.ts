@@ -5,7 +5,7 @@ import {
   type PracticePaperRequest,
   type PracticePaperResponse,
 } from '../../../../shared/practice-paper';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-request';
 
 /**
  * §7 POST /api/generate-custom-pdf → {filename, html}. Any failure (a non-OK response, a reply that is not

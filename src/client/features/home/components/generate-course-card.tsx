@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { flashToast, toast } from '../../../components/ui/toast-store';
-import { isApiError, serverMessageOf } from '../../../lib/api-client';
+import { isApiError, serverMessageOf } from '../../../lib/api-request';
 import { useCreateCourse } from '../api/create-course';
 
 export function GenerateCourseCard() {

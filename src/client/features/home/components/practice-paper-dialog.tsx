@@ -7,7 +7,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
-import { isApiError, serverMessageOf } from '../../../lib/api-client';
+import { isApiError, serverMessageOf } from '../../../lib/api-request';
 import { useDownloadPracticePaperPdf } from '../api/download-practice-paper-pdf';
 import { useGeneratePracticePaper } from '../api/generate-practice-paper';
 import { createPrintableUrl, openPrintWindow, printInWindow } from '../print-window';

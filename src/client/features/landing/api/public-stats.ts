@@ -1,6 +1,21 @@
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import type { PublicStats } from '../../../../shared/public-stats';
+import { apiRequest } from '../../../lib/api-request';
 
-export function usePublicStats() {
-  return useQuery<PublicStats>({ queryKey: ['/api/public/stats'], staleTime: 60_000 });
+/** GET /api/public/stats for the landing page; until it answers (or if it fails) the figures show '–'. */
+export function usePublicStats(): { data: PublicStats | undefined } {
+  const [data, setData] = useState<PublicStats>();
+  useEffect(() => {
+    let live = true;
+    apiRequest<PublicStats>('GET', '/api/public/stats').then(
+      (stats) => {
+        if (live) setData(stats);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return { data };
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AskDocumentRequest, AskDocumentResponse } from '../../../../shared/documents';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-request';
 import { PDF_DOCUMENTS_KEY } from './pdf-documents';
 
 /** POST /api/pdf/ask-question {pdfData, question, pdfName} → the answer (HTML) with its cited pages. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DocumentQuestionsRequest, DocumentQuestionsResponse } from '../../../../shared/documents';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-request';
 import { PDF_DOCUMENTS_KEY } from './pdf-documents';
 
 /**

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast-store';
-import { serverMessageOf } from '../../../lib/api-client';
+import { serverMessageOf } from '../../../lib/api-request';
 import { useAskDocument } from '../api/ask-document';
 import { PDF_TEXT } from '../pdf-text';
 

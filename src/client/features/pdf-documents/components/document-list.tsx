@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast-store';
-import { serverMessageOf } from '../../../lib/api-client';
+import { serverMessageOf } from '../../../lib/api-request';
 import { formatShortDate } from '../../../lib/format';
 import { fetchDocumentFile } from '../api/document-file';
 import { usePdfDocuments } from '../api/pdf-documents';

@@ -7,7 +7,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast-store';
-import { serverMessageOf } from '../../../lib/api-client';
+import { serverMessageOf } from '../../../lib/api-request';
 import { useGenerateDocumentQuestions } from '../api/generate-document-questions';
 import { PDF_TEXT } from '../pdf-text';
 import type { CurrentPdf } from './ask-question-panel';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Paper } from '../../../../shared/practice';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-request';
 
 /** POST /api/question-papers/{id}/retry: a fresh paper on the same topic, difficulty and length. */
 export function useRetryPaper(paperId: string | undefined) {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ExamDate } from '../../../../shared/review';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-request';
 import { REVIEW_DUE_KEY } from './review-due';
 
 /** POST /api/review/exam-date: sets the exam date ('YYYY-MM-DD') or clears it (null); every review is rescheduled. */

@@ -4,7 +4,7 @@ import { REVIEW_TEXT } from '../../../../shared/review';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { serverMessageOf } from '../../../lib/api-client';
+import { serverMessageOf } from '../../../lib/api-request';
 import { formatShortDate } from '../../../lib/format';
 import { useSetExamDate } from '../api/set-exam-date';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ClassDetail, ClassList } from '../../../../shared/classes';
 import type { AttachResultRequest, GradingResult } from '../../../../shared/teacher';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-request';
 import { GRADING_RESULTS_KEY } from './grading-results';
 
 const attachPath = (id: string) => `/api/teacher/results/${encodeURIComponent(id)}/attach`;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { GradingResult } from '../../../../shared/teacher';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-request';
 import { GRADING_RESULTS_KEY } from './grading-results';
 
 /** The body sent: the spec's images and maxMarks, and optionally the scheme chosen. */

@@ -6,7 +6,7 @@ import { ATTACH_TEXT } from '../../../../shared/teacher';
 import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
-import { serverMessageOf } from '../../../lib/api-client';
+import { serverMessageOf } from '../../../lib/api-request';
 import { useAttachResult, useClassStudents, useDetachResult, useTeachingClasses } from '../api/attach-result';
 
 function studentName(s: { firstName: string | null; lastName: string | null; email: string }): string {

@@ -6,7 +6,7 @@ import { RichHtml } from '../../../components/rich-html';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/label';
-import { serverMessageOf } from '../../../lib/api-client';
+import { serverMessageOf } from '../../../lib/api-request';
 import { useRemarkResult } from '../api/remark-result';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { percentOf } from '../grading-values';
