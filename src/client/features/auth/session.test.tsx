@@ -27,6 +27,9 @@ function Probe() {
 
 const status = () => screen.getByTestId('status').textContent;
 
+/** React runs a commit's effects in a task of their own when the commit came from outside act (a fetch). */
+const effectsFlushed = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 20)));
+
 function setVisibility(state: 'visible' | 'hidden') {
   Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
   document.dispatchEvent(new Event('visibilitychange'));
@@ -81,7 +84,7 @@ describe('SessionProvider', () => {
 
   it('§9: keeps the user for 5 minutes, then asks again when the tab is shown; a session revoked meanwhile signs out', async () => {
     let now = Date.parse('2026-11-25T09:00:00Z');
-    vi.spyOn(Date, 'now').mockImplementation(() => now);
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => now);
     let revoked = false;
     const fetchMock = vi.fn(async () =>
       revoked ? Response.json({ message: 'Authentication required' }, { status: 401 }) : Response.json(user),
@@ -94,6 +97,7 @@ describe('SessionProvider', () => {
       </SessionProvider>,
     );
     await waitFor(() => expect(status()).toBe('authenticated'));
+    await effectsFlushed(); // the tab listener is in place
 
     now += CURRENT_USER_STALE_MS - 1000;
     act(() => setVisibility('visible'));
@@ -106,6 +110,7 @@ describe('SessionProvider', () => {
     await waitFor(() => expect(status()).toBe('unauthenticated'));
     expect(localStorage.getItem('sessionToken')).toBeNull();
     expect(CURRENT_USER_STALE_MS).toBe(300_000);
+    clock.mockRestore();
   });
 
   it('signs in from a login answer without asking the server, and signs out with POST /api/auth/logout', async () => {
