@@ -67,19 +67,9 @@ export function CoursePage() {
                   </CardHeader>
                   <CardContent className="mt-auto grid gap-3">
                     <PaperProgressSummary progress={paper.progress} total={paper.totalQuestions} />
-                    <div className="flex items-center justify-between">
-                      <span className="text-sm text-slate-600">{paper.totalQuestions} questions</span>
-                      <span className="text-xs text-slate-600">
-                        Export:{' '}
-                        <a className="underline" href={`/api/question-papers/${paper.id}/export?format=gift`} download>
-                          GIFT
-                        </a>{' '}
-                        <a className="underline" href={`/api/question-papers/${paper.id}/export?format=xml`} download>
-                          Moodle XML
-                        </a>{' '}
-                        <a className="underline" href={`/api/question-papers/${paper.id}/export?format=json`} download>
-                          JSON
-                        </a>
+                    <div className="flex items-center justify-between gap-3">
+                      <span className="text-sm text-slate-600">
+                        {paper.totalQuestions} {paper.totalQuestions === 1 ? 'question' : 'questions'}
                       </span>
                       <Button asChild size="sm">
                         <Link
@@ -93,6 +83,18 @@ export function CoursePage() {
                         </Link>
                       </Button>
                     </div>
+                    <p className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-600">
+                      <span>Export:</span>
+                      <a className="underline" href={`/api/question-papers/${paper.id}/export?format=gift`} download>
+                        GIFT
+                      </a>
+                      <a className="underline" href={`/api/question-papers/${paper.id}/export?format=xml`} download>
+                        Moodle XML
+                      </a>
+                      <a className="underline" href={`/api/question-papers/${paper.id}/export?format=json`} download>
+                        JSON
+                      </a>
+                    </p>
                   </CardContent>
                 </Card>
               ))}
