@@ -30,6 +30,13 @@ function precompress(): Plugin {
 export default defineConfig({
   root: path.resolve(import.meta.dirname, 'src/client'),
   plugins: [react(), tailwindcss(), precompress()],
+  resolve: {
+    alias: [
+      // wouter imports useSyncExternalStore from the use-sync-external-store shim, written for React 16/17; React 19
+      // has the hook itself, so the shim (and its CommonJS wrapper) stays out of the first download.
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'react' },
+    ],
+  },
   build: {
     outDir: path.resolve(import.meta.dirname, 'dist/client'),
     emptyOutDir: true,

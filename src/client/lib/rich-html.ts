@@ -1,9 +1,11 @@
 import katex from 'katex';
 import 'katex/contrib/mhchem';
+import 'katex/dist/katex.min.css';
+import { MATH } from './maths-markup';
 import { sanitiseHtml } from './sanitise';
 
-// \[ ... \] and $$ ... $$ are display maths; \( ... \) is inline.
-const MATH = /\\\[([\s\S]+?)\\\]|\$\$([\s\S]+?)\$\$|\\\(([\s\S]+?)\\\)/g;
+// KaTeX (about 80 KB gzipped with its styles) is a lazy chunk: components/rich-html.tsx imports this module
+// only for text that has maths in it (lib/maths-markup.ts finds it).
 
 function decodeEntities(text: string): string {
   return text.replace(

@@ -1,4 +1,4 @@
-import { answerConflictSchema, type Answer, type AnswerConflict, type SaveAnswerRequest } from '../../../../shared/practice';
+import type { Answer, AnswerConflict, SaveAnswerRequest } from '../../../../shared/practice';
 import { apiRequest } from '../../../lib/api-request';
 
 export type SaveAnswerInput = SaveAnswerRequest;
@@ -10,14 +10,19 @@ export function saveAnswer(input: SaveAnswerInput): Promise<Answer> {
 
 /**
  * The server's 409 for a save based on an older revision: what it holds instead (the error's message is
- * 'status: body', §8). Null for any other error.
+ * 'status: body', §8). Null for any other error. The shape of answerConflictSchema, checked by hand: the exam
+ * screen's first download leaves zod out (docs/benchmarks.md, "Page weight").
  */
 export function answerConflictOf(error: unknown): AnswerConflict | null {
   if (!(error instanceof Error) || !error.message.startsWith('409: ')) return null;
+  let body: unknown;
   try {
-    const parsed = answerConflictSchema.safeParse(JSON.parse(error.message.slice('409: '.length)));
-    return parsed.success ? parsed.data : null;
+    body = JSON.parse(error.message.slice('409: '.length));
   } catch {
     return null;
   }
+  if (typeof body !== 'object' || body === null) return null;
+  const { message, text, revision, submitted } = body as Record<string, unknown>;
+  if (typeof message !== 'string' || typeof text !== 'string' || !Number.isInteger(revision) || typeof submitted !== 'boolean') return null;
+  return { message, text, revision: revision as number, submitted };
 }
