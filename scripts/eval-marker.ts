@@ -2,8 +2,10 @@
  * Scores the built-in marker against human marks (SemEval-2013 SciEntsBank and Beetle).
  *
  *   npm run eval:marker                       test splits with the shipped model, a question-grouped
- *                                             cross-validation on train ("unseen questions"), and each
- *                                             corpus marked by a model trained on the other ("unseen domain")
+ *                                             cross-validation on train ("unseen questions"), each
+ *                                             corpus marked by a model trained on the other ("unseen domain"),
+ *                                             and issue 12's split: CV on the tuning part (tuned on) and the
+ *                                             held-out question families (not tuned on)
  *   npm run eval:marker -- --no-cv            test splits (and our A-Level cases) only
  *   npm run eval:marker -- --cases            also list each A-Level case the marker labels differently
  *   npm run eval:marker -- --predictions P    also write P-3way.jsonl and P-2way.jsonl ({id, label} a line)
@@ -32,7 +34,13 @@ import {
   type ClassScores,
 } from '../src/server/engine/builtin/marker/training/asag-data';
 import { labelPoint, readMarkerCases, scoreMarkerCases } from '../src/server/engine/builtin/marker/training/marker-cases';
-import { crossDomain, crossValidate, recordFeatures } from '../src/server/engine/builtin/marker/training/training';
+import {
+  crossDomain,
+  crossValidate,
+  HELD_OUT_FAMILIES,
+  heldOutEvaluation,
+  recordFeatures,
+} from '../src/server/engine/builtin/marker/training/training';
 import {
   describeDisagreement,
   formatAgreement,
@@ -169,4 +177,15 @@ if (runCv) {
     console.log(header);
     for (const r of domains) console.log(row(`${r.corpus} (unseen domain)`, r.twoWay, r.threeWay));
   }
+  const { tuneCv, heldOut } = heldOutEvaluation(records, X);
+  const families = Object.entries(HELD_OUT_FAMILIES)
+    .map(([c, f]) => `${c}: ${f.join(', ')}`)
+    .join('; ');
+  console.log(
+    `\nIssue 12 split (held-out families ${families}). Tune part: question-grouped 5-fold CV on the other questions, ` +
+      'where the decision settings were tuned (tuned on). Held-out: marked by a model trained on the tune part (not tuned on).\n',
+  );
+  console.log(header);
+  for (const r of tuneCv) console.log(row(`${r.corpus}, tune part (CV, tuned on)`, r.twoWay, r.threeWay));
+  for (const r of heldOut) console.log(row(`${r.corpus}, held-out families`, r.twoWay, r.threeWay));
 }
