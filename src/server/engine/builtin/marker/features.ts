@@ -77,6 +77,15 @@ const EXACT = 0.999;
 const GOOD = 0.62;
 const NEGATION_LINK = 0.8;
 
+/**
+ * Whether the answer talks about what the point talks about: at least one of the point's words has a good match in
+ * the answer. An answer that shares none of them ("because I don't know", an answer to another question) and flips
+ * none of them cannot state the point's opposite.
+ */
+export function addressesPoint(alignment: Alignment): boolean {
+  return alignment.links.some((l) => l.ans >= 0 && l.score >= GOOD);
+}
+
 function sameWord(a: Token, b: Token): boolean {
   if (a.isNumber || b.isNumber) return a.isNumber && b.isNumber && Number(a.lower) === Number(b.lower);
   return a.lemma === b.lemma || a.stem === b.stem || a.lower === b.lower;

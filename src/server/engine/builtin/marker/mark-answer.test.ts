@@ -449,6 +449,35 @@ describe('the built-in marker: negation and contradiction', () => {
     expect(endo.markscheme_evaluation[0].status).not.toBe('COVERED');
   });
 
+  it('never calls an answer about something else "contradicted": it shares no word with the point and flips none', () => {
+    const scheme: MarkPointInput[] = [
+      { id: 'p1', text: 'work done per unit mass in bringing a (small test) mass from infinity to that point', required: ['infinity'] },
+      { id: 'p2', text: 'potential is defined as zero at infinity', accept: ['zero at infinity', 'zero potential at infinity'] },
+      {
+        id: 'p3',
+        text: 'gravity is attractive, so work is done by the field as a mass moves in from infinity, so potential is less than zero',
+      },
+    ];
+    const fb = markAnswer({
+      questionText: '<p>Define gravitational potential at a point, and explain why its value is negative everywhere near a planet.</p>',
+      type: 'short_answer',
+      totalMarks: 3,
+      markScheme: scheme,
+      answer: 'The resistance increases because the ions vibrate more, so electrons collide more often. I think the current goes up.',
+    });
+    expect(fb.markscheme_evaluation.map((e) => e.status)).toEqual(['NOT_COVERED', 'NOT_COVERED', 'NOT_COVERED']);
+    expect(fb.marks_awarded).toBe(0);
+    // the same point is still contradicted by an answer that states its opposite
+    const opposite = markAnswer({
+      questionText: '<p>Where is gravitational potential defined as zero?</p>',
+      type: 'short_answer',
+      totalMarks: 1,
+      markScheme: [scheme[1]],
+      answer: 'Gravitational potential is not zero at infinity.',
+    });
+    expect(opposite.markscheme_evaluation[0].status).toBe('CONTRADICTED');
+  });
+
   it('calls missing working "not covered", never "contradicted"', () => {
     const scheme: MarkPointInput[] = [
       { id: 'm1', text: '3(−394) + 4(−286) − (−2220)', kind: 'M' },

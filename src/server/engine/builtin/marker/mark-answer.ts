@@ -11,6 +11,7 @@ import {
 } from '../../../../shared/mark-scheme';
 import { applyScheme, type PointOutcome, type ScoredPoint } from './apply-scheme';
 import { loadWordVectors } from './embeddings';
+import { addressesPoint } from './features';
 import type { GbdtModel } from './gbdt';
 import { listWords, lowerFirst, quoteTokens } from './justify';
 import { chooseOption } from '../../text/choose-option';
@@ -209,6 +210,8 @@ function markTextPoint(point: MarkPoint, answer: AnalysedText, question: Analyse
   // working that is not there is missing, not wrong: a step is contradicted only by a stated opposite
   if (status === 'CONTRADICTED' && decision.alignment.flips.length === 0 && isStep(point, wordings[decision.alternative]))
     status = 'NOT_COVERED';
+  // an answer about something else states no opposite of the point: the point is missing, not contradicted
+  if (status === 'CONTRADICTED' && decision.alignment.flips.length === 0 && !addressesPoint(decision.alignment)) status = 'NOT_COVERED';
   return describeDecision(decision, answer, wordings, status, point);
 }
 
