@@ -23,6 +23,7 @@ import sharp from 'sharp';
 import { loadBank } from '../src/server/engine/builtin/bank/load-bank';
 import { markAnswer } from '../src/server/engine/builtin/marker/mark-answer';
 import { readImageText, stopImageReader } from '../src/server/engine/builtin/ocr/read-image-text';
+import { PHOTO_CONDITIONS, wrapLines } from '../src/server/engine/builtin/ocr/testing/make-sheet';
 import { escapeHtml } from '../src/server/engine/text/html-entities';
 import { editDistance } from '../src/server/engine/text/edit-distance';
 import { htmlToText } from '../src/server/engine/text/html-to-text';
@@ -36,23 +37,7 @@ const fonts = [
   { name: 'Kalam', file: '@fontsource/kalam/files/kalam-latin-400-normal.woff2', size: 34 },
   { name: 'Caveat', file: '@fontsource/caveat/files/caveat-latin-400-normal.woff2', size: 40 },
 ];
-const conditions = [
-  { name: 'clean PNG', rotate: 0, blur: 0, jpegQuality: undefined },
-  { name: 'photo: 3° turn, blur 1.0, JPEG 60', rotate: 3, blur: 1.0, jpegQuality: 60 },
-  { name: 'poor photo: 6° turn, blur 1.6, JPEG 40', rotate: 6, blur: 1.6, jpegQuality: 40 },
-];
-
-function wrap(text: string, width = 52): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/)) {
-    if (line && line.length + word.length + 1 > width) {
-      lines.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  return line ? [...lines, line] : lines;
-}
+const conditions = PHOTO_CONDITIONS;
 
 /** A small deterministic generator, so every run writes the same pages. */
 function seeded(seed: number): () => number {
@@ -112,7 +97,7 @@ const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', arg
 try {
   if (fixturePath) {
     const truth = htmlToText(questions[0]!.modelAnswer);
-    const png = await writePage(browser, fonts[0]!, wrap(truth), 1);
+    const png = await writePage(browser, fonts[0]!, wrapLines(truth, 52), 1);
     writeFileSync(fixturePath, await photograph(png, conditions[1]!));
     console.log(`wrote ${fixturePath} (${fonts[0]!.name}, ${conditions[1]!.name}): ${questions[0]!.id}`);
   } else {
@@ -127,7 +112,7 @@ try {
         questions.map(async (q, i) => ({
           q,
           truth: htmlToText(q.modelAnswer),
-          png: await writePage(browser, font, wrap(htmlToText(q.modelAnswer)), i + 1),
+          png: await writePage(browser, font, wrapLines(htmlToText(q.modelAnswer), 52), i + 1),
         })),
       );
       for (const condition of conditions) {

@@ -9,29 +9,13 @@ import { loadBank } from '../src/server/engine/builtin/bank/load-bank';
 import { markAnswer } from '../src/server/engine/builtin/marker/mark-answer';
 import { readQrPaperCode } from '../src/server/engine/builtin/ocr/read-paper-code';
 import { readImageText, stopImageReader } from '../src/server/engine/builtin/ocr/read-image-text';
-import { makeSheet } from '../src/server/engine/builtin/ocr/testing/make-sheet';
+import { makeSheet, PHOTO_CONDITIONS, wrapLines } from '../src/server/engine/builtin/ocr/testing/make-sheet';
 import { editDistance } from '../src/server/engine/text/edit-distance';
 import { htmlToText } from '../src/server/engine/text/html-to-text';
 
 const count = Number(process.argv[2] ?? 12);
 const CODE = 'MW-7K3QXP';
-const conditions = [
-  { name: 'clean PNG', rotate: 0, blur: 0, jpegQuality: undefined },
-  { name: 'photo: 3° turn, blur 1.0, JPEG 60', rotate: 3, blur: 1.0, jpegQuality: 60 },
-  { name: 'poor photo: 6° turn, blur 1.6, JPEG 40', rotate: 6, blur: 1.6, jpegQuality: 40 },
-];
-
-function wrap(text: string, width = 58): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/)) {
-    if (line && line.length + word.length + 1 > width) {
-      lines.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  return line ? [...lines, line] : lines;
-}
+const conditions = PHOTO_CONDITIONS;
 
 const normalise = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
 const questions = [...loadBank().byId.values()]
@@ -48,7 +32,7 @@ for (const condition of conditions) {
   for (const q of questions) {
     const truth = htmlToText(q.modelAnswer);
     const image = await makeSheet({
-      lines: wrap(truth),
+      lines: wrapLines(truth, 58),
       code: CODE,
       rotate: condition.rotate,
       blur: condition.blur,

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEME_TEXT } from '../../shared/teacher';
 import { practicePapers } from '../db/schema';
 import { stopImageReader } from '../engine/builtin/ocr/read-image-text';
-import { makeSheet } from '../engine/builtin/ocr/testing/make-sheet';
+import { makeSheet, wrapLines } from '../engine/builtin/ocr/testing/make-sheet';
 import { htmlToText } from '../engine/text/html-to-text';
 import { buildTestApp, signUp, type TestApp } from '../testing/test-app';
 
@@ -45,20 +45,6 @@ const paperRequest = {
   includeAnswers: true,
   includeMarkScheme: true,
 };
-
-/** Writing lines no wider than the page image. */
-function wrap(text: string, width = 62): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/)) {
-    if (line && line.length + word.length + 1 > width) {
-      lines.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
 
 describe('choosing the scheme to grade against', () => {
   it('a typed mark scheme: one point a line, [2] for a two-mark point; marked out of its own marks', async () => {
@@ -136,7 +122,7 @@ describe('printed papers carry their identity', () => {
     const [paper] = await t.database.db.select().from(practicePapers).where(eq(practicePapers.code, code));
     // Every question answered from its own scheme but the last, left blank.
     const answered = paper.questions.slice(0, -1);
-    const lines = answered.flatMap((q) => wrap(`${q.number}. ${answerFor(q)}`));
+    const lines = answered.flatMap((q) => wrapLines(`${q.number}. ${answerFor(q)}`, 62));
     const photo = await makeSheet({ lines, code, jpegQuality: 80 });
 
     const res = await grade({ answerImage: photo.toString('base64') });
@@ -159,7 +145,7 @@ describe('printed papers carry their identity', () => {
 
   it('the typed code does the same for a photo without the QR code', async () => {
     const [paper] = await t.database.db.select().from(practicePapers).where(eq(practicePapers.code, code));
-    const photo = await makeSheet({ lines: wrap(`1. ${answerFor(paper.questions[0])}`) });
+    const photo = await makeSheet({ lines: wrapLines(`1. ${answerFor(paper.questions[0])}`, 62) });
     const res = await grade({ answerImage: photo.toString('base64'), paperCode: code.toLowerCase().replace('-', '') });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().paperCode).toBe(code);
@@ -168,8 +154,8 @@ describe('printed papers carry their identity', () => {
   it('a photographed question is found among the teacher’s own printed papers and marked against that paper’s scheme', async () => {
     const [paper] = await t.database.db.select().from(practicePapers).where(eq(practicePapers.code, code));
     const q = paper.questions.find((x) => x.type !== 'multiple_choice') ?? paper.questions[0];
-    const questionPhoto = await makeSheet({ lines: wrap(`${q.number}. ${htmlToText(q.text)}`) });
-    const answerPhoto = await makeSheet({ lines: wrap(answerFor(q)) });
+    const questionPhoto = await makeSheet({ lines: wrapLines(`${q.number}. ${htmlToText(q.text)}`, 62) });
+    const answerPhoto = await makeSheet({ lines: wrapLines(answerFor(q), 62) });
     const res = await grade({
       questionImage: questionPhoto.toString('base64'),
       answerImage: answerPhoto.toString('base64'),

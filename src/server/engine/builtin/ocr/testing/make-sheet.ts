@@ -2,6 +2,26 @@ import sharp from 'sharp';
 import { qrMatrix } from '../../../paper-identity';
 import { escapeHtml } from '../../../text/html-entities';
 
+/** The phone-photo conditions the OCR benches measure (bench/photo-ocr.ts, bench/handwriting-ocr.ts). */
+export const PHOTO_CONDITIONS = [
+  { name: 'clean PNG', rotate: 0, blur: 0, jpegQuality: undefined },
+  { name: 'photo: 3° turn, blur 1.0, JPEG 60', rotate: 3, blur: 1.0, jpegQuality: 60 },
+  { name: 'poor photo: 6° turn, blur 1.6, JPEG 40', rotate: 6, blur: 1.6, jpegQuality: 40 },
+] as const;
+
+/** Text broken into lines of at most `width` characters, at spaces, as a student writes across a page. */
+export function wrapLines(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    if (line && line.length + word.length + 1 > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  return line ? [...lines, line] : lines;
+}
+
 export interface SheetOptions {
   /** Lines of writing, top to bottom. */
   lines: string[];
