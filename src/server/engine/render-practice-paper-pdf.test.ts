@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import type { MarkPoint } from '../../shared/mark-scheme';
 import type { GeneratedPaper, GeneratedQuestion } from './engine';
+import { pdfPageLines } from '../testing/pdf-page-lines';
 import { renderPracticePaperPdf } from './render-practice-paper-pdf';
 
 const input = { subject: 'Chemistry', difficultyLevel: 'medium', includeAnswers: true, includeMarkScheme: true } as const;
@@ -32,29 +32,6 @@ function paper(questions: GeneratedQuestion[]): GeneratedPaper {
     questions,
     generatedBy: 'the built-in bank',
   };
-}
-
-/** Each page's lines of text, top to bottom, with their distance from the page's foot (PDF points). */
-async function pageLines(pdf: Buffer): Promise<{ y: number; text: string }[][]> {
-  const doc = await getDocumentProxy(new Uint8Array(pdf));
-  const pages: { y: number; text: string }[][] = [];
-  for (let n = 1; n <= doc.numPages; n++) {
-    const content = await (await doc.getPage(n)).getTextContent();
-    const items = content.items
-      .flatMap((item) =>
-        'str' in item && item.str.trim() ? [{ y: item.transform[5] as number, x: item.transform[4] as number, str: item.str }] : [],
-      )
-      .sort((a, b) => b.y - a.y || a.x - b.x);
-    // One line: items whose baselines are within 3 pt (a bold heading and its marks differ by a point or so).
-    const lines: { y: number; text: string }[] = [];
-    for (const item of items) {
-      const line = lines.at(-1);
-      if (line && line.y - item.y <= 3) line.text += ` ${item.str}`;
-      else lines.push({ y: item.y, text: item.str });
-    }
-    pages.push(lines);
-  }
-  return pages;
 }
 
 /** Every character above ASCII in the built-in question bank's files (content/). */
@@ -90,7 +67,7 @@ describe('the server PDF of a practice paper', () => {
       input,
       'MW-ABC123',
     );
-    const text = (await pageLines(pdf))
+    const text = (await pdfPageLines(pdf))
       .flat()
       .map((l) => l.text)
       .join('\n');
@@ -128,7 +105,7 @@ describe('the server PDF of a practice paper', () => {
         );
         return question(say(long ? 6 + random(90) : 4 + random(30)), points);
       });
-      const pages = await pageLines(await renderPracticePaperPdf(paper(questions), input, 'MW-ABC123'));
+      const pages = await pdfPageLines(await renderPracticePaperPdf(paper(questions), input, 'MW-ABC123'));
       pagesSeen += pages.length;
       pages.forEach((lines, p) => {
         // The footer (page number, paper code) sits in the bottom margin, below 100 pt.

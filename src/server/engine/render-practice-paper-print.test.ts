@@ -1,8 +1,8 @@
 import { chromium, type Browser } from 'playwright-core';
-import { getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markPointSchema } from '../../shared/mark-scheme';
 import type { GeneratedPaper, GeneratedQuestion, PracticePaperInput } from './engine';
+import { pdfPageLines } from '../testing/pdf-page-lines';
 import { renderPracticePaper } from './render-practice-paper';
 
 /**
@@ -54,26 +54,9 @@ function paper(variant: number): GeneratedPaper {
   };
 }
 
-/** Each printed page's lines, top to bottom (items whose baselines are within 3 pt make one line). */
-async function printedPages(pdf: Buffer): Promise<string[][]> {
-  const doc = await getDocumentProxy(new Uint8Array(pdf));
-  const pages: string[][] = [];
-  for (let n = 1; n <= doc.numPages; n++) {
-    const content = await (await doc.getPage(n)).getTextContent();
-    const items = content.items
-      .flatMap((item) =>
-        'str' in item && item.str.trim() ? [{ y: item.transform[5] as number, x: item.transform[4] as number, str: item.str }] : [],
-      )
-      .sort((a, b) => b.y - a.y || a.x - b.x);
-    const lines: { y: number; text: string }[] = [];
-    for (const item of items) {
-      const line = lines.at(-1);
-      if (line && line.y - item.y <= 3) line.text += ` ${item.str}`;
-      else lines.push({ y: item.y, text: item.str });
-    }
-    pages.push(lines.map((l) => l.text.replace(/\s+/g, ' ').trim()));
-  }
-  return pages;
+/** Each printed page's lines, top to bottom, spaces squeezed. */
+async function printedPages(pdf: Uint8Array): Promise<string[][]> {
+  return (await pdfPageLines(pdf)).map((lines) => lines.map((l) => l.text.replace(/\s+/g, ' ').trim()));
 }
 
 let browser: Browser;
