@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { ChevronRight } from 'lucide-react';
 import type { MarkedSheet, Markbook } from '../../../../shared/classes';
+import { GradingBreakdownList } from '../../../components/grading-breakdown-list';
 import { formatMarks } from '../../../components/paper-progress';
-import { RichHtml } from '../../../components/rich-html';
 import { Dialog } from '../../../components/ui/dialog';
 import { cn } from '../../../lib/cn';
 import { formatShortDate } from '../../../lib/format';
@@ -37,23 +37,7 @@ function SheetDialog({ open, onClose }: { open: OpenSheet | null; onClose: () =>
             <h3 id="sheet-breakdown" className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">
               Breakdown, point by point
             </h3>
-            {sheet.detailedBreakdown.length === 0 ? (
-              <p className="text-sm text-slate-600">No breakdown by point was given for this sheet.</p>
-            ) : (
-              <ul className="grid gap-2">
-                {sheet.detailedBreakdown.map((section, i) => (
-                  <li key={`${i}-${section.section}`} className="rounded-lg border border-slate-200 p-3">
-                    <div className="flex items-baseline justify-between gap-3">
-                      <p className="min-w-0 flex-1 text-sm font-medium break-words text-slate-900">{section.section}</p>
-                      <p className="shrink-0 text-sm font-semibold whitespace-nowrap text-slate-700">
-                        {formatMarks(section.marksAwarded)}/{formatMarks(section.maxMarks)}
-                      </p>
-                    </div>
-                    <RichHtml html={section.comments} className="mt-1 text-sm break-words text-slate-600 [&_p]:my-1" />
-                  </li>
-                ))}
-              </ul>
-            )}
+            <GradingBreakdownList sections={sheet.detailedBreakdown} emptyText="No breakdown by point was given for this sheet." />
           </section>
           <p className="text-xs text-slate-500">
             Graded {formatShortDate(sheet.gradedAt)}

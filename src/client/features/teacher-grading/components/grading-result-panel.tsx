@@ -2,6 +2,7 @@ import { forwardRef, useState } from 'react';
 import { AlertTriangle, ClipboardCheck, Loader2, RotateCcw } from 'lucide-react';
 import type { GradingResult } from '../../../../shared/teacher';
 import { EmptyState } from '../../../components/empty-state';
+import { GradingBreakdownList } from '../../../components/grading-breakdown-list';
 import { RichHtml } from '../../../components/rich-html';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -154,26 +155,7 @@ function ResultBody({ result, image, onUpdated }: { result: GradingResult; image
         <h3 id="grading-breakdown" className="mb-2 text-sm font-semibold text-slate-900">
           Detailed Breakdown
         </h3>
-        {result.detailedBreakdown.length === 0 ? (
-          <p className="text-sm text-slate-600">No breakdown by section was given for this answer.</p>
-        ) : (
-          <ul className="grid gap-2">
-            {result.detailedBreakdown.map((section, i) => (
-              <li key={`${i}-${section.section}`} className="rounded-lg border border-slate-200 p-3">
-                <div className="flex items-baseline justify-between gap-3">
-                  <p className="min-w-0 flex-1 break-words text-sm font-medium text-slate-900">{section.section}</p>
-                  <p
-                    className="shrink-0 whitespace-nowrap text-sm font-semibold text-slate-700"
-                    aria-label={`${section.marksAwarded} out of ${section.maxMarks} ${marksLabel(section.maxMarks)}`}
-                  >
-                    {section.marksAwarded}/{section.maxMarks}
-                  </p>
-                </div>
-                <RichHtml html={section.comments} className="mt-1 break-words text-sm text-slate-600 [&_p]:my-1" />
-              </li>
-            ))}
-          </ul>
-        )}
+        <GradingBreakdownList sections={result.detailedBreakdown} emptyText="No breakdown by section was given for this answer." />
       </section>
 
       <section aria-labelledby="grading-feedback">
