@@ -56,17 +56,7 @@ export function crossValidate(records: AsagRecord[], X: number[][], k = 5, opts:
       if (folds[i] === f) pred[i] = classifyRecord(model, records[i]);
     });
   }
-  const corpora = [...new Set(records.map((r) => r.corpus))];
-  return [...corpora, 'all'].map((corpus) => {
-    const idx = records.map((_, i) => i).filter((i) => corpus === 'all' || records[i].corpus === corpus);
-    const g3 = idx.map((i) => records[i].label_3way);
-    const p3 = idx.map((i) => pred[i]);
-    return {
-      corpus,
-      threeWay: scoreLabels(g3, p3, LABELS_3WAY),
-      twoWay: scoreLabels(g3.map(toTwoWay), p3.map(toTwoWay), ['correct', 'incorrect']),
-    };
-  });
+  return scoreByCorpus(records, pred, { pooled: true });
 }
 
 /**
@@ -122,10 +112,11 @@ export function isHeldOutFamily(r: AsagRecord): boolean {
   return (HELD_OUT_FAMILIES[r.corpus] ?? []).includes(questionFamily(r));
 }
 
-function scoreByCorpus(records: AsagRecord[], pred: string[]): CvResult[] {
+/** Scores per corpus and, when `pooled`, over all records as 'all' (for reference; targets are per corpus). */
+function scoreByCorpus(records: AsagRecord[], pred: string[], { pooled = false } = {}): CvResult[] {
   const corpora = [...new Set(records.map((r) => r.corpus))];
-  return corpora.map((corpus) => {
-    const idx = records.map((_, i) => i).filter((i) => records[i].corpus === corpus);
+  return [...corpora, ...(pooled ? ['all'] : [])].map((corpus) => {
+    const idx = records.map((_, i) => i).filter((i) => corpus === 'all' || records[i].corpus === corpus);
     const g3 = idx.map((i) => records[i].label_3way);
     const p3 = idx.map((i) => pred[i]);
     return {
