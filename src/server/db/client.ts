@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { enableGroupCommit } from './group-commit';
+import { reusePlans, reusePlansOnPool } from './plan-reuse';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -141,6 +142,8 @@ async function openPglite(dataDir: string): Promise<Database> {
 async function migrated(client: PGlite): Promise<Database> {
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
+  // After the migrations: a kept plan belongs to the schema it was made for (decision 014).
+  reusePlans(client);
   enableGroupCommit(db as unknown as Db);
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }
@@ -150,6 +153,7 @@ async function openPostgres(url: string, onConnectionError: (error: Error) => vo
   // An idle connection that the server closes (a restart, a terminated backend) is dropped from the pool and
   // the next query opens a new one; without this listener node-postgres would crash the process instead.
   pool.on('error', onConnectionError);
+  reusePlansOnPool(pool);
   const lockClient = await pool.connect();
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
