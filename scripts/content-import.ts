@@ -22,7 +22,7 @@ import { slugify } from '../src/server/engine/builtin/bank/match-text';
 import { parseGift } from '../src/server/engine/builtin/bank/parse-gift';
 import { parseMoodleXml } from '../src/server/engine/builtin/bank/parse-moodle-xml';
 import { toBankDifficulty } from '../src/server/engine/builtin/bank/schema';
-import { IMPORT_FORMATS, importFormatOf, type ImportFormat } from '../src/shared/question-import';
+import { IMPORT_FORMATS, importFormatOf, type ImportFormat } from '../src/shared/question-import-text';
 
 function fail(message: string): never {
   console.error(`content:import: ${message}`);

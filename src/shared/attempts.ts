@@ -2,17 +2,6 @@ import { z } from 'zod';
 import { feedbackSchema } from './mark-scheme';
 import { paperSchema, questionSchema } from './practice';
 
-/** Finishing a paper and its results (issue 13). */
-export const ATTEMPT_TEXT = {
-  finish: 'Finish paper',
-  finishing: 'Finishing...',
-  unanswered: (missing: number, total: number) => `${missing} of ${total} ${total === 1 ? 'question has' : 'questions have'} no answer`,
-  notFinished: 'This paper is not finished yet.',
-  retry: 'Retry',
-  retrying: 'Drawing a fresh paper...',
-  noAnswer: 'No answer',
-} as const;
-
 /** The timer's elapsed seconds, sent now and then by the exam screen; the larger of the stored and sent wins. */
 export const elapsedRequestSchema = z.object({
   elapsedSeconds: z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MARK_KINDS, markGroupSchema, markLevelSchema } from './mark-scheme';
+import { WRITE_SCHEME_MAX_CHARS, WRITE_SCHEME_TEXT } from './mark-scheme-view-text';
 
 /**
  * GET /api/questions/{id}/markscheme: the spec's list of points, each with its marks and kind and,
@@ -34,19 +35,6 @@ export const markSchemeQuerySchema = z.object({
 export type MarkSchemeQuery = z.infer<typeof markSchemeQuerySchema>;
 
 export const markSchemeResponseSchema = z.union([z.array(markSchemePointViewSchema), markSchemeViewSchema]);
-
-export const WRITE_SCHEME_MAX_CHARS = 20_000;
-
-export const WRITE_SCHEME_TEXT = {
-  empty: "Write the mark scheme: one point a line, with '[2]' at the end of a point worth 2 marks.",
-  tooLong: `The mark scheme is too long: at most ${WRITE_SCHEME_MAX_CHARS.toLocaleString('en-GB')} characters.`,
-  noPoints: "No mark-scheme point could be read: write one point a line (e.g. 'Names the force [1]'), not only levels or 'accept:' lines.",
-  belowGrade: (points: number, total: number) =>
-    `These points are worth ${points} mark${points === 1 ? '' : 's'}, but the question is worth ${total}: add points until they cover every mark.`,
-  /** Drafting asked of a Markwell without an AI provider (the built-in engine writes no schemes). */
-  draftOffline:
-    "Drafting a mark scheme needs your school's AI provider, and none is set up for this Markwell. Write the scheme yourself: one point a line, with [2] at the end of a point worth 2 marks.",
-};
 
 /** PUT /api/questions/{id}/markscheme: the scheme typed by the question's owner, one point a line ('[2]' for two marks). */
 export const writeMarkSchemeRequestSchema = z.object({

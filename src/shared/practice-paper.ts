@@ -1,17 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_DIFFICULTY, PAPERS_LIST_DIFFICULTIES, QUESTION_COUNT } from './practice';
-
-/** §2 Practice-paper PDF dialog, §5 validation and §8 error texts. */
-export const PRACTICE_PAPER_TEXT = {
-  subjectAndTopicRequired: 'Please enter both subject and topic',
-  failed: 'Failed to generate PDF',
-  failedAlert: 'Failed to generate PDF. Please try again.',
-  questionCount: `Number of questions must be between ${QUESTION_COUNT.min} and ${QUESTION_COUNT.max}`,
-  difficulty: 'Difficulty must be easy, medium or hard',
-} as const;
-
-/** §9 PDF print delay: the printable window prints this long after it opens. */
-export const PDF_PRINT_DELAY_MS = 500;
+import { DEFAULT_DIFFICULTY, PAPERS_LIST_DIFFICULTIES, QUESTION_COUNT } from './practice-text';
+import { PRACTICE_PAPER_TEXT } from './practice-paper-text';
 
 const required = z
   .string({ error: PRACTICE_PAPER_TEXT.subjectAndTopicRequired })

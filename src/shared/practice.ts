@@ -1,43 +1,6 @@
 import { z } from 'zod';
 import { feedbackSchema, questionTypeSchema } from './mark-scheme';
-
-/** §9 constants of the practice loop. */
-export const QUESTION_COUNT = { min: 5, max: 20, step: 1, default: 10 } as const;
-export const COURSE_PAGE_DIFFICULTIES = ['easy', 'medium', 'challenging', 'difficult'] as const;
-export const PAPERS_LIST_DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
-export const ALL_DIFFICULTIES = ['easy', 'medium', 'hard', 'challenging', 'difficult'] as const;
-export const DEFAULT_DIFFICULTY = 'medium' as const;
-export const DEFAULT_SUBJECT = 'Physics';
-export const COURSE_TITLE_SUFFIX = ' A-Level Practice';
-export const QUESTION_TEXT_CUT = 150;
-export const ANSWER_MAX_LENGTH = 20_000;
-/** Typing debounce, then autosave (§9). */
-export const ANSWER_DEBOUNCE_MS = 800;
-export const AUTOSAVE_DELAY_MS = 1000;
-
-export const PRACTICE_TEXT = {
-  /** A question imported without a mark scheme (questions.needs_scheme): nothing marks it until one is written. */
-  needsScheme: 'This question has no mark scheme yet: your teacher needs to write one before it can be marked.',
-  needsSchemeNote: 'Not marked: this question has no mark scheme yet, so it is left out of the total.',
-  subjectRequiredTitle: 'Subject required',
-  subjectRequired: 'Please enter a subject to generate a course.',
-  topicRequiredTitle: 'Topic required',
-  topicRequired: (subject: string) => `Please enter a ${subject.trim().toLowerCase() || 'biology'} topic to generate questions`,
-  answerRequired: 'Please enter an answer before submitting',
-  messageRequired: 'Please enter a message for the tutor.',
-  courseNotFound: 'Course not found',
-  courseNotFoundDetail: "The course you're looking for doesn't exist or you don't have access to it.",
-  paperNotFound: 'Question paper not found',
-  paperNotFoundDetail: "This question paper doesn't exist or you don't have access to it.",
-  questionNotFound: 'Question not found',
-  questionNotFoundDetail: "This question isn't part of the paper, or you don't have access to it.",
-  questionsLoadFailed: 'The questions could not be loaded. Please try again.',
-} as const;
-
-/** The subject to use where one is needed and the course's is blank (§9). */
-export function subjectOrDefault(subject: string | null | undefined): string {
-  return subject?.trim() || DEFAULT_SUBJECT;
-}
+import { QUESTION_COUNT, ALL_DIFFICULTIES, DEFAULT_DIFFICULTY, ANSWER_MAX_LENGTH, PRACTICE_TEXT } from './practice-text';
 
 export const difficultySchema = z.enum(ALL_DIFFICULTIES, { error: 'Difficulty must be easy, medium, hard, challenging or difficult' });
 export type Difficulty = (typeof ALL_DIFFICULTIES)[number];
@@ -163,9 +126,6 @@ export const answerSchema = z.object({
 });
 export type Answer = z.infer<typeof answerSchema>;
 
-/** What the exam screen says when the server holds other text than the one a save was based on. */
-export const ANSWER_CONFLICT_NOTICE = 'This answer was changed in another tab';
-
 /**
  * POST /api/answers/save → 409: the save was based on an older revision (or, without a revision, would
  * replace a submitted answer's text), so the server kept what it holds and sends it back to be merged.
@@ -244,9 +204,6 @@ export const tutorMessageSchema = z.object({
 export type TutorMessage = z.infer<typeof tutorMessageSchema>;
 
 export const tutorReplySchema = z.object({ role: z.literal('assistant'), content: z.string(), by: z.string() });
-
-/** POST /api/tutor/message/stream: the `error` event's message when the reply broke off after it began. */
-export const TUTOR_STREAM_FAILED = 'The tutor stopped before finishing its reply. Please send your message again.';
 
 /** GET /api/user/answers: the analytics lists (§3 Answer, with score and marks). */
 export const userAnswerSchema = z.object({

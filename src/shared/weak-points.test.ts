@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_FINDINGS, MIN_OPPORTUNITIES, WEAK_MISS_RATE, findingText, weakSkills, type SkillTally } from './weak-points';
+import { findingText, weakSkills, type SkillTally } from './weak-points';
+import { MAX_FINDINGS, MIN_OPPORTUNITIES, WEAK_MISS_RATE } from './weak-points-text';
 
 const tally = (skill: SkillTally['skill'], opportunities: number, missed: number, subject = 'Physics'): SkillTally => ({
   subject,

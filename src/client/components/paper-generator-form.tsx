@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { DEFAULT_DIFFICULTY, QUESTION_COUNT, subjectOrDefault, type Difficulty, type GeneratePaperResponse } from '../../shared/practice';
+import { type Difficulty, type GeneratePaperResponse } from '../../shared/practice';
+import { DEFAULT_DIFFICULTY, QUESTION_COUNT, subjectOrDefault } from '../../shared/practice-text';
 import { useCourseTopics } from '../lib/api/course-topics';
 import { useGeneratePaper } from '../lib/api/generate-paper';
 import { TopicCombobox } from './topic-combobox';

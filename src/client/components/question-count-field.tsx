@@ -1,4 +1,4 @@
-import { QUESTION_COUNT } from '../../shared/practice';
+import { QUESTION_COUNT } from '../../shared/practice-text';
 import { Label } from './ui/label';
 import { Slider } from './ui/slider';
 

@@ -1,4 +1,4 @@
-import { QUESTION_TEXT_CUT } from '../../shared/practice';
+import { QUESTION_TEXT_CUT } from '../../shared/practice-text';
 
 /** §9 Dates: US short form, e.g. 11/22/2026. */
 export function formatShortDate(iso: string | null | undefined): string {

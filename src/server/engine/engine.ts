@@ -1,5 +1,6 @@
 import type { Feedback, MarkPoint, QuestionType, SchemeRules } from '../../shared/mark-scheme';
-import type { ImportFormat, ImportReport } from '../../shared/question-import';
+import type { ImportReport } from '../../shared/question-import';
+import type { ImportFormat } from '../../shared/question-import-text';
 import type { GradingQuestion } from '../../shared/teacher';
 
 /**

@@ -20,8 +20,8 @@ import {
   tutorMessageSchema,
   tutorReplySchema,
   userAnswerSchema,
-  PRACTICE_TEXT,
 } from '../../shared/practice';
+import { PRACTICE_TEXT } from '../../shared/practice-text';
 import { userGoalsSchema } from '../../shared/review';
 import type { AppDeps, ZodApp } from '../app-deps';
 import { currentUser, requireUser } from '../auth-hook';

@@ -1,8 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  CLASSES_TEXT,
-  JOIN_CODE_ALPHABET,
-  JOIN_CODE_LENGTH,
   type AssignedPaper,
   type Assignment,
   type ClassDetail,
@@ -11,7 +8,9 @@ import {
   type Markbook,
   type StudentAnswer,
 } from '../../shared/classes';
-import { PRACTICE_TEXT, type Paper, type Question } from '../../shared/practice';
+import { CLASSES_TEXT, JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH } from '../../shared/classes-text';
+import { type Paper, type Question } from '../../shared/practice';
+import { PRACTICE_TEXT } from '../../shared/practice-text';
 import { RETRY_ASSIGNED_MESSAGE } from '../services/attempts';
 import { engineWithPlainMarker } from '../testing/plain-marker';
 import { buildTestApp, signUp, type TestApp } from '../testing/test-app';

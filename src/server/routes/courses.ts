@@ -15,13 +15,8 @@ import { createCourse, getCourse, listCourses } from '../services/courses';
 import { generatePaper, getPaper, listPaperQuestions, listPapers } from '../services/papers';
 import { listCourseQuestions } from '../services/questions';
 import { exportCourse, exportPaper, importQuestions } from '../services/question-import';
-import {
-  exportQuerySchema,
-  IMPORT_MAX_CHARS,
-  IMPORT_TEXT,
-  questionImportRequestSchema,
-  questionImportResponseSchema,
-} from '../../shared/question-import';
+import { exportQuerySchema, questionImportRequestSchema, questionImportResponseSchema } from '../../shared/question-import';
+import { IMPORT_MAX_CHARS, IMPORT_TEXT } from '../../shared/question-import-text';
 import { bodyTooLargeAs } from './upload-limits';
 
 const idParams = z.object({ id: z.string() });

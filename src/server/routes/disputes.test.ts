@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DISPUTES_TEXT, type Dispute } from '../../shared/disputes';
+import { type Dispute } from '../../shared/disputes';
+import { DISPUTES_TEXT } from '../../shared/disputes-text';
 import { markSchemePoints } from '../db/schema';
 import type { Engine } from '../engine/engine';
 import { createBuiltinEngine } from '../engine/builtin/builtin-engine';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOCUMENT_TEXT } from '../../shared/documents';
+import { DOCUMENT_TEXT } from '../../shared/documents-text';
 import { JSON_BODY_LIMIT, PDF_BODY_LIMIT, PDF_MAX_BYTES } from '../../shared/limits';
-import { PRACTICE_TEXT } from '../../shared/practice';
+import { PRACTICE_TEXT } from '../../shared/practice-text';
 import { courses, pdfDocuments } from '../db/schema';
 import { notAPdfMessage, noTextMessage } from '../engine/documents/read-pdf';
 import { buildPdf, pdfLines, pdfParagraphs } from '../engine/builtin/documents/testing/build-pdf';

@@ -3,11 +3,11 @@ import { errorResponseSchema } from '../../shared/auth';
 import {
   askDocumentRequestSchema,
   askDocumentResponseSchema,
-  DOCUMENT_TEXT,
   documentQuestionsRequestSchema,
   documentQuestionsResponseSchema,
   pdfDocumentSchema,
 } from '../../shared/documents';
+import { DOCUMENT_TEXT } from '../../shared/documents-text';
 import { PDF_BODY_LIMIT } from '../../shared/limits';
 import type { AppDeps, ZodApp } from '../app-deps';
 import { currentUser, requireUser } from '../auth-hook';

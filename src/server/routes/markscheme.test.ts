@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markSchemeViewSchema, markSchemePointViewSchema } from '../../shared/mark-scheme-view';
-import { PRACTICE_TEXT } from '../../shared/practice';
+import { PRACTICE_TEXT } from '../../shared/practice-text';
 import { markPointSchema, type MarkPointInput } from '../../shared/mark-scheme';
 import type { Engine, GeneratedPaper, QuestionForMarking } from '../engine/engine';
 import { createBuiltinEngine } from '../engine/builtin/builtin-engine';

@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { markSchemeViewSchema, WRITE_SCHEME_TEXT } from '../../shared/mark-scheme-view';
-import { PRACTICE_TEXT } from '../../shared/practice';
+import { markSchemeViewSchema } from '../../shared/mark-scheme-view';
+import { WRITE_SCHEME_TEXT } from '../../shared/mark-scheme-view-text';
+import { PRACTICE_TEXT } from '../../shared/practice-text';
 import { questionImportResponseSchema } from '../../shared/question-import';
 import { buildTestApp, signUp, type TestApp } from '../testing/test-app';
 

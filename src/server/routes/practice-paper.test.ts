@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRACTICE_PAPER_TEXT } from '../../shared/practice-paper';
+import { PRACTICE_PAPER_TEXT } from '../../shared/practice-paper-text';
 import { buildTestApp, signUp, type TestApp } from '../testing/test-app';
 
 let t: TestApp;

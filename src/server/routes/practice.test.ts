@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemeMaxMarks } from '../../shared/mark-scheme';
-import { PRACTICE_TEXT } from '../../shared/practice';
+import { PRACTICE_TEXT } from '../../shared/practice-text';
 import { questions as questionsTable, studyActivity } from '../db/schema';
 import { buildTestApp, signUp, type TestApp } from '../testing/test-app';
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMPORT_MAX_CHARS, IMPORT_TEXT, questionImportResponseSchema } from '../../shared/question-import';
-import { PRACTICE_TEXT } from '../../shared/practice';
+import { questionImportResponseSchema } from '../../shared/question-import';
+import { IMPORT_MAX_CHARS, IMPORT_TEXT } from '../../shared/question-import-text';
+import { PRACTICE_TEXT } from '../../shared/practice-text';
 import { courses } from '../db/schema';
 import { buildTestApp, signUp, type TestApp } from '../testing/test-app';
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { markSchemeViewSchema, schemeDraftSchema, WRITE_SCHEME_TEXT } from '../../shared/mark-scheme-view';
-import { PRACTICE_TEXT } from '../../shared/practice';
+import { markSchemeViewSchema, schemeDraftSchema } from '../../shared/mark-scheme-view';
+import { WRITE_SCHEME_TEXT } from '../../shared/mark-scheme-view-text';
+import { PRACTICE_TEXT } from '../../shared/practice-text';
 import { questionImportResponseSchema } from '../../shared/question-import';
 import { createBuiltinEngine } from '../engine/builtin/builtin-engine';
 import { createLlmEngine } from '../engine/llm/create-llm-engine';

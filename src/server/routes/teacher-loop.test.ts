@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCHEME_TEXT } from '../../shared/teacher';
+import { SCHEME_TEXT } from '../../shared/teacher-text';
 import { practicePapers } from '../db/schema';
 import { stopImageReader } from '../engine/builtin/ocr/read-image-text';
 import { makeSheet, wrapLines } from '../engine/builtin/ocr/testing/make-sheet';

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GRADING_BODY_LIMIT, GRADING_IMAGE_MAX_BYTES } from '../../shared/limits';
-import { GRADING_TEXT } from '../../shared/teacher';
+import { GRADING_TEXT } from '../../shared/teacher-text';
 import { gradingResults } from '../db/schema';
 import { stopImageReader } from '../engine/builtin/ocr/read-image-text';
 import { buildTestApp, signUp, type TestApp } from '../testing/test-app';

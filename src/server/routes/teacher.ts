@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { errorResponseSchema } from '../../shared/auth';
 import { GRADING_BODY_LIMIT } from '../../shared/limits';
 import {
-  GRADING_TEXT,
   attachResultRequestSchema,
   gradeAnswerRequestSchema,
   gradingResultSchema,
@@ -12,6 +11,7 @@ import {
   questionSearchQuerySchema,
   remarkRequestSchema,
 } from '../../shared/teacher';
+import { GRADING_TEXT } from '../../shared/teacher-text';
 import type { AppDeps, ZodApp } from '../app-deps';
 import { currentUser, requireUser } from '../auth-hook';
 import {

@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
-import { TUTOR_STREAM_FAILED, tutorMessageRequestSchema } from '../../shared/practice';
+import { tutorMessageRequestSchema } from '../../shared/practice';
+import { TUTOR_STREAM_FAILED } from '../../shared/practice-text';
 import type { AppDeps, ZodApp } from '../app-deps';
 import { currentUser, requireUser } from '../auth-hook';
 import { isEngineError } from '../engine/engine';

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { GENERAL_TOPIC, HEATMAP_DAYS, SESSION_SIZES, type AnalyticsOverview } from '../../shared/analytics';
-import { DEFAULT_SUBJECT } from '../../shared/practice';
+import { type AnalyticsOverview } from '../../shared/analytics';
+import { GENERAL_TOPIC, HEATMAP_DAYS, SESSION_SIZES } from '../../shared/analytics-text';
+import { DEFAULT_SUBJECT } from '../../shared/practice-text';
 import { PREDICTION_WINDOW } from '../../shared/prediction-model';
 import type { Db } from '../db/client';
 import { httpError } from '../http-error';

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PaperResults } from '../../shared/attempts';
 import type { Feedback } from '../../shared/mark-scheme';
-import { PRACTICE_TEXT } from '../../shared/practice';
+import { PRACTICE_TEXT } from '../../shared/practice-text';
 import type { Db } from '../db/client';
 import { answers, courses, feedback, paperAttempts, questions } from '../db/schema';
 import { isEngineError, type Difficulty, type Engine } from '../engine/engine';

@@ -1,11 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, desc, eq, exists, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
-  CLASSES_TEXT,
-  JOIN_CODE_ALPHABET,
-  JOIN_CODE_LENGTH,
-  joinLinkPath,
-  normaliseJoinCode,
   type AssignedPaper,
   type Assignment,
   type AssignmentProgress,
@@ -20,6 +15,7 @@ import {
   type PointMiss,
   type StudentAnswer,
 } from '../../shared/classes';
+import { CLASSES_TEXT, JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH, joinLinkPath, normaliseJoinCode } from '../../shared/classes-text';
 import type { PaperProgress } from '../../shared/practice';
 import type { Db } from '../db/client';
 import {

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { COURSE_TITLE_SUFFIX, type Course } from '../../shared/practice';
+import { type Course } from '../../shared/practice';
+import { COURSE_TITLE_SUFFIX } from '../../shared/practice-text';
 import type { Db } from '../db/client';
 import { answers, courses, feedback, questions } from '../db/schema';
 import type { Engine } from '../engine/engine';

@@ -1,5 +1,6 @@
 import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
-import { DISPUTES_TEXT, type Dispute } from '../../shared/disputes';
+import { type Dispute } from '../../shared/disputes';
+import { DISPUTES_TEXT } from '../../shared/disputes-text';
 import type { Db } from '../db/client';
 import { disputes, feedback, markSchemePoints, questions, users } from '../db/schema';
 import type { Engine } from '../engine/engine';

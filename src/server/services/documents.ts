@@ -1,16 +1,15 @@
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import {
-  DEFAULT_DOCUMENT_NAME,
-  DOCUMENT_TEXT,
   type AskDocumentRequest,
   type AskDocumentResponse,
   type DocumentQuestionsRequest,
   type DocumentQuestionsResponse,
   type PdfDocument,
 } from '../../shared/documents';
+import { DEFAULT_DOCUMENT_NAME, DOCUMENT_TEXT } from '../../shared/documents-text';
 import { PDF_MAX_BYTES } from '../../shared/limits';
-import { COURSE_TITLE_SUFFIX } from '../../shared/practice';
+import { COURSE_TITLE_SUFFIX } from '../../shared/practice-text';
 import type { Db } from '../db/client';
 import { courses, pdfDocuments } from '../db/schema';
 import { readPdfPages } from '../engine/documents/read-pdf';

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { MarkPoint, SchemeRules } from '../../shared/mark-scheme';
-import { WRITE_SCHEME_TEXT, type SchemeDraftResponse } from '../../shared/mark-scheme-view';
+import { type SchemeDraftResponse } from '../../shared/mark-scheme-view';
+import { WRITE_SCHEME_TEXT } from '../../shared/mark-scheme-view-text';
 import type { Db } from '../db/client';
 import { courses } from '../db/schema';
 import { engineError, type Engine } from '../engine/engine';

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { PRACTICE_TEXT } from '../../shared/practice';
+import { PRACTICE_TEXT } from '../../shared/practice-text';
 import type { Db } from '../db/client';
 import { courses } from '../db/schema';
 import { httpError } from '../http-error';

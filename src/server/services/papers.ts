@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { markPointSchema, schemeRulesSchema, type MarkPoint, type SchemeRules } from '../../shared/mark-scheme';
-import { PRACTICE_TEXT, type Paper, type PaperProgress, type Question } from '../../shared/practice';
+import { type Paper, type PaperProgress, type Question } from '../../shared/practice';
+import { PRACTICE_TEXT } from '../../shared/practice-text';
 import type { Db } from '../db/client';
 import { answers, markSchemePoints, questionPapers, questions } from '../db/schema';
 import type { Difficulty, Engine, GeneratedPaper } from '../engine/engine';

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { PAPER_CODE_ALPHABET, type GradingQuestion } from '../../shared/teacher';
+import { type GradingQuestion } from '../../shared/teacher';
+import { PAPER_CODE_ALPHABET } from '../../shared/teacher-text';
 import type { PracticePaperRequest, PracticePaperResponse } from '../../shared/practice-paper';
 import type { Db } from '../db/client';
 import { practicePapers } from '../db/schema';

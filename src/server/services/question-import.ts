@@ -1,10 +1,6 @@
-import {
-  IMPORT_TEXT,
-  importFormatOf,
-  type ImportFormat,
-  type QuestionImportRequest,
-  type QuestionImportResponse,
-} from '../../shared/question-import';
+import type { QuestionImportRequest, QuestionImportResponse } from '../../shared/question-import';
+import type { ImportFormat } from '../../shared/question-import-text';
+import { IMPORT_TEXT, importFormatOf } from '../../shared/question-import-text';
 import type { Db } from '../db/client';
 import type { Engine } from '../engine/engine';
 import { httpError } from '../http-error';

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { MarkPoint } from '../../shared/mark-scheme';
-import { PRACTICE_TEXT } from '../../shared/practice';
+import { PRACTICE_TEXT } from '../../shared/practice-text';
 import type { MarkSchemePointView, MarkSchemeView } from '../../shared/mark-scheme-view';
 import type { Db } from '../db/client';
 import { courses, questionPapers, questions } from '../db/schema';

@@ -1,5 +1,6 @@
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
-import { REVIEW_LIST_LIMIT, REVIEW_TEXT, type ExamDate, type ReviewCounts, type ReviewDue, type UserGoals } from '../../shared/review';
+import { type ExamDate, type ReviewCounts, type ReviewDue, type UserGoals } from '../../shared/review';
+import { REVIEW_LIST_LIMIT, REVIEW_TEXT } from '../../shared/review-text';
 import type { Db } from '../db/client';
 import { courses, questionPapers, questions, reviewCards, users } from '../db/schema';
 import { htmlToText, mathsToText } from '../engine/text/html-to-text';

@@ -2,10 +2,6 @@ import { and, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Feedback } from '../../shared/mark-scheme';
 import { GRADING_IMAGE_MAX_BYTES } from '../../shared/limits';
 import {
-  ATTACH_TEXT,
-  GRADING_TEXT,
-  SCHEME_TEXT,
-  normalisePaperCode,
   type AttachResultRequest,
   type GradeAnswerRequest,
   type GradingAttachment,
@@ -16,6 +12,7 @@ import {
   type QuestionChoice,
   type RemarkRequest,
 } from '../../shared/teacher';
+import { ATTACH_TEXT, GRADING_TEXT, SCHEME_TEXT, normalisePaperCode } from '../../shared/teacher-text';
 import type { Db } from '../db/client';
 import { classes, courses, gradingResults, practicePapers, questions as questionRows, users } from '../db/schema';
 import type { Engine, GradingBreakdown, SchemeQuestion, SchemeSheetMarking } from '../engine/engine';

@@ -1,17 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { DEFAULT_SUBJECT } from '../../shared/practice';
+import { DEFAULT_SUBJECT } from '../../shared/practice-text';
 import type { Skill } from '../../shared/mark-scheme';
-import {
-  MIN_OPPORTUNITIES,
-  SKILL_MARK_NAMES,
-  WEAK_POINTS_PAPER_QUESTIONS,
-  WEAK_POINTS_PAPER_SKILLS,
-  findingText,
-  weakSkills,
-  type WeakPointFinding,
-  type WeakPointsResponse,
-} from '../../shared/weak-points';
-import { WEAK_TOPIC_BELOW } from '../../shared/analytics';
+import { SKILL_MARK_NAMES, findingText, weakSkills, type WeakPointFinding, type WeakPointsResponse } from '../../shared/weak-points';
+import { MIN_OPPORTUNITIES, WEAK_POINTS_PAPER_QUESTIONS, WEAK_POINTS_PAPER_SKILLS } from '../../shared/weak-points-text';
+import { WEAK_TOPIC_BELOW } from '../../shared/analytics-text';
 import type { Db } from '../db/client';
 import type { Engine } from '../engine/engine';
 import { httpError } from '../http-error';

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { WRITE_SCHEME_TEXT, type MarkSchemeView } from '../../shared/mark-scheme-view';
-import { PRACTICE_TEXT } from '../../shared/practice';
+import { type MarkSchemeView } from '../../shared/mark-scheme-view';
+import { WRITE_SCHEME_TEXT } from '../../shared/mark-scheme-view-text';
+import { PRACTICE_TEXT } from '../../shared/practice-text';
 import type { Db } from '../db/client';
 import { markSchemePoints, questions } from '../db/schema';
 import { parseTypedScheme, type TypedScheme } from '../engine/grading/typed-scheme';

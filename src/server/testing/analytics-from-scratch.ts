@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { CORRECT_SCORE_PERCENT, SESSION_GAP_MINUTES, SESSION_SIZES, type AnalyticsOverview } from '../../shared/analytics';
+import { type AnalyticsOverview } from '../../shared/analytics';
+import { CORRECT_SCORE_PERCENT, SESSION_GAP_MINUTES, SESSION_SIZES } from '../../shared/analytics-text';
 import { PREDICTION_WINDOW } from '../../shared/prediction-model';
 import type { Db } from '../db/client';
 import { assembleOverview, courseList } from '../services/analytics-overview';

@@ -1,6 +1,8 @@
 import { vi } from 'vitest';
-import { CORRECT_SCORE_PERCENT, GENERAL_TOPIC, SESSION_GAP_MINUTES, type AnalyticsOverview } from '../../../shared/analytics';
-import { subjectOrDefault, type Course, type Question, type UserAnswer } from '../../../shared/practice';
+import { type AnalyticsOverview } from '../../../shared/analytics';
+import { CORRECT_SCORE_PERCENT, GENERAL_TOPIC, SESSION_GAP_MINUTES } from '../../../shared/analytics-text';
+import { type Course, type Question, type UserAnswer } from '../../../shared/practice';
+import { subjectOrDefault } from '../../../shared/practice-text';
 import { SESSION_TYPES, addDays, localDayKey, type StudyDay } from './analytics-data';
 import { studyStreaks } from './heatmap-data';
 

@@ -18,7 +18,7 @@ import { JoinCodePanel } from './components/join-code-panel';
 import { MarkbookSection } from './components/markbook-section';
 import { StudentsList } from './components/students-list';
 import { CLASS_TEXT } from './class-text';
-import { CLASSES_TEXT } from '../../../shared/classes';
+import { CLASSES_TEXT } from '../../../shared/classes-text';
 
 function BackLink() {
   return (

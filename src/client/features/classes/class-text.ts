@@ -1,4 +1,4 @@
-import { CLASSES_TEXT } from '../../../shared/classes';
+import { CLASSES_TEXT } from '../../../shared/classes-text';
 
 /** What the classes screens say beyond the contract's own messages. */
 export const CLASS_TEXT = {

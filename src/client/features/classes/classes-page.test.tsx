@@ -4,7 +4,8 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { Route, Router, Switch } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CLASSES_TEXT, type ClassList, type ClassSummary } from '../../../shared/classes';
+import { type ClassList, type ClassSummary } from '../../../shared/classes';
+import { CLASSES_TEXT } from '../../../shared/classes-text';
 import { createQueryClient } from '../../lib/api-client';
 import { ClassesPage } from './classes-page';
 import { JoinClassPage } from './join-class-page';

@@ -1,6 +1,6 @@
 import { Link, useParams } from 'wouter';
 import { FileQuestion, Plus } from 'lucide-react';
-import { COURSE_PAGE_DIFFICULTIES, PRACTICE_TEXT, subjectOrDefault } from '../../../shared/practice';
+import { COURSE_PAGE_DIFFICULTIES, PRACTICE_TEXT, subjectOrDefault } from '../../../shared/practice-text';
 import { LoadingBlock } from '../../components/loading-block';
 import { NotFoundCard } from '../../components/not-found-card';
 import { PageHeader } from '../../components/page-header';

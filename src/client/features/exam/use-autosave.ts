@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ANSWER_DEBOUNCE_MS, AUTOSAVE_DELAY_MS, type Answer, type AnswerConflict } from '../../../shared/practice';
+import { type Answer, type AnswerConflict } from '../../../shared/practice';
+import { ANSWER_DEBOUNCE_MS, AUTOSAVE_DELAY_MS } from '../../../shared/practice-text';
 import { clearDraft, readDraft, writeDraft } from '../../lib/drafts';
 import { readSessionToken } from '../../lib/session-token';
 import { answerConflictOf, saveAnswer, type SaveAnswerInput } from './api/save-answer';

@@ -1,5 +1,5 @@
 import DOMPurify from 'dompurify';
-import { PDF_PRINT_DELAY_MS } from '../../../shared/practice-paper';
+import { PDF_PRINT_DELAY_MS } from '../../../shared/practice-paper-text';
 
 const PENDING_DOCUMENT = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Preparing your practice paper...</title></head>

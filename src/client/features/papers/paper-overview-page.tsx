@@ -1,6 +1,6 @@
 import { Link, useParams } from 'wouter';
 import { ArrowLeft, CalendarDays, CheckCircle2, ListChecks, Play, Trophy } from 'lucide-react';
-import { PRACTICE_TEXT } from '../../../shared/practice';
+import { PRACTICE_TEXT } from '../../../shared/practice-text';
 import { LoadingBlock } from '../../components/loading-block';
 import { NotFoundCard } from '../../components/not-found-card';
 import { PaperProgressSummary, startLabel } from '../../components/paper-progress';

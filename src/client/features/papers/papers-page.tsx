@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { ArrowLeft, FileQuestion, Plus } from 'lucide-react';
-import { PAPERS_LIST_DIFFICULTIES, PRACTICE_TEXT, subjectOrDefault, type Paper } from '../../../shared/practice';
+import { type Paper } from '../../../shared/practice';
+import { PAPERS_LIST_DIFFICULTIES, PRACTICE_TEXT, subjectOrDefault } from '../../../shared/practice-text';
 import { LoadingBlock } from '../../components/loading-block';
 import { NotFoundCard } from '../../components/not-found-card';
 import { PaperProgressSummary } from '../../components/paper-progress';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { DOCUMENT_TEXT } from '../../../shared/documents';
+import { DOCUMENT_TEXT } from '../../../shared/documents-text';
 import { PDF_MAX_BYTES } from '../../../shared/limits';
 import { toast } from '../../components/ui/toast-store';
 import { PDF_TEXT } from './pdf-text';

@@ -1,7 +1,7 @@
 import { Link, useLocation, useParams } from 'wouter';
 import { ArrowLeft, RotateCcw } from 'lucide-react';
-import { ATTEMPT_TEXT } from '../../../shared/attempts';
-import { PRACTICE_TEXT } from '../../../shared/practice';
+import { ATTEMPT_TEXT } from '../../../shared/attempts-text';
+import { PRACTICE_TEXT } from '../../../shared/practice-text';
 import { LoadingBlock } from '../../components/loading-block';
 import { NotFoundCard } from '../../components/not-found-card';
 import { formatMarks } from '../../components/paper-progress';

@@ -1,6 +1,6 @@
 import { CalendarCheck } from 'lucide-react';
 import { Link } from 'wouter';
-import { REVIEW_LIST_LIMIT, REVIEW_TEXT } from '../../../shared/review';
+import { REVIEW_LIST_LIMIT, REVIEW_TEXT } from '../../../shared/review-text';
 import { EmptyState } from '../../components/empty-state';
 import { LoadingBlock } from '../../components/loading-block';
 import { PageHeader } from '../../components/page-header';

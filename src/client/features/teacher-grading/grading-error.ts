@@ -1,4 +1,4 @@
-import { GRADING_TEXT } from '../../../shared/teacher';
+import { GRADING_TEXT } from '../../../shared/teacher-text';
 import { isApiError, serverMessageOf } from '../../lib/api-request';
 
 /** §8 Grading toasts. */

@@ -1,4 +1,4 @@
-import { MAX_MARKS } from '../../../shared/teacher';
+import { MAX_MARKS } from '../../../shared/teacher-text';
 
 /** §5 Maximum marks: optional (blank means the default, 10), else a whole number from 1 to 100; null when invalid. */
 export function parseMaxMarks(text: string, badInput = false): number | null {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Loader2, Sparkles } from 'lucide-react';
-import { GRADING_TEXT, MAX_MARKS, type GradingResult, type NeedsSchemeResponse } from '../../../shared/teacher';
+import { type GradingResult, type NeedsSchemeResponse } from '../../../shared/teacher';
+import { GRADING_TEXT, MAX_MARKS } from '../../../shared/teacher-text';
 import { PageHeader } from '../../components/page-header';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { COURSE_TITLE_SUFFIX, QUESTION_COUNT } from '../../../shared/practice';
+import { COURSE_TITLE_SUFFIX, QUESTION_COUNT } from '../../../shared/practice-text';
 import { engineError, type Engine, type GeneratedPaper } from '../engine';
 import { drawPaper } from './bank/draw-paper';
 import { findSubject, findTopic, listSubjects, listTopics } from './bank/load-bank';

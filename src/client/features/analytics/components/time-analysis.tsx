@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { CheckCircle2, Clock, Gauge, Timer } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/empty-state';
-import { SESSION_GAP_MINUTES } from '../../../../shared/analytics';
+import { SESSION_GAP_MINUTES } from '../../../../shared/analytics-text';
 import {
   TREND_DAYS,
   dateOfDayKey,

@@ -4,7 +4,8 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { IMPORT_MAX_CHARS, IMPORT_TEXT, type QuestionImportResponse } from '../../../../shared/question-import';
+import { type QuestionImportResponse } from '../../../../shared/question-import';
+import { IMPORT_MAX_CHARS, IMPORT_TEXT } from '../../../../shared/question-import-text';
 import { createQueryClient } from '../../../lib/api-client';
 import { ImportQuestionsCard } from './import-questions-card';
 

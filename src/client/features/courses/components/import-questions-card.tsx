@@ -1,7 +1,8 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { Link } from 'wouter';
 import { Upload } from 'lucide-react';
-import { IMPORT_MAX_CHARS, IMPORT_TEXT, type QuestionImportResponse } from '../../../../shared/question-import';
+import { type QuestionImportResponse } from '../../../../shared/question-import';
+import { IMPORT_MAX_CHARS, IMPORT_TEXT } from '../../../../shared/question-import-text';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { serverMessageOf } from '../../../lib/api-request';

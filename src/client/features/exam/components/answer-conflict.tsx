@@ -1,4 +1,4 @@
-import { ANSWER_CONFLICT_NOTICE } from '../../../../shared/practice';
+import { ANSWER_CONFLICT_NOTICE } from '../../../../shared/practice-text';
 import { Button } from '../../../components/ui/button';
 
 /**

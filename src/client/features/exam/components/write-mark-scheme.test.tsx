@@ -2,8 +2,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PRACTICE_TEXT } from '../../../../shared/practice';
-import { WRITE_SCHEME_TEXT, type SchemeDraftResponse } from '../../../../shared/mark-scheme-view';
+import { PRACTICE_TEXT } from '../../../../shared/practice-text';
+import { type SchemeDraftResponse } from '../../../../shared/mark-scheme-view';
+import { WRITE_SCHEME_TEXT } from '../../../../shared/mark-scheme-view-text';
 import { createQueryClient } from '../../../lib/api-client';
 import { NeedsMarkScheme } from './write-mark-scheme';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { PRACTICE_TEXT } from '../../../../shared/practice';
-import { WRITE_SCHEME_MAX_CHARS } from '../../../../shared/mark-scheme-view';
+import { PRACTICE_TEXT } from '../../../../shared/practice-text';
+import { WRITE_SCHEME_MAX_CHARS } from '../../../../shared/mark-scheme-view-text';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast-store';
 import { isApiError, serverMessageOf } from '../../../lib/api-request';

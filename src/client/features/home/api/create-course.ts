@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { COURSE_TITLE_SUFFIX, type Course } from '../../../../shared/practice';
+import { type Course } from '../../../../shared/practice';
+import { COURSE_TITLE_SUFFIX } from '../../../../shared/practice-text';
 import { apiRequest } from '../../../lib/api-request';
 
 /** §7: the course list is fetched first, then POST /api/courses/direct-create {title, subject}. */

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { PRACTICE_PAPER_TEXT, type PracticePaperRequest } from '../../../../shared/practice-paper';
+import { type PracticePaperRequest } from '../../../../shared/practice-paper';
+import { PRACTICE_PAPER_TEXT } from '../../../../shared/practice-paper-text';
 import { apiPostForFile } from '../../../lib/api-client';
 
 /** POST /api/generate-custom-pdf with format 'pdf': the paper as a PDF file made on the server, saved by the browser. */

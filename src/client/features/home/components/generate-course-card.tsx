@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Sparkles } from 'lucide-react';
-import { PRACTICE_TEXT } from '../../../../shared/practice';
+import { PRACTICE_TEXT } from '../../../../shared/practice-text';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';

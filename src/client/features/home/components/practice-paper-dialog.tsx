@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Download, ExternalLink, Printer } from 'lucide-react';
-import { DEFAULT_DIFFICULTY, PAPERS_LIST_DIFFICULTIES, QUESTION_COUNT } from '../../../../shared/practice';
-import { PRACTICE_PAPER_TEXT, type PracticePaperRequest } from '../../../../shared/practice-paper';
+import { DEFAULT_DIFFICULTY, PAPERS_LIST_DIFFICULTIES, QUESTION_COUNT } from '../../../../shared/practice-text';
+import { type PracticePaperRequest } from '../../../../shared/practice-paper';
+import { PRACTICE_PAPER_TEXT } from '../../../../shared/practice-paper-text';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';

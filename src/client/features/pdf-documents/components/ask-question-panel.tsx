@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { MessageSquareText } from 'lucide-react';
-import { DOCUMENT_QUESTION_MAX_LENGTH, DOCUMENT_TEXT } from '../../../../shared/documents';
+import { DOCUMENT_QUESTION_MAX_LENGTH, DOCUMENT_TEXT } from '../../../../shared/documents-text';
 import { RichHtml } from '../../../components/rich-html';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';

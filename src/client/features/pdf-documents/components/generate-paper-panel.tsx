@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { FileQuestion, Sparkles } from 'lucide-react';
-import { DOCUMENT_TEXT } from '../../../../shared/documents';
+import { DOCUMENT_TEXT } from '../../../../shared/documents-text';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';

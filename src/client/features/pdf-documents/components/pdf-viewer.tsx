@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Download, ExternalLink, FileText } from 'lucide-react';
-import { DOCUMENT_TEXT } from '../../../../shared/documents';
+import { DOCUMENT_TEXT } from '../../../../shared/documents-text';
 import { EmptyState } from '../../../components/empty-state';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';

@@ -2,7 +2,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { QuestionResult } from '../../../../shared/attempts';
-import { PRACTICE_TEXT } from '../../../../shared/practice';
+import { PRACTICE_TEXT } from '../../../../shared/practice-text';
 import { QuestionResultCard } from './question-result-card';
 
 const question = {

@@ -1,5 +1,6 @@
 import { CheckCircle2, Clock, Info, XCircle } from 'lucide-react';
-import { ATTEMPT_TEXT, type QuestionResult } from '../../../../shared/attempts';
+import { type QuestionResult } from '../../../../shared/attempts';
+import { ATTEMPT_TEXT } from '../../../../shared/attempts-text';
 import { formatMarks } from '../../../components/paper-progress';
 import { RichHtml } from '../../../components/rich-html';
 import { Badge } from '../../../components/ui/badge';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { CalendarClock } from 'lucide-react';
-import { REVIEW_TEXT } from '../../../../shared/review';
+import { REVIEW_TEXT } from '../../../../shared/review-text';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';

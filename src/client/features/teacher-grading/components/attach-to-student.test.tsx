@@ -4,7 +4,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClassDetail, ClassList, ClassSummary } from '../../../../shared/classes';
-import { ATTACH_TEXT, type GradingAttachment, type GradingResult } from '../../../../shared/teacher';
+import { type GradingAttachment, type GradingResult } from '../../../../shared/teacher';
+import { ATTACH_TEXT } from '../../../../shared/teacher-text';
 import { createQueryClient } from '../../../lib/api-client';
 import { AttachToStudent } from './attach-to-student';
 

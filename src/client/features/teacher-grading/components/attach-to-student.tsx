@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { Loader2, UserCheck, UserPlus } from 'lucide-react';
 import type { GradingResult } from '../../../../shared/teacher';
-import { ATTACH_TEXT } from '../../../../shared/teacher';
+import { ATTACH_TEXT } from '../../../../shared/teacher-text';
 import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';

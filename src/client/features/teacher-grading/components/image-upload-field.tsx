@@ -1,7 +1,7 @@
 import { useRef, useState, type DragEvent } from 'react';
 import { ImageUp } from 'lucide-react';
 import { GRADING_IMAGE_MAX_BYTES } from '../../../../shared/limits';
-import { GRADING_TEXT } from '../../../../shared/teacher';
+import { GRADING_TEXT } from '../../../../shared/teacher-text';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast-store';
 import { cn } from '../../../lib/cn';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Search } from 'lucide-react';
-import { PAPER_CODE_HINT } from '../../../../shared/teacher';
+import { PAPER_CODE_HINT } from '../../../../shared/teacher-text';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';

@@ -1,4 +1,5 @@
-import type { ImportFormat, ImportReport } from '../../../../shared/question-import';
+import type { ImportReport } from '../../../../shared/question-import';
+import type { ImportFormat } from '../../../../shared/question-import-text';
 import type { GeneratedQuestion, QuestionForMarking } from '../../engine';
 import { exportGift, exportJson } from './export-questions';
 import { exportMoodleXml } from './export-moodle-xml';

@@ -1,6 +1,6 @@
 import jsQR from 'jsqr';
 import sharp from 'sharp';
-import { normalisePaperCode } from '../../../../shared/teacher';
+import { normalisePaperCode } from '../../../../shared/teacher-text';
 
 /** The widest side the QR reader scans: a phone photo is shrunk to this first (jsQR's time grows with the pixels). */
 const SCAN_WIDTHS = [1600, 1000];
