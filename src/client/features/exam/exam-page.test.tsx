@@ -4,15 +4,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  ANSWER_CONFLICT_NOTICE,
-  PRACTICE_TEXT,
-  type Answer,
-  type Course,
-  type Paper,
-  type Question,
-  type StoredFeedback,
-} from '../../../shared/practice';
+import { type Answer, type Course, type Paper, type Question, type StoredFeedback } from '../../../shared/practice';
+import { ANSWER_CONFLICT_NOTICE, PRACTICE_TEXT } from '../../../shared/practice-text';
 import { createQueryClient } from '../../lib/api-client';
 import { ExamPage } from './exam-page';
 
@@ -68,7 +61,7 @@ const feedbackFor = (evaluatedText: string | null): StoredFeedback => ({
 });
 
 type Reply = { status: number; body: unknown };
-let routes: Record<string, Reply | (() => Reply)>;
+let routes: Record<string, Reply | (() => Reply | Promise<Reply>)>;
 let saves: { questionId: string; text: string; submitted: boolean; timeSpentSeconds?: number; revision?: number }[];
 /** When set, answers a save instead of the default (which stores it). */
 let saveReply: ((body: { text: string; submitted: boolean }) => Response) | null;
@@ -102,7 +95,7 @@ beforeEach(() => {
         return Response.json({ ...submittedAnswer(body.text), questionId: body.questionId, updatedAt: new Date().toISOString() });
       }
       const route = routes[`${init.method} ${url}`];
-      const reply = typeof route === 'function' ? route() : (route ?? { status: 404, body: { message: 'Not found' } });
+      const reply = typeof route === 'function' ? await route() : (route ?? { status: 404, body: { message: 'Not found' } });
       return Response.json(reply.body, { status: reply.status });
     }),
   );
@@ -141,6 +134,25 @@ describe('ExamPage, a submitted answer', () => {
     await screen.findByText('Half way there.');
     await waitFor(() => expect(screen.getByPlaceholderText<HTMLTextAreaElement>('Type your answer here...').value).toBe('first answer'));
     expect(screen.getByRole('button', { name: 'Update and Re-evaluate Answer' })).toBeTruthy();
+  });
+});
+
+describe('ExamPage, loading the saved answer', () => {
+  it('holds the answer box in place, empty and disabled, until the saved answer arrives (nothing below it moves)', async () => {
+    let arrive: (reply: Reply) => void = () => undefined;
+    routes['GET /api/questions/q1/answer'] = () => new Promise<Reply>((resolve) => (arrive = resolve));
+    renderExam('/courses/c1/papers/p1/questions/q1');
+    const box = await screen.findByPlaceholderText<HTMLTextAreaElement>('Type your answer here...');
+    expect(box.disabled).toBe(true);
+    expect(box.value).toBe('');
+    expect(screen.getByText('Loading your answer...')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Submit Answer' })).toHaveProperty('disabled', true);
+
+    await act(async () => arrive({ status: 200, body: submittedAnswer('first answer') }));
+    await waitFor(() => expect(screen.getByPlaceholderText<HTMLTextAreaElement>('Type your answer here...').value).toBe('first answer'));
+    expect(screen.getByPlaceholderText('Type your answer here...')).toBe(box); // the same element, not a new one
+    expect(box.disabled).toBe(false);
+    expect(screen.queryByText('Loading your answer...')).toBeNull();
   });
 });
 

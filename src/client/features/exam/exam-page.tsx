@@ -2,8 +2,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'wouter';
 import { ArrowLeft, ChevronLeft, ChevronRight, Clock, Flag, Lightbulb, MessageCircleQuestion } from 'lucide-react';
-import { ATTEMPT_TEXT } from '../../../shared/attempts';
-import { ANSWER_CONFLICT_NOTICE, PRACTICE_TEXT, type Question } from '../../../shared/practice';
+import { ATTEMPT_TEXT } from '../../../shared/attempts-text';
+import { type Question } from '../../../shared/practice';
+import { ANSWER_CONFLICT_NOTICE, PRACTICE_TEXT } from '../../../shared/practice-text';
 import { LoadingBlock } from '../../components/loading-block';
 import { NotFoundCard } from '../../components/not-found-card';
 import { RichHtml } from '../../components/rich-html';
@@ -331,26 +332,26 @@ export function ExamPage() {
               <CardHeader className="flex-row items-center justify-between">
                 <CardTitle className="text-base">Your answer</CardTitle>
                 <span className="text-xs text-slate-500" aria-live="polite">
-                  {SAVE_LABEL[autosave.state]}
+                  {answer.isPending ? 'Loading your answer...' : SAVE_LABEL[autosave.state]}
                 </span>
               </CardHeader>
-              <CardContent>
-                {answer.isPending ? (
-                  <p className="text-sm text-slate-500">Loading your answer...</p>
-                ) : (
-                  <>
-                    {autosave.conflict ? (
-                      <AnswerConflict
-                        mine={autosave.text}
-                        theirs={autosave.conflict.theirs}
-                        theirsSubmitted={autosave.conflict.submitted}
-                        canCombine={question.type !== 'multiple_choice'}
-                        onChoose={autosave.resolveConflict}
-                      />
-                    ) : null}
-                    <AnswerInput question={question} value={autosave.text} onChange={autosave.setText} disabled={submit.isPending} />
-                  </>
-                )}
+              {/* While the saved answer loads, the input is already in place (empty and disabled), so nothing below it moves. */}
+              <CardContent aria-busy={answer.isPending}>
+                {autosave.conflict && !answer.isPending ? (
+                  <AnswerConflict
+                    mine={autosave.text}
+                    theirs={autosave.conflict.theirs}
+                    theirsSubmitted={autosave.conflict.submitted}
+                    canCombine={question.type !== 'multiple_choice'}
+                    onChoose={autosave.resolveConflict}
+                  />
+                ) : null}
+                <AnswerInput
+                  question={question}
+                  value={answer.isPending ? '' : autosave.text}
+                  onChange={autosave.setText}
+                  disabled={submit.isPending || answer.isPending}
+                />
               </CardContent>
             </Card>
 
