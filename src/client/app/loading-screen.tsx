@@ -1,10 +1,26 @@
-import { Loader2 } from 'lucide-react';
+import { GraduationCap, Loader2 } from 'lucide-react';
 
+/**
+ * While the session is checked (and the signed-in app's code arrives): the header's brand where every screen
+ * has it (the same bar index.html paints before any script runs), and a spinner below.
+ */
 export function LoadingScreen() {
   return (
-    <div role="status" className="flex min-h-screen flex-col items-center justify-center gap-3 bg-slate-50 text-slate-600">
-      <Loader2 aria-hidden className="size-10 animate-spin text-brand-600" />
-      <p>Loading...</p>
+    <div className="flex min-h-screen flex-col bg-slate-50">
+      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95">
+        <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
+          <span className="flex items-center gap-2 font-bold text-slate-900">
+            <span className="flex size-8 items-center justify-center rounded-lg bg-brand-600 text-white">
+              <GraduationCap aria-hidden className="size-5" />
+            </span>
+            <span className="text-lg">Markwell</span>
+          </span>
+        </div>
+      </header>
+      <div role="status" className="flex flex-1 flex-col items-center justify-center gap-3 text-slate-600">
+        <Loader2 aria-hidden className="size-10 animate-spin text-brand-600" />
+        <p>Loading...</p>
+      </div>
     </div>
   );
 }

@@ -1,3 +1,5 @@
+import { startEarly } from '../lib/api-request';
+
 // The lazily loaded screens, in one small module: signed-in-app.tsx renders them with React.lazy and
 // routes.tsx starts the current screen's download while the session is still being checked, so a
 // reload of /exam or /analytics does not wait for one chunk before asking for the next.
@@ -17,8 +19,31 @@ export const loadJoinClassPage = () => import('../features/classes/join-class-pa
 const RESULTS_PATH = /\/papers?\/[^/]+\/results\/?$|^\/question-papers\/[^/]+\/results\/?$/;
 const EXAM_PATH = /^\/(courses\/[^/]+\/(papers\/[^/]+\/)?(questions\/[^/]+|exam)|exam\/[^/]+)\/?$/;
 
-/** A stored session: fetch the screen at this path along with the signed-in app. */
+// Ids as the server makes them (letters, digits, '-'): the URL is then the same however the router decodes the path.
+const EXAM_OF_PAPER = /^\/courses\/([\w-]+)\/papers\/([\w-]+)\/(?:exam|questions\/([\w-]+))\/?$/;
+
+/** The GETs the exam screen and the home page make as they open, by path (none for other screens). */
+export function firstRequestsOf(pathname: string): string[] {
+  const exam = EXAM_OF_PAPER.exec(pathname);
+  if (exam) {
+    const [, courseId, paperId, questionId] = exam;
+    return [
+      `/api/courses/${courseId}`,
+      `/api/question-papers/${paperId}`,
+      `/api/question-papers/${paperId}/questions`,
+      '/api/user/answers',
+      ...(questionId ? [`/api/questions/${questionId}/answer`] : []),
+    ];
+  }
+  return pathname === '/' ? ['/api/courses', '/api/assignments'] : [];
+}
+
+/**
+ * A stored session: fetch the screen at this path along with the signed-in app, and start the screen's first
+ * requests (startEarly), so its data is not asked for only after its code has arrived and run.
+ */
 export function preloadPage(pathname: string): void {
+  startEarly(firstRequestsOf(pathname));
   if (EXAM_PATH.test(pathname)) void loadExamPage();
   else if (RESULTS_PATH.test(pathname)) void loadResultsPage();
   else if (pathname.startsWith('/analytics')) void loadAnalyticsPage();

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient, getQueryFn, urlFromQueryKey } from './api-client';
-import { AUTH_REQUIRED_MESSAGE, apiRequest, serverMessageOf } from './api-request';
+import { AUTH_REQUIRED_MESSAGE, EARLY_GET_TTL_MS, apiRequest, serverMessageOf, startEarly, takeEarly } from './api-request';
+import { firstRequestsOf } from '../app/page-loaders';
 
 const store = new Map<string, string>();
 beforeEach(() => {
@@ -80,5 +81,64 @@ describe('cached reads', () => {
     expect(defaults.refetchOnWindowFocus).toBe(false);
     expect(defaults.refetchInterval).toBe(false);
     expect(defaults.staleTime).toBe(Infinity);
+  });
+});
+
+describe('requests started early (a reload of the exam screen)', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('names the exam screen’s and the home page’s first requests, and none for ids it cannot vouch for', () => {
+    expect(firstRequestsOf('/courses/c-1/papers/p-2/questions/q-3')).toEqual([
+      '/api/courses/c-1',
+      '/api/question-papers/p-2',
+      '/api/question-papers/p-2/questions',
+      '/api/user/answers',
+      '/api/questions/q-3/answer',
+    ]);
+    expect(firstRequestsOf('/courses/c-1/papers/p-2/exam')).toHaveLength(4);
+    expect(firstRequestsOf('/')).toEqual(['/api/courses', '/api/assignments']);
+    expect(firstRequestsOf('/courses/c%2F1/papers/p/exam')).toEqual([]);
+    expect(firstRequestsOf('/analytics')).toEqual([]);
+  });
+
+  it('serves the screen’s query from the reply already under way, once, then asks the server again', async () => {
+    store.set('sessionToken', 'tok');
+    let calls = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ n: ++calls })),
+    );
+    startEarly(['/api/courses/c1']);
+    startEarly(['/api/courses/c1']); // asked twice while the session loads: one request
+    expect(calls).toBe(1);
+    const queryFn = getQueryFn({ on401: 'throw' });
+    await expect(queryFn({ queryKey: ['/api/courses', 'c1'] } as never)).resolves.toEqual({ n: 1 });
+    expect(calls).toBe(1);
+    await expect(queryFn({ queryKey: ['/api/courses', 'c1'] } as never)).resolves.toEqual({ n: 2 });
+    expect(takeEarly('/api/courses/c1')).toBeUndefined();
+  });
+
+  it('drops a reply nobody took in time, so a later visit never sees old data', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ old: true })),
+    );
+    startEarly(['/api/user/answers']);
+    vi.advanceTimersByTime(EARLY_GET_TTL_MS + 1);
+    expect(takeEarly('/api/user/answers')).toBeUndefined();
+  });
+
+  it('reports a failed early request to the screen that takes it, as its own request would', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"message":"Question paper not found"}', { status: 404 })),
+    );
+    startEarly(['/api/question-papers/p9']);
+    const queryFn = getQueryFn({ on401: 'throw' });
+    await expect(queryFn({ queryKey: ['/api/question-papers', 'p9'] } as never)).rejects.toMatchObject({
+      status: 404,
+      serverMessage: 'Question paper not found',
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
-import { apiRequest, headers, isApiError, throwIfNotOk } from './api-request';
+import { apiRequest, headers, isApiError, takeEarly, throwIfNotOk } from './api-request';
 import { readSessionToken } from './session-token';
 
 /** A GET of raw bytes (a stored file): the same bearer header, cookies and errors as apiRequest. */
@@ -64,7 +64,8 @@ export function urlFromQueryKey(queryKey: readonly unknown[]): string {
 export function getQueryFn<T>(options: { on401: 'returnNull' | 'throw' }): QueryFunction<T | null> {
   return async ({ queryKey }) => {
     try {
-      return await apiRequest<T>('GET', urlFromQueryKey(queryKey));
+      const url = urlFromQueryKey(queryKey);
+      return await (takeEarly<T>(url) ?? apiRequest<T>('GET', url));
     } catch (error) {
       if (options.on401 === 'returnNull' && isApiError(error) && error.status === 401) return null;
       throw error;

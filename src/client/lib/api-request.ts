@@ -55,3 +55,31 @@ export async function apiRequest<T = unknown>(method: string, url: string, data?
   const text = await res.text();
   return (text ? JSON.parse(text) : null) as T;
 }
+
+/** How long a GET started early (startEarly) waits to be taken by the screen that needs it. */
+export const EARLY_GET_TTL_MS = 10_000;
+const early = new Map<string, { reply: Promise<unknown>; at: number }>();
+
+/**
+ * Starts GET requests now, before the screen that needs them has been downloaded (a reload of the exam screen
+ * asks for its questions while the session is checked and the screen's code arrives, not after). Each reply
+ * is kept for the first screen that asks within EARLY_GET_TTL_MS, then dropped.
+ */
+export function startEarly(urls: readonly string[]): void {
+  const now = Date.now();
+  for (const url of urls) {
+    const kept = early.get(url);
+    if (kept && now - kept.at < EARLY_GET_TTL_MS) continue;
+    const reply = apiRequest('GET', url);
+    reply.catch(() => undefined); // a failure is reported to whoever takes it, or ignored if no one does
+    early.set(url, { reply, at: now });
+  }
+}
+
+/** The reply of a GET started early for this URL, once (undefined if none, or if it is too old). */
+export function takeEarly<T>(url: string): Promise<T> | undefined {
+  const kept = early.get(url);
+  if (!kept) return undefined;
+  early.delete(url);
+  return Date.now() - kept.at < EARLY_GET_TTL_MS ? (kept.reply as Promise<T>) : undefined;
+}

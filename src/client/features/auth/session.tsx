@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { AuthResponse, User } from '../../../shared/auth';
 import { isApiError } from '../../lib/api-request';
 import { clearAllDrafts } from '../../lib/drafts';
@@ -36,7 +36,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     let live = true;
     fetchCurrentUser().then(
       (user) => {
-        if (live) setKnown({ token: forToken, user, at: Date.now() });
+        // A transition: the signed-in app's first render (a large tree) is done in slices that let the browser
+        // paint and respond in between, not in one long task (Lighthouse's total blocking time).
+        if (live) startTransition(() => setKnown({ token: forToken, user, at: Date.now() }));
       },
       (error: unknown) => {
         if (!live) return;
