@@ -43,7 +43,7 @@ const browser = await puppeteer.launch({
  * One Lighthouse run in a fresh browser context (cold cache); a session token, if given, is put in
  * local storage first and kept (no storage reset).
  */
-async function audit(name, url, token) {
+async function audit(name, url, token, retried = 0) {
   const context = await browser.createBrowserContext();
   const page = await context.newPage();
   await page.goto(`${BASE}/api/public/stats`);
@@ -56,6 +56,11 @@ async function audit(name, url, token) {
   };
   const result = await lighthouse(url, flags, PRESET === 'desktop' ? desktopConfig : undefined, page);
   await context.close();
+  // Lighthouse sometimes fails to record the trace itself (NO_NAVSTART): that is no score of the page; run it again.
+  if (result.lhr.runtimeError && retried < 2) {
+    console.log(`${name.padEnd(8)} Lighthouse could not measure (${result.lhr.runtimeError.code}); running it again`);
+    return audit(name, url, token, retried + 1);
+  }
   const { categories, audits } = result.lhr;
   fs.mkdirSync(OUT, { recursive: true });
   fs.writeFileSync(path.join(OUT, `${name}-${PRESET}.html`), result.report);

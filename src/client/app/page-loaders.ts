@@ -1,20 +1,21 @@
 import { startEarly } from '../lib/api-request';
+import { preloadable } from '../lib/lazy-screen';
 
 // The lazily loaded screens, in one small module: signed-in-app.tsx renders them with React.lazy and
 // routes.tsx starts the current screen's download while the session is still being checked, so a
 // reload of /exam or /analytics does not wait for one chunk before asking for the next.
 
-export const loadAnalyticsPage = () => import('../features/analytics/analytics-page');
-export const loadProgressPage = () => import('../features/analytics/progress-page');
-export const loadExamPage = () => import('../features/exam/exam-page');
-export const loadResultsPage = () => import('../features/results/results-page');
-export const loadDisputesPage = () => import('../features/disputes/disputes-page');
-export const loadReviewPage = () => import('../features/review/review-page');
-export const loadPdfDocumentsPage = () => import('../features/pdf-documents/pdf-documents-page');
-export const loadTeacherGradingPage = () => import('../features/teacher-grading/teacher-grading-page');
-export const loadClassesPage = () => import('../features/classes/classes-page');
-export const loadClassPage = () => import('../features/classes/class-page');
-export const loadJoinClassPage = () => import('../features/classes/join-class-page');
+export const loadAnalyticsPage = preloadable(() => import('../features/analytics/analytics-page'));
+export const loadProgressPage = preloadable(() => import('../features/analytics/progress-page'));
+export const loadExamPage = preloadable(() => import('../features/exam/exam-page'));
+export const loadResultsPage = preloadable(() => import('../features/results/results-page'));
+export const loadDisputesPage = preloadable(() => import('../features/disputes/disputes-page'));
+export const loadReviewPage = preloadable(() => import('../features/review/review-page'));
+export const loadPdfDocumentsPage = preloadable(() => import('../features/pdf-documents/pdf-documents-page'));
+export const loadTeacherGradingPage = preloadable(() => import('../features/teacher-grading/teacher-grading-page'));
+export const loadClassesPage = preloadable(() => import('../features/classes/classes-page'));
+export const loadClassPage = preloadable(() => import('../features/classes/class-page'));
+export const loadJoinClassPage = preloadable(() => import('../features/classes/join-class-page'));
 
 const RESULTS_PATH = /\/papers?\/[^/]+\/results\/?$|^\/question-papers\/[^/]+\/results\/?$/;
 const EXAM_PATH = /^\/(courses\/[^/]+\/(papers\/[^/]+\/)?(questions\/[^/]+|exam)|exam\/[^/]+)\/?$/;
@@ -43,7 +44,7 @@ export function firstRequestsOf(pathname: string): string[] {
  * requests (startEarly), so its data is not asked for only after its code has arrived and run.
  */
 export function preloadPage(pathname: string): void {
-  startEarly(firstRequestsOf(pathname));
+  startEarly(['/api/users/me', ...firstRequestsOf(pathname)]);
   if (EXAM_PATH.test(pathname)) void loadExamPage();
   else if (RESULTS_PATH.test(pathname)) void loadResultsPage();
   else if (pathname.startsWith('/analytics')) void loadAnalyticsPage();

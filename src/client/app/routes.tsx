@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { LoadingBlock } from '../components/loading-block';
 import { useSession } from '../features/auth/session';
+import { lazyScreen, preloadable } from '../lib/lazy-screen';
 import { isJoinPath, rememberJoinPath } from '../lib/pending-join';
 import { LandingPage } from '../features/landing/landing-page';
 import { Layout, PublicHeader } from './layout';
@@ -14,8 +15,8 @@ import { RouteTitle } from './route-title';
  * separate chunks: a logged-out visitor never downloads the app's heavy parts (docs/benchmarks.md,
  * "Page weight"; tests/e2e/landing-weight.spec.ts keeps the budget).
  */
-const loadSignedInApp = () => import('./signed-in-app');
-const SignedInApp = lazy(() => loadSignedInApp().then((m) => ({ default: m.SignedInApp })));
+const loadSignedInApp = preloadable(() => import('./signed-in-app'));
+const SignedInApp = lazyScreen(loadSignedInApp, (m) => m.SignedInApp);
 const AuthPage = lazy(() => import('../features/auth/auth-page').then((m) => ({ default: m.AuthPage })));
 
 /** §2 Access states: loading, then the logged-out or the logged-in routes. */
@@ -24,9 +25,11 @@ export function AppRoutes() {
   const [location] = useLocation();
 
   // A stored token: fetch the signed-in app (and this path's screen) while the session is checked.
+  // The session check and the screen's first requests go first, ahead of the code's files, so that on a phone's
+  // few connections they do not wait behind them.
   if (session.status === 'loading') {
-    void loadSignedInApp();
     preloadPage(location);
+    void loadSignedInApp();
   }
 
   // A visitor typing into the login or sign-up form: fetch the signed-in app while they type, so the

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Route, Switch, useLocation } from 'wouter';
 import type { User } from '../../shared/auth';
 import { LoadingBlock } from '../components/loading-block';
 import { createQueryClient } from '../lib/api-client';
+import { lazyScreen } from '../lib/lazy-screen';
 import { takeJoinPath } from '../lib/pending-join';
 import { TooltipProvider } from '../components/ui/tooltip';
 import { CoursePage } from '../features/courses/course-page';
@@ -29,17 +30,17 @@ import {
 import { SignedInHeader } from './signed-in-header';
 
 /** Screens most visits never open are loaded when first opened, so the first load stays small. */
-const AnalyticsPage = lazy(() => loadAnalyticsPage().then((m) => ({ default: m.AnalyticsPage })));
-const ProgressPage = lazy(() => loadProgressPage().then((m) => ({ default: m.ProgressPage })));
-const ResultsPage = lazy(() => loadResultsPage().then((m) => ({ default: m.ResultsPage })));
-const ExamPage = lazy(() => loadExamPage().then((m) => ({ default: m.ExamPage })));
-const PdfDocumentsPage = lazy(() => loadPdfDocumentsPage().then((m) => ({ default: m.PdfDocumentsPage })));
-const DisputesPage = lazy(() => loadDisputesPage().then((m) => ({ default: m.DisputesPage })));
-const ReviewPage = lazy(() => loadReviewPage().then((m) => ({ default: m.ReviewPage })));
-const TeacherGradingPage = lazy(() => loadTeacherGradingPage().then((m) => ({ default: m.TeacherGradingPage })));
-const ClassesPage = lazy(() => loadClassesPage().then((m) => ({ default: m.ClassesPage })));
-const ClassPage = lazy(() => loadClassPage().then((m) => ({ default: m.ClassPage })));
-const JoinClassPage = lazy(() => loadJoinClassPage().then((m) => ({ default: m.JoinClassPage })));
+const AnalyticsPage = lazyScreen(loadAnalyticsPage, (m) => m.AnalyticsPage);
+const ProgressPage = lazyScreen(loadProgressPage, (m) => m.ProgressPage);
+const ResultsPage = lazyScreen(loadResultsPage, (m) => m.ResultsPage);
+const ExamPage = lazyScreen(loadExamPage, (m) => m.ExamPage);
+const PdfDocumentsPage = lazyScreen(loadPdfDocumentsPage, (m) => m.PdfDocumentsPage);
+const DisputesPage = lazyScreen(loadDisputesPage, (m) => m.DisputesPage);
+const ReviewPage = lazyScreen(loadReviewPage, (m) => m.ReviewPage);
+const TeacherGradingPage = lazyScreen(loadTeacherGradingPage, (m) => m.TeacherGradingPage);
+const ClassesPage = lazyScreen(loadClassesPage, (m) => m.ClassesPage);
+const ClassPage = lazyScreen(loadClassPage, (m) => m.ClassPage);
+const JoinClassPage = lazyScreen(loadJoinClassPage, (m) => m.JoinClassPage);
 
 /**
  * The signed-in app: its header and every logged-in route. Loaded only once a session token exists,

@@ -129,6 +129,17 @@ describe('requests started early (a reload of the exam screen)', () => {
     expect(takeEarly('/api/user/answers')).toBeUndefined();
   });
 
+  it('never hands one session’s early reply to another', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ id: 'u1' })),
+    );
+    store.set('sessionToken', 'first');
+    startEarly(['/api/users/me']);
+    store.set('sessionToken', 'second');
+    expect(takeEarly('/api/users/me')).toBeUndefined();
+  });
+
   it('reports a failed early request to the screen that takes it, as its own request would', async () => {
     vi.stubGlobal(
       'fetch',

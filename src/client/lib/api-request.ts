@@ -58,7 +58,7 @@ export async function apiRequest<T = unknown>(method: string, url: string, data?
 
 /** How long a GET started early (startEarly) waits to be taken by the screen that needs it. */
 export const EARLY_GET_TTL_MS = 10_000;
-const early = new Map<string, { reply: Promise<unknown>; at: number }>();
+const early = new Map<string, { reply: Promise<unknown>; at: number; token: string | null }>();
 
 /**
  * Starts GET requests now, before the screen that needs them has been downloaded (a reload of the exam screen
@@ -69,17 +69,18 @@ export function startEarly(urls: readonly string[]): void {
   const now = Date.now();
   for (const url of urls) {
     const kept = early.get(url);
-    if (kept && now - kept.at < EARLY_GET_TTL_MS) continue;
+    const token = readSessionToken();
+    if (kept && now - kept.at < EARLY_GET_TTL_MS && kept.token === token) continue;
     const reply = apiRequest('GET', url);
     reply.catch(() => undefined); // a failure is reported to whoever takes it, or ignored if no one does
-    early.set(url, { reply, at: now });
+    early.set(url, { reply, at: now, token });
   }
 }
 
-/** The reply of a GET started early for this URL, once (undefined if none, or if it is too old). */
+/** The reply of a GET started early for this URL, once (undefined if none, too old, or asked with another session). */
 export function takeEarly<T>(url: string): Promise<T> | undefined {
   const kept = early.get(url);
   if (!kept) return undefined;
   early.delete(url);
-  return Date.now() - kept.at < EARLY_GET_TTL_MS ? (kept.reply as Promise<T>) : undefined;
+  return Date.now() - kept.at < EARLY_GET_TTL_MS && kept.token === readSessionToken() ? (kept.reply as Promise<T>) : undefined;
 }
