@@ -1,4 +1,4 @@
-import { startEarly } from '../lib/api-request';
+import { peekEarly, startEarly } from '../lib/api-request';
 import { preloadable } from '../lib/lazy-screen';
 
 // The lazily loaded screens, in one small module: signed-in-app.tsx renders them with React.lazy and
@@ -21,6 +21,7 @@ const RESULTS_PATH = /\/papers?\/[^/]+\/results\/?$|^\/question-papers\/[^/]+\/r
 const EXAM_PATH = /^\/(courses\/[^/]+\/(papers\/[^/]+\/)?(questions\/[^/]+|exam)|exam\/[^/]+)\/?$/;
 
 // Ids as the server makes them (letters, digits, '-'): the URL is then the same however the router decodes the path.
+const ID = /^[\w-]+$/;
 const EXAM_OF_PAPER = /^\/courses\/([\w-]+)\/papers\/([\w-]+)\/(?:exam|questions\/([\w-]+))\/?$/;
 
 /** The GETs the exam screen and the home page make as they open, by path (none for other screens). */
@@ -45,6 +46,8 @@ export function firstRequestsOf(pathname: string): string[] {
  */
 export function preloadPage(pathname: string): void {
   startEarly(['/api/users/me', ...firstRequestsOf(pathname)]);
+  const exam = EXAM_OF_PAPER.exec(pathname);
+  if (exam && !exam[3]) void startFirstAnswer(exam[2]);
   if (EXAM_PATH.test(pathname)) void loadExamPage();
   else if (RESULTS_PATH.test(pathname)) void loadResultsPage();
   else if (pathname.startsWith('/analytics')) void loadAnalyticsPage();
@@ -56,4 +59,11 @@ export function preloadPage(pathname: string): void {
   else if (/^\/classes\/[^/]+/.test(pathname)) void loadClassPage();
   else if (pathname.startsWith('/classes')) void loadClassesPage();
   else if (pathname.startsWith('/join/')) void loadJoinClassPage();
+}
+
+/** A paper's exam opens on its first question: ask for the student's answer to it as soon as the questions are in. */
+async function startFirstAnswer(paperId: string): Promise<void> {
+  const questions = await peekEarly<{ id: string }[]>(`/api/question-papers/${paperId}/questions`)?.catch(() => null);
+  const first = Array.isArray(questions) ? questions[0]?.id : undefined;
+  if (typeof first === 'string' && ID.test(first)) startEarly([`/api/questions/${first}/answer`]);
 }

@@ -77,6 +77,11 @@ export function startEarly(urls: readonly string[]): void {
   }
 }
 
+/** The reply of a GET started early for this URL, without taking it (to start what follows from it). */
+export function peekEarly<T>(url: string): Promise<T> | undefined {
+  return early.get(url)?.reply as Promise<T> | undefined;
+}
+
 /** The reply of a GET started early for this URL, once (undefined if none, too old, or asked with another session). */
 export function takeEarly<T>(url: string): Promise<T> | undefined {
   const kept = early.get(url);

@@ -1,0 +1,34 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { takeEarly } from '../lib/api-request';
+import { preloadPage } from './page-loaders';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('a reload of the exam screen', () => {
+  it('asks for the session, the paper’s data and then the first question’s answer before the screen’s code has run', async () => {
+    localStorage.setItem('sessionToken', 'tok');
+    const asked: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        asked.push(url);
+        if (url === '/api/question-papers/p1/questions') return Response.json([{ id: 'q1' }, { id: 'q2' }]);
+        return Response.json({ url });
+      }),
+    );
+    preloadPage('/courses/c1/papers/p1/exam');
+    expect(asked).toEqual([
+      '/api/users/me',
+      '/api/courses/c1',
+      '/api/question-papers/p1',
+      '/api/question-papers/p1/questions',
+      '/api/user/answers',
+    ]);
+    await vi.waitFor(() => expect(asked).toContain('/api/questions/q1/answer'));
+    // The screen then takes each reply instead of asking again; the questions were only looked at, not taken.
+    await expect(takeEarly('/api/questions/q1/answer')).resolves.toEqual({ url: '/api/questions/q1/answer' });
+    await expect(takeEarly('/api/question-papers/p1/questions')).resolves.toEqual([{ id: 'q1' }, { id: 'q2' }]);
+    expect(asked.filter((url) => url === '/api/question-papers/p1/questions')).toHaveLength(1);
+  });
+});
