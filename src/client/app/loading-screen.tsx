@@ -1,4 +1,5 @@
-import { GraduationCap, Loader2 } from 'lucide-react';
+import { Loader2 } from 'lucide-react';
+import { Logo } from './layout';
 
 /**
  * While the session is checked (and the signed-in app's code arrives): the header's brand where every screen
@@ -9,12 +10,7 @@ export function LoadingScreen() {
     <div className="flex min-h-screen flex-col bg-slate-50">
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95">
         <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
-          <span className="flex items-center gap-2 font-bold text-slate-900">
-            <span className="flex size-8 items-center justify-center rounded-lg bg-brand-600 text-white">
-              <GraduationCap aria-hidden className="size-5" />
-            </span>
-            <span className="text-lg">Markwell</span>
-          </span>
+          <Logo />
         </div>
       </header>
       <div role="status" className="flex flex-1 flex-col items-center justify-center gap-3 text-slate-600">

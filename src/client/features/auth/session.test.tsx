@@ -27,6 +27,13 @@ function Probe() {
 
 const status = () => screen.getByTestId('status').textContent;
 
+const renderSession = () =>
+  render(
+    <SessionProvider>
+      <Probe />
+    </SessionProvider>,
+  );
+
 /** React runs a commit's effects in a task of their own when the commit came from outside act (a fetch). */
 const effectsFlushed = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 20)));
 
@@ -39,11 +46,7 @@ describe('SessionProvider', () => {
   it('without a stored token is signed out at once and asks the server nothing', () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
-    render(
-      <SessionProvider>
-        <Probe />
-      </SessionProvider>,
-    );
+    renderSession();
     expect(status()).toBe('unauthenticated');
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -52,11 +55,7 @@ describe('SessionProvider', () => {
     const fetchMock = vi.fn(async () => Response.json(user));
     vi.stubGlobal('fetch', fetchMock);
     localStorage.setItem('sessionToken', 'tok-123');
-    render(
-      <SessionProvider>
-        <Probe />
-      </SessionProvider>,
-    );
+    renderSession();
     expect(status()).toBe('loading');
     await waitFor(() => expect(status()).toBe('authenticated'));
     expect(screen.getByTestId('user').textContent).toBe('ada');
@@ -73,11 +72,7 @@ describe('SessionProvider', () => {
       vi.fn(async () => Response.json({ message: 'Authentication required' }, { status: 401 })),
     );
     localStorage.setItem('sessionToken', 'tok-dead');
-    render(
-      <SessionProvider>
-        <Probe />
-      </SessionProvider>,
-    );
+    renderSession();
     await waitFor(() => expect(status()).toBe('unauthenticated'));
     expect(localStorage.getItem('sessionToken')).toBeNull();
   });
@@ -91,11 +86,7 @@ describe('SessionProvider', () => {
     );
     vi.stubGlobal('fetch', fetchMock);
     localStorage.setItem('sessionToken', 'tok-123');
-    render(
-      <SessionProvider>
-        <Probe />
-      </SessionProvider>,
-    );
+    renderSession();
     await waitFor(() => expect(status()).toBe('authenticated'));
     await effectsFlushed(); // the tab listener is in place
 
@@ -116,11 +107,7 @@ describe('SessionProvider', () => {
   it('signs in from a login answer without asking the server, and signs out with POST /api/auth/logout', async () => {
     const fetchMock = vi.fn(async () => Response.json({}));
     vi.stubGlobal('fetch', fetchMock);
-    render(
-      <SessionProvider>
-        <Probe />
-      </SessionProvider>,
-    );
+    renderSession();
     act(() => screen.getByText('sign in').click());
     expect(status()).toBe('authenticated');
     expect(screen.getByTestId('user').textContent).toBe('grace');

@@ -32,7 +32,7 @@ afterEach(() => {
   papers = [];
 });
 
-async function clickGenerateWithoutTopic() {
+function renderCoursePage() {
   const { hook } = memoryLocation({ path: '/courses/c1' });
   render(
     <QueryClientProvider client={createQueryClient()}>
@@ -41,6 +41,10 @@ async function clickGenerateWithoutTopic() {
       </Router>
     </QueryClientProvider>,
   );
+}
+
+async function clickGenerateWithoutTopic() {
+  renderCoursePage();
   fireEvent.click(await screen.findByRole('button', { name: 'Generate Question Paper' }));
 }
 
@@ -76,14 +80,7 @@ describe('CoursePage paper cards', () => {
 
   it('counts the questions in words that fit one question, and offers the three export formats of each paper', async () => {
     papers = [paper('p1', 1), paper('p2', 10)];
-    const { hook } = memoryLocation({ path: '/courses/c1' });
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <Router hook={hook}>
-          <Route path="/courses/:courseId" component={CoursePage} />
-        </Router>
-      </QueryClientProvider>,
-    );
+    renderCoursePage();
     expect(await screen.findByText('1 question')).toBeTruthy();
     expect(screen.getByText('10 questions')).toBeTruthy();
     const hrefs = screen
