@@ -15,6 +15,11 @@
  *                                             examiner's mark; exact agreement and QWK per category, for the
  *                                             tune split (tuned on) and the held-out split (not tuned on).
  *                                             With --cases it lists every case marked differently.
+ *   npm run eval:marker -- --adversarial      only the adversarial set (content/marker-cases/adversarial, issue 24):
+ *                                             exact, within one, QWK, weak answers' over-credit and the share of
+ *                                             marks gaming answers collect, per subject and per kind, for the tune
+ *                                             split (tuned on) and the held-out split (not tuned on). With --cases it
+ *                                             lists the tune split's disagreements only.
  *
  * Each reference answer is a one-mark point (the other reference answers are its accepted wordings).
  * COVERED → correct, CONTRADICTED → contradictory, otherwise incorrect. The data are read from
@@ -50,6 +55,13 @@ import {
   SPLIT_TITLES,
   SPLITS,
 } from './marker-quality/structured-cases';
+import {
+  describeAdversarial,
+  formatAdversarial,
+  markAdversarialCase,
+  readAdversarialCases,
+  scoreAdversarial,
+} from './marker-quality/adversarial-cases';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dir = defaultAsagDir(repoRoot, process.env.ASAG_DIR);
@@ -105,8 +117,33 @@ function evaluateStructured(): void {
   } else console.log(`\n${wrong.length} cases marked differently; --cases lists them.`);
 }
 
+/**
+ * The adversarial set (issue 24): answers as students write them, honest and gaming, to bank questions and
+ * typed schemes. Disagreements are listed for the tune split only: the held-out split is scored, never read.
+ */
+function evaluateAdversarial(): void {
+  const cases = readAdversarialCases();
+  if (cases.length === 0) return;
+  const marked = cases.map(markAdversarialCase);
+  console.log(
+    `\nAdversarial set (content/marker-cases/adversarial, ${cases.length} answers to ${new Set(cases.map((c) => c.family)).size} questions, ` +
+      'marked as `npm run mark` marks them; weak over-credit = mean marks above the examiner on weak answers, as a share of the ' +
+      "question's marks; gaming share = the share of the available marks given to gaming answers):",
+  );
+  console.log(formatAdversarial(scoreAdversarial(marked)));
+  if (showCases) {
+    console.log('\nMarked differently, tune split (the held-out split is never listed):');
+    for (const m of marked.filter((x) => x.c.split === 'tune' && x.predicted !== x.c.expected_marks)) console.log(describeAdversarial(m));
+  }
+}
+
 if (args.includes('--structured')) {
   evaluateStructured();
+  process.exit(0);
+}
+
+if (args.includes('--adversarial')) {
+  evaluateAdversarial();
   process.exit(0);
 }
 
@@ -159,6 +196,7 @@ if (predictionsFile) {
 }
 evaluateOwnCases();
 evaluateStructured();
+evaluateAdversarial();
 latencies.sort((a, b) => a - b);
 const pct = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(2);
 console.log(`\nmarkAnswer per answer: p50 ${pct(0.5)} ms, p95 ${pct(0.95)} ms (${latencies.length} answers, first call includes loading)`);

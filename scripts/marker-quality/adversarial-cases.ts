@@ -1,0 +1,209 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { findRepoRoot } from '../../src/server/engine/builtin/bank/load-bank';
+import { parseTypedScheme } from '../../src/server/engine/grading/typed-scheme';
+import { schemeIssues } from '../../src/shared/mark-scheme';
+import { batchLineSchema, markBatchLine } from '../mark-batch';
+import { quadraticWeightedKappa } from './structured-cases';
+
+/**
+ * The adversarial set (content/marker-cases/adversarial/*.jsonl, issue 24): answers written as students
+ * write them, strong and weak, honest and gaming, to the bank's own questions and to typed schemes, each
+ * labelled with the mark an A-Level examiner would give (../shared/MARK-SCHEMES.md). Split by question:
+ * `tune` may be looked at while changing the marker; `held-out` is only ever scored.
+ *
+ * A line is a `npm run mark` batch line plus the labels. A typed-scheme line carries `typed_scheme` (the text
+ * a teacher types on the grading page or in the "Needs a mark scheme" box) instead of `mark_scheme`.
+ */
+
+/** What kind of answer a line is: how students really write, and how they game a marker. */
+export const ANSWER_KINDS = [
+  // honest answers
+  'strong',
+  'paraphrase',
+  'middling',
+  'weak',
+  'misconception',
+  'opposite-direction',
+  'wrong-value',
+  'inverted-formula',
+  'final-answer-only',
+  // answers that game a marker: an examiner gives them (almost) nothing
+  'keyword-list',
+  'point-and-opposite',
+  'not-inserted',
+  'rambling',
+  'question-copy',
+] as const;
+export type AnswerKind = (typeof ANSWER_KINDS)[number];
+
+/** Honest but weak answers: their over-credit is reported. */
+export const WEAK_KINDS: readonly AnswerKind[] = ['weak', 'misconception', 'opposite-direction', 'wrong-value', 'inverted-formula'];
+/** Answers that game a marker: the share of the marks they collect is reported. */
+export const GAMING_KINDS: readonly AnswerKind[] = ['keyword-list', 'point-and-opposite', 'not-inserted', 'rambling', 'question-copy'];
+
+export const ADVERSARIAL_SPLITS = ['tune', 'held-out'] as const;
+
+export const adversarialCaseSchema = batchLineSchema
+  .extend({
+    id: z.string().min(1),
+    mark_scheme: batchLineSchema.shape.mark_scheme.optional(),
+    /** A scheme as a teacher types it, one point a line ("M1 v = u + at", "A1 t = 2.02 s", "accept: …"). */
+    typed_scheme: z.string().min(1).optional(),
+    /** The bank question's id, or `typed-…` for a typed scheme: every answer to one question shares it. */
+    family: z.string().min(1),
+    subject: z.enum(['Biology', 'Chemistry', 'Physics', 'Mathematics']),
+    split: z.enum(ADVERSARIAL_SPLITS),
+    kind: z.enum(ANSWER_KINDS),
+    /** What an A-Level examiner would award. */
+    expected_marks: z.number().int().min(0),
+    why: z.string().min(1),
+  })
+  .refine((c) => Boolean(c.mark_scheme) !== Boolean(c.typed_scheme), 'give exactly one of mark_scheme and typed_scheme');
+export type AdversarialCase = z.infer<typeof adversarialCaseSchema>;
+
+export function adversarialCasesDir(): string {
+  return path.join(findRepoRoot(), 'content', 'marker-cases', 'adversarial');
+}
+
+/** The case as the batch command reads it: a typed scheme parsed as the grading page parses it. */
+export function asBatchLine(c: AdversarialCase): Record<string, unknown> {
+  const { typed_scheme, family: _f, subject: _s, split: _p, kind: _k, expected_marks: _e, why: _w, ...line } = c;
+  if (!typed_scheme) return line;
+  const typed = parseTypedScheme(typed_scheme);
+  return {
+    ...line,
+    mark_scheme: typed.points,
+    ...(typed.rules.levels ? { levels: typed.rules.levels } : {}),
+    total_marks: line.total_marks ?? typed.totalMarks,
+  };
+}
+
+/** Every line of every file, validated; a bad line or an unsound scheme throws with its file and line. */
+export function readAdversarialCases(dir = adversarialCasesDir()): (AdversarialCase & { file: string; line: number })[] {
+  if (!fs.existsSync(dir)) return [];
+  const out: (AdversarialCase & { file: string; line: number })[] = [];
+  for (const name of fs
+    .readdirSync(dir)
+    .filter((n) => n.endsWith('.jsonl'))
+    .sort()) {
+    fs.readFileSync(path.join(dir, name), 'utf8')
+      .split('\n')
+      .forEach((raw, i) => {
+        if (!raw.trim()) return;
+        const where = `${name}:${i + 1}`;
+        const parsed = adversarialCaseSchema.safeParse(JSON.parse(raw));
+        if (!parsed.success) throw new Error(`${where}: ${parsed.error.issues.map((x) => `${x.path.join('.')}: ${x.message}`).join('; ')}`);
+        const line = asBatchLine(parsed.data) as { mark_scheme: unknown[]; total_marks?: number; groups?: unknown; levels?: unknown };
+        const issues = schemeIssues(line.mark_scheme, { groups: line.groups, levels: line.levels }, line.total_marks);
+        if (issues.length) throw new Error(`${where}: ${issues.join('; ')}`);
+        if (parsed.data.expected_marks > (line.total_marks ?? Infinity)) throw new Error(`${where}: expected_marks above total_marks`);
+        out.push({ ...parsed.data, file: name, line: i + 1 });
+      });
+  }
+  // a question family lies wholly in one split
+  const splitOf = new Map<string, string>();
+  for (const c of out) {
+    const s = splitOf.get(c.family);
+    if (s && s !== c.split) throw new Error(`${c.file}:${c.line}: family ${c.family} is in both splits`);
+    splitOf.set(c.family, c.split);
+  }
+  return out;
+}
+
+export interface AdversarialMarked {
+  c: AdversarialCase;
+  /** The marker's total (0 when the batch command refused the line: the student would see no mark). */
+  predicted: number;
+  total: number;
+  error?: string;
+  points: { id: string; status: string; marks_awarded?: number }[];
+}
+
+/** Marks one case through the batch command's own code path (`npm run mark`), labels ignored. */
+export function markAdversarialCase(c: AdversarialCase): AdversarialMarked {
+  const line = asBatchLine(c);
+  const out = markBatchLine(JSON.stringify(line), 1);
+  const total = (line as { total_marks?: number }).total_marks ?? 0;
+  if ('error' in out) return { c, predicted: 0, total, error: out.error, points: [] };
+  return {
+    c,
+    predicted: Math.round(out.marks_awarded),
+    total: out.total_marks,
+    points: out.markscheme_evaluation.map((e) => ({ id: e.point_id, status: e.status, marks_awarded: e.marks_awarded })),
+  };
+}
+
+export interface AdversarialRow {
+  split: string;
+  group: string;
+  n: number;
+  exact: number;
+  withinOne: number;
+  qwk: number;
+  /** Weak answers: mean over-credit (marker above examiner) as a share of the question's marks. */
+  overCredit: number;
+  /** Gaming answers: the share of the available marks the marker gave them. */
+  gamingShare: number;
+}
+
+function rowOf(split: string, group: string, marked: AdversarialMarked[]): AdversarialRow {
+  const n = marked.length;
+  const gold = marked.map((m) => m.c.expected_marks);
+  const pred = marked.map((m) => m.predicted);
+  const weak = marked.filter((m) => WEAK_KINDS.includes(m.c.kind));
+  const gaming = marked.filter((m) => GAMING_KINDS.includes(m.c.kind));
+  const gamingTotal = gaming.reduce((s, m) => s + m.total, 0);
+  return {
+    split,
+    group,
+    n,
+    exact: n ? marked.filter((m) => m.predicted === m.c.expected_marks).length / n : Number.NaN,
+    withinOne: n ? marked.filter((m) => Math.abs(m.predicted - m.c.expected_marks) <= 1).length / n : Number.NaN,
+    qwk: quadraticWeightedKappa(gold, pred),
+    overCredit: weak.length
+      ? weak.reduce((s, m) => s + Math.max(0, m.predicted - m.c.expected_marks) / Math.max(1, m.total), 0) / weak.length
+      : Number.NaN,
+    gamingShare: gamingTotal ? gaming.reduce((s, m) => s + m.predicted, 0) / gamingTotal : Number.NaN,
+  };
+}
+
+/** Rows per split: each subject, each kind, and all. */
+export function scoreAdversarial(marked: AdversarialMarked[]): AdversarialRow[] {
+  const rows: AdversarialRow[] = [];
+  for (const split of ADVERSARIAL_SPLITS) {
+    const inSplit = marked.filter((m) => m.c.split === split);
+    for (const subject of ['Biology', 'Chemistry', 'Mathematics', 'Physics']) {
+      const sub = inSplit.filter((m) => m.c.subject === subject);
+      if (sub.length) rows.push(rowOf(split, subject, sub));
+    }
+    for (const kind of ANSWER_KINDS) {
+      const sub = inSplit.filter((m) => m.c.kind === kind);
+      if (sub.length) rows.push(rowOf(split, `kind: ${kind}`, sub));
+    }
+    rows.push(rowOf(split, 'all', inSplit));
+  }
+  return rows;
+}
+
+export function formatAdversarial(rows: AdversarialRow[], splits: readonly string[] = ADVERSARIAL_SPLITS): string {
+  const f = (x: number) => (Number.isNaN(x) ? '—' : x.toFixed(3));
+  const lines: string[] = [];
+  for (const split of splits) {
+    lines.push(`\n${split === 'tune' ? 'tune — tuned on' : 'held-out — not tuned on'}:\n`);
+    lines.push('| group | answers | exact | within one | QWK | weak over-credit | gaming share |');
+    lines.push('|---|---|---|---|---|---|---|');
+    for (const r of rows.filter((x) => x.split === split))
+      lines.push(`| ${r.group} | ${r.n} | ${f(r.exact)} | ${f(r.withinOne)} | ${f(r.qwk)} | ${f(r.overCredit)} | ${f(r.gamingShare)} |`);
+  }
+  return lines.join('\n');
+}
+
+export function describeAdversarial(m: AdversarialMarked): string {
+  const pts = m.points
+    .map((p) => `${p.id}:${p.status === 'COVERED' ? '✓' : p.status === 'CONTRADICTED' ? '✗' : '–'}(${p.marks_awarded ?? 0})`)
+    .join(' ');
+  const answer = m.c.answer.length > 110 ? `${m.c.answer.slice(0, 107)}...` : m.c.answer;
+  return `- ${m.c.id} [${m.c.kind}] examiner ${m.c.expected_marks}/${m.total}, marker ${m.error ? `error: ${m.error}` : m.predicted} | ${pts} | "${answer}"`;
+}
