@@ -105,8 +105,12 @@ describe('markBatchLine: an examiner’s scheme structure', () => {
     ]);
   });
 
-  it('keeps an A mark from an answer without its M mark (kind, depends_on)', () => {
-    const out = ok(markBatchLine(JSON.stringify({ ...calc, final_answer_full_marks: undefined }), 1));
+  it('a correct value implies the M mark it depends on; where the question asks for working, no M, no A (kind, depends_on)', () => {
+    const implied = ok(markBatchLine(JSON.stringify({ ...calc, final_answer_full_marks: undefined }), 1));
+    expect(implied.marks_awarded).toBe(3);
+    expect(implied.markscheme_evaluation[1]).toMatchObject({ status: 'COVERED', marks_awarded: 1, note: 'implied by a correct value' });
+    const showThat = { ...calc, question: `Show that the enthalpy change is about -1300 kJ mol-1. ${calc.question}` };
+    const out = ok(markBatchLine(JSON.stringify({ ...showThat, final_answer_full_marks: undefined }), 1));
     expect(out.marks_awarded).toBe(0);
     expect(out.markscheme_evaluation[2]).toMatchObject({ status: 'NOT_COVERED', marks_awarded: 0, note: 'needs the method mark m2' });
   });

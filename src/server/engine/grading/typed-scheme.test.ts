@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTypedScheme } from './typed-scheme';
+import { parseTypedScheme, typedValue } from './typed-scheme';
 
 describe('parseTypedScheme', () => {
   it('reads one point a line, [2] or (2 marks) for its marks, bullets and numbers dropped', () => {
@@ -36,5 +36,23 @@ describe('parseTypedScheme', () => {
 
   it('gives no points for a blank scheme', () => {
     expect(parseTypedScheme(' \n\n ').points).toEqual([]);
+  });
+});
+
+describe('typed accuracy lines that give a value', () => {
+  it('marks "A1 t = 2.02 s" as the value 2.02 s, and leaves method lines and statements as words', () => {
+    const scheme = parseTypedScheme(
+      'M1 s = ut + ½at²\nA1 t = 2.02 s\nM1 x = u cos θ × t\nA1 x = 24.2 m\nB1 pH = 2.87\nB1 the resistance increases',
+    );
+    expect(scheme.points.map((p) => p.numeric)).toEqual([
+      undefined,
+      { value: 2.02, unit: 's' },
+      undefined,
+      { value: 24.2, unit: 'm' },
+      { value: 2.87 },
+      undefined,
+    ]);
+    expect(typedValue('answer: 0.025 mol dm-3')).toEqual({ value: 0.025, unit: 'mol dm-3' });
+    expect(typedValue('t = 2.02 seconds or so')).toBeUndefined();
   });
 });

@@ -1,5 +1,8 @@
+import { unit as mathUnit } from 'mathjs';
+import { findQuantities, normaliseUnit } from '../builtin/marker/numeric';
 import {
   markPointSchema,
+  type NumericTarget,
   schemeMaxMarks,
   type MarkKind,
   type MarkLevel,
@@ -19,9 +22,37 @@ const LEVEL = /^level\s*(\d)\s*[([]?\s*(\d{1,2})\s*[-–to]+\s*(\d{1,2})\s*(?:ma
 const ALSO = /^(accept|allow|reject|do not accept|ignore)\s*[:.-]?\s*(.+)$/i;
 
 /**
+ * The value a typed accuracy line gives, as a teacher types it: "t = 2.02 s", "x = 24.2 m", "pH = 2.87",
+ * "answer: 0.025 mol dm-3" (a name, then =, : or "is", then one number and perhaps its unit). The point is
+ * then marked as a value (the number, its unit), not as words. Undefined for anything else.
+ */
+export function typedValue(line: string): NumericTarget | undefined {
+  const m = /^(.{0,40}?)\s*(?:=|≈|:|\bis\b)\s*(.+)$/.exec(line.trim()) ?? (/^[-+.\d]/.test(line.trim()) ? ['', '', line.trim()] : null);
+  if (!m) return undefined;
+  const rhs = m[2].replace(/[.;]$/, '').trim();
+  const quantities = findQuantities(rhs);
+  if (quantities.length === 0 || quantities[0].start !== 0) return undefined;
+  const q = quantities[0];
+  const rest = rhs.slice(q.end).trim();
+  if (!rest) return { value: q.value };
+  const unit = q.unitCandidates.find((c) => c === rest);
+  if (!unit || !isUnit(unit)) return undefined;
+  return { value: q.value, unit };
+}
+
+function isUnit(text: string): boolean {
+  try {
+    mathUnit(1, normaliseUnit(text));
+    return true;
+  } catch {
+    return text === '%';
+  }
+}
+
+/**
  * A mark scheme typed or pasted by a teacher, one point a line: '[2]' (or '(2 marks)') at the end gives a
  * point's marks (default 1); 'M1', 'A1' or 'B2' in front gives its kind and marks, an A after an M
- * depending on it; a line 'accept: …', 'reject: …' or 'ignore: …' adds wordings to the point above
+ * depending on it; an A or B line that gives one value ('A1 t = 2.02 s') is marked as that value (typedValue); a line 'accept: …', 'reject: …' or 'ignore: …' adds wordings to the point above
  * (several separated by ';' or ' / '); 'Level 2 (3-4 marks): descriptor' adds a level of response, the
  * points then being its indicative content. Bullets and numbering in front are dropped.
  */
@@ -70,6 +101,7 @@ export function parseTypedScheme(text: string): TypedScheme {
     }
     if (!line) continue;
     const id = `p${points.length + 1}`;
+    const numeric = kind === 'M' ? undefined : typedValue(line);
     if (kind === 'M') lastM = id;
     points.push(
       markPointSchema.parse({
@@ -78,6 +110,7 @@ export function parseTypedScheme(text: string): TypedScheme {
         marks: Math.min(10, Math.max(1, marks)),
         kind,
         ...(kind === 'A' && lastM ? { depends_on: lastM } : {}),
+        ...(numeric ? { numeric } : {}),
       }),
     );
   }

@@ -11,7 +11,20 @@ export interface PointOutcome {
   quote?: string;
   /** Numeric points: whether the answer gives the scheme's value, and where. */
   numeric?: { matched: boolean; given?: GivenValue };
+  /** The rule of evidence that decided it, when one did (a formula compared as mathematics, a direction, a list of terms). */
+  rule?: EvidenceRule;
 }
+
+export type EvidenceRule =
+  | 'formula-same'
+  | 'formula-different'
+  | 'formula-from-question'
+  | 'keyword-list'
+  | 'contradiction'
+  | 'direction'
+  | 'no-evidence'
+  | 'question-value'
+  | 'implied-method';
 
 /** A point after the scheme's rules: its outcome, the marks it earned and any note for the student. */
 export interface ScoredPoint {
@@ -170,6 +183,13 @@ function chooseLevel(
   return { ...reached, mark };
 }
 
+/** The question asks for the working itself, so a correct value alone does not show the method. */
+export function asksForWorking(questionText: string): boolean {
+  return /\b(show that|show your working|showing your working|you must show|show all (?:of )?your working|show clearly|prove that|hence|verify that|calculator technology|(?:use|using) (?:calculus|logarithms|algebra|differentiation|integration|the quadratic formula))\b/i.test(
+    questionText,
+  );
+}
+
 /** Words that link a fact to its effect or explain it ("so the diffusion distance is short", "which activates"). */
 const LINKED =
   /\b(so|because|therefore|thus|hence|since|which|this means|meaning|as a result|leads? to|leading to|caus(?:e|es|ing)|results? in|allows?|so that|then|when|if|by|due to|in order to|thereby|whereas|while)\b/i;
@@ -236,6 +256,27 @@ export function applyScheme(
       s.notes.push(`ECF from your value of ${ecf.from.text}`);
       carried.add(s);
     });
+    // a correct value implies the method marks it follows from, unless the question asks for working
+    // ("show that") or the answer shows a different method (a wrong formula)
+    const working = asksForWorking(ctx.questionText);
+    const imply = (m: ScoredPoint, value: string): void => {
+      if (m.marksAwarded > 0 || m.outcome.rule === 'formula-different' || m.outcome.status === 'CONTRADICTED') return;
+      m.marksAwarded = m.point.marks;
+      m.outcome = {
+        status: 'COVERED',
+        justification: `Given because your value ${value} is correct: a correct answer earns the method mark before it, working shown or not.`,
+        rule: 'implied-method',
+      };
+      m.notes.push('implied by a correct value');
+      const before = m.point.depends_on && scored.find((x) => x.point.id === m.point.depends_on && x.point.kind === 'M');
+      if (before) imply(before, value);
+    };
+    if (!working)
+      for (const s of scored) {
+        if (s.point.kind !== 'A' || !s.point.depends_on || s.marksAwarded === 0 || !s.outcome.numeric?.matched) continue;
+        const m = scored.find((x) => x.point.id === s.point.depends_on);
+        if (m) imply(m, `"${s.outcome.numeric.given?.text ?? formatValue(targetOf(s.point) ?? 0)}"`);
+      }
     // no M, no A (a value carried forward from the student's own earlier value shows the method applied)
     for (const s of scored) {
       if (s.point.kind !== 'A' || !s.point.depends_on || s.marksAwarded === 0 || carried.has(s)) continue;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MarkPointInput } from '../../../../shared/mark-scheme';
 import { markAnswer, MARKED_BY } from './mark-answer';
+import { parseTypedScheme } from '../../grading/typed-scheme';
 
 const ENZYME_QUESTION = '<p>Explain why the rate of an enzyme-controlled reaction falls at high temperature.</p>';
 const ENZYME_SCHEME: MarkPointInput[] = [
@@ -234,8 +235,24 @@ describe('the built-in marker: an examiner’s scheme structure', () => {
     expect(fb.qualitative_feedback).toContain('final answer, -1.28 MJ/mol, is correct');
   });
 
-  it('without the final-answer rule, a right value with no method earns nothing (no M, no A), and missing working is not contradicted', () => {
+  it('without the final-answer rule, a right value earns the method mark it depends on, not an independent one', () => {
     const fb = markEnthalpy('-1.28 MJ/mol', {} as never);
+    expect(fb.marks_awarded).toBe(3);
+    expect(fb.markscheme_evaluation.map((e) => e.status)).toEqual(['NOT_COVERED', 'COVERED', 'COVERED']);
+    expect(fb.markscheme_evaluation[1].justification).toContain(
+      'your value "-1.28 MJ/mol" is correct: a correct answer earns the method mark',
+    );
+    expect(fb.markscheme_evaluation[1].note).toBe('implied by a correct value');
+  });
+
+  it('where the question asks for working, a right value with no method earns nothing (no M, no A), and missing working is not contradicted', () => {
+    const fb = markAnswer({
+      questionText: 'Show that the enthalpy change of combustion of propane is about −1300 kJ mol⁻¹, using mean bond enthalpies.',
+      type: 'short_answer',
+      totalMarks: 4,
+      markScheme: enthalpy,
+      answer: '-1.28 MJ/mol',
+    });
     expect(fb.marks_awarded).toBe(0);
     expect(fb.markscheme_evaluation.map((e) => e.status)).toEqual(['NOT_COVERED', 'NOT_COVERED', 'NOT_COVERED']);
     expect(fb.markscheme_evaluation[0].justification).toBe(
@@ -483,10 +500,15 @@ describe('the built-in marker: negation and contradiction', () => {
       { id: 'm1', text: '3(−394) + 4(−286) − (−2220)', kind: 'M' },
       { id: 'a1', text: '−106 kJ mol^-1', kind: 'A', depends_on: 'm1', numeric: { value: -106, unit: 'kJ mol^-1', absTolerance: 0.5 } },
     ];
-    for (const answer of ['The answer is -2220', 'ΔH = -106 kJ mol-1', 'I think it is exothermic']) {
+    for (const answer of ['The answer is -2220', 'I think it is exothermic']) {
       const fb = markAnswer({ questionText: 'Calculate ΔfH of propane.', type: 'short_answer', totalMarks: 2, markScheme: scheme, answer });
       expect(fb.markscheme_evaluation[0].status, answer).toBe('NOT_COVERED');
     }
+    // the right value alone implies the method, unless the question asks for working
+    const right = (questionText: string) =>
+      markAnswer({ questionText, type: 'short_answer', totalMarks: 2, markScheme: scheme, answer: 'ΔH = -106 kJ mol-1' });
+    expect(right('Calculate ΔfH of propane.').marks_awarded).toBe(2);
+    expect(right('Show that ΔfH of propane is about -100 kJ mol-1.').markscheme_evaluation[0].status).toBe('NOT_COVERED');
   });
 });
 
@@ -518,5 +540,103 @@ describe('the built-in marker: justifications a student understands', () => {
     const partial = mark('The hydrogen bonds break.').markscheme_evaluation[2].justification;
     expect(partial).toMatch(/^Not credited/);
     expect(partial).not.toMatch(/mentions .* but not/);
+  });
+});
+
+describe('the built-in marker: rules of evidence (issue 24)', () => {
+  const one = (questionText: string, text: string, answer: string) =>
+    markAnswer({ questionText, type: 'short_answer', totalMarks: 1, markScheme: [{ id: 'p1', text }], answer }).markscheme_evaluation[0];
+
+  it('never gives a point to its opposite direction, and says which words say the opposite', () => {
+    const q = 'Explain the shape of the I-V graph for a filament lamp.';
+    const e = one(q, 'resistance increases because the filament gets hotter', 'The filament gets hotter and its resistance goes down.');
+    expect(e.status).toBe('CONTRADICTED');
+    expect(e.justification).toContain('its resistance goes down');
+    expect(
+      one('What must be done before reading the voltmeter?', 'the power supply is switched on', 'The power supply is switched off.').status,
+    ).toBe('CONTRADICTED');
+  });
+
+  it('does not call a paraphrase or a word about something else "contradicted"', () => {
+    expect(
+      one('Give one safety precaution when using a laser.', 'never look into the beam', 'Never look directly into the laser beam.').status,
+    ).toBe('COVERED');
+    const e = one(
+      'How is the current kept constant?',
+      'keep the current constant',
+      'Adjust a variable resistor so the ammeter reading stays the same.',
+    );
+    expect(e.status).not.toBe('CONTRADICTED');
+  });
+
+  it('gives nothing to a point stated with its opposite, or to the scheme with "not" inserted', () => {
+    const q = 'What happens to the resistance of a thermistor as it warms up?';
+    const both = one(q, 'the resistance decreases', 'The resistance increases or the resistance decreases.');
+    expect(both.status).toBe('CONTRADICTED');
+    expect(both.justification).toContain('a contradiction loses the mark');
+    const osmosis = 'water moves by osmosis from high water potential to low water potential';
+    const not = one(
+      'Explain how water enters a root hair cell.',
+      osmosis,
+      'Water does not move by osmosis from high water potential to low water potential.',
+    );
+    expect(not.status).toBe('CONTRADICTED');
+  });
+
+  it('gives a list of terms no statement point, but still credits a term to name', () => {
+    const scheme = [
+      { id: 'p1', text: 'water moves by osmosis from high water potential to low water potential' },
+      { id: 'p2', text: 'osmosis' },
+    ];
+    const fb = markAnswer({
+      questionText: 'Explain how water enters a root hair cell.',
+      type: 'short_answer',
+      totalMarks: 2,
+      markScheme: scheme,
+      answer: 'osmosis, water potential, partially permeable membrane, high, low',
+    });
+    expect(fb.markscheme_evaluation.map((e) => e.status)).toEqual(['NOT_COVERED', 'COVERED']);
+    expect(fb.markscheme_evaluation[0].justification).toContain('a list of terms does not state this point');
+  });
+
+  it('compares formulas as mathematics: an inverted formula is no method, a rearranged one is', () => {
+    const q = 'A satellite orbits just above the Earth (radius 6370 km, M = 6.0 × 10^24 kg). Find its orbital speed.';
+    const scheme: MarkPointInput[] = [
+      { id: 'm1', text: 'v = √(GM/r)', kind: 'M' },
+      { id: 'a1', text: 'v = 7.9 km/s', kind: 'A', depends_on: 'm1', numeric: { value: 7900, unit: 'm/s' } },
+    ];
+    const m = (answer: string) => markAnswer({ questionText: q, type: 'short_answer', totalMarks: 2, markScheme: scheme, answer });
+    const inverted = m('v = GM/r = 6.67e-11 × 6e24 / 6.37e6 = 6.3e7 m/s');
+    expect(inverted.marks_awarded).toBe(0);
+    expect(inverted.markscheme_evaluation[0].justification).toContain('is not the same relation');
+    // the wrong value quoted is the student's result, not a number put into the formula
+    expect(inverted.markscheme_evaluation[1].justification).toContain('"6.3e7 m/s"');
+    expect(m('v² = GM/r so v = 7.9 km/s').marks_awarded).toBe(2);
+    // a number given in the question is not the student's answer
+    const copied = m('The radius is 6370 km so v = 6370');
+    expect(copied.marks_awarded).toBe(0);
+    expect(copied.markscheme_evaluation[1].justification).not.toContain('6370');
+  });
+
+  it('checks the values of a typed scheme ("A1 t = 2.02 s"), and a correct value implies its method', () => {
+    const typed = parseTypedScheme('M1 s = ut + ½at²\nA1 t = 2.02 s\nM1 x = u cos θ × t\nA1 x = 24.2 m');
+    const q =
+      'A ball is thrown at 15 m/s at 37° above the horizontal from a cliff 20 m high. Find the time of flight and the horizontal distance.';
+    const m = (answer: string) =>
+      markAnswer({ questionText: q, type: 'short_answer', totalMarks: 4, markScheme: typed.points, answer }).marks_awarded;
+    expect(m('s = ut + ½at², so t = 4.08 s. x = u cos θ × t = 49 m')).toBe(2);
+    expect(m('t = 7 s, x = 84 m')).toBe(0);
+    expect(m('-20 = 15 sin37 t - 4.9t², so t = 2.02 s. x = 15 cos 37 × 2.02 = 24.2 m')).toBe(4);
+  });
+
+  it('credits no point by a stray letter', () => {
+    const fb = markAnswer({
+      questionText: 'Find the time of flight.',
+      type: 'short_answer',
+      totalMarks: 1,
+      markScheme: [{ id: 'p1', text: 'uses t = d / v', kind: 'M' }],
+      answer: 't',
+    });
+    expect(fb.marks_awarded).toBe(0);
   });
 });

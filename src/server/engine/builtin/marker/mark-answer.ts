@@ -16,9 +16,11 @@ import type { GbdtModel } from './gbdt';
 import { listWords, lowerFirst, quoteTokens } from './justify';
 import { chooseOption } from '../../text/choose-option';
 import { markMultipleResponse } from './multiple-response';
-import { checkNumeric, formatValue } from './numeric';
+import { checkNumeric, findQuantities, formatValue } from './numeric';
 import { findPhrase, findRequired } from './phrases';
 import { classifyPoint, isFormulaLike, type PointDecision } from './point-classifier';
+import { clausesOf, comparePolarity, isKeywordList, isStatement, negatedPointWord, oppositeIsAboutSameThing } from './claims';
+import { compareEquations, findEquations, schemeEquation, type Equation } from './formulas';
 import { analyseText, toPlainText, type AnalysedText } from './text';
 
 export const MARKED_BY = 'the built-in marker';
@@ -159,6 +161,54 @@ function findVerbatim(answerText: string, wordings: string[]): string | undefine
   return undefined;
 }
 
+/** The clause of the answer a token stands in, as written: the quote for a direction or a contradiction. */
+function clauseText(answer: AnalysedText, token: number): string {
+  const clauses = clausesOf(answer);
+  const idx = answer.tokens.flatMap((t, i) => (clauses[i] === clauses[token] && t.pos !== 'PUNCT' ? [i] : []));
+  return answer.text.slice(answer.tokens[idx[0]].start, answer.tokens[idx[idx.length - 1]].end).trim();
+}
+
+/**
+ * A point whose wording is a formula ("v = √(GM/r)") is judged as mathematics: an equation of the answer
+ * that is the same relation, rearranged or not, earns it, unless the question itself states it (copying the
+ * question's formula is not a method); an inverted or incomplete one does not, whatever words it shares.
+ * Undefined when the point is no formula or the answer writes no equation about its variables.
+ */
+function judgeFormula(point: MarkPoint, answerText: string, questionText: string): PointOutcome | undefined {
+  const schemes = [point.text, ...point.accept].flatMap((w) => schemeEquation(toPlainText(w)) ?? []);
+  if (schemes.length === 0) return undefined;
+  const written = findEquations(answerText);
+  const given = findEquations(questionText);
+  let different: Equation | undefined;
+  for (const eq of written) {
+    for (const scheme of schemes) {
+      const verdict = compareEquations(scheme, eq);
+      if (verdict === 'same') {
+        if (given.some((q) => compareEquations(scheme, q) === 'same'))
+          return {
+            status: 'NOT_COVERED',
+            justification: `Not credited: "${eq.text}" is the formula the question gives; this mark is for using it (the values put in).`,
+            rule: 'formula-from-question',
+          };
+        return {
+          status: 'COVERED',
+          justification: `Credited: you wrote "${eq.text}", the same relation as the mark scheme's ${point.text}.`,
+          rule: 'formula-same',
+        };
+      }
+      if (verdict === 'different') different ??= eq;
+    }
+  }
+  if (different)
+    return {
+      status: 'NOT_COVERED',
+      justification: `Not credited: "${different.text}" is not the same relation as the mark scheme's ${point.text}.`,
+      quote: different.text,
+      rule: 'formula-different',
+    };
+  return undefined;
+}
+
 function markTextPoint(point: MarkPoint, answer: AnalysedText, question: AnalysedText, classifier: GbdtModel): PointOutcome {
   let pool = answer.content;
   for (const phrase of point.ignore) {
@@ -191,10 +241,34 @@ function markTextPoint(point: MarkPoint, answer: AnalysedText, question: Analyse
       return { status: 'NOT_COVERED', justification: `Not credited: this point needs the word ${terms}, and your answer does not use it.` };
     }
   }
+  const formula = judgeFormula(point, answer.text, question.text);
+  if (formula) return formula;
+  const wordings = [point.text, ...point.accept].map((w) => analyseText(toPlainText(w)));
+  const listed = isKeywordList(answer);
+  if (listed && isStatement(wordings[0]))
+    return {
+      status: 'NOT_COVERED',
+      justification: `Not credited: a list of terms does not state this point; write it as a sentence that says ${lowerFirst(point.text)}.`,
+      rule: 'keyword-list',
+    };
+  const polarity = comparePolarity(wordings[0], answer, pool);
+  if (polarity.kind === 'both')
+    return {
+      status: 'CONTRADICTED',
+      justification: `Not credited: you wrote "${clauseText(answer, polarity.agreeing)}" but also "${clauseText(answer, polarity.answerToken)}", which says the opposite; a contradiction loses the mark. The mark scheme has: ${point.text}.`,
+      quote: clauseText(answer, polarity.answerToken),
+      rule: 'contradiction',
+    };
+  if (polarity.kind === 'opposite')
+    return {
+      status: 'CONTRADICTED',
+      justification: `Not credited: you wrote "${clauseText(answer, polarity.answerToken)}", which says the opposite of this point ("${answer.tokens[polarity.answerToken].text}" where the mark scheme has "${wordings[0].tokens[polarity.pointToken].text}"). The mark scheme has: ${point.text}.`,
+      quote: clauseText(answer, polarity.answerToken),
+      rule: 'direction',
+    };
   const verbatim = findVerbatim(answer.text, [point.text, ...point.accept]);
   if (verbatim)
     return { status: 'COVERED', justification: `Credited: you wrote "${verbatim}", which makes this point as the mark scheme words it.` };
-  const wordings = [point.text, ...point.accept].map((w) => analyseText(toPlainText(w)));
   let decision = classifyPoint(classifier, answer, wordings, question, pool);
   // In a long answer each sentence is also judged alone, so other sentences do not dilute a point.
   if (answer.sentences > 1 && pool.length > 20) {
@@ -206,7 +280,37 @@ function markTextPoint(point: MarkPoint, answer: AnalysedText, question: Analyse
       else if (decision.label === 'incorrect' && d.label === 'contradictory') decision = d;
     }
   }
+  // an opposite word about another thing ("a variable resistor" against "the current is kept constant") denies nothing
+  const realFlips = decision.alignment.flips.filter(
+    (f) => f.kind === 'negation' || oppositeIsAboutSameThing(wordings[decision.alternative], f.ref, answer, f.ans),
+  );
+  if (realFlips.length < decision.alignment.flips.length && realFlips.length % 2 === 0 && decision.label === 'contradictory')
+    decision = { ...decision, label: decision.probabilities.correct >= decision.probabilities.incorrect ? 'correct' : 'incorrect' };
+  decision = { ...decision, alignment: { ...decision.alignment, flips: realFlips } };
   let status: PointStatus = decision.label === 'correct' ? 'COVERED' : decision.label === 'contradictory' ? 'CONTRADICTED' : 'NOT_COVERED';
+  // the scheme's words with "not" put in say the opposite
+  const denied = status === 'COVERED' ? negatedPointWord(wordings[decision.alternative], answer, coveredLinks(decision)) : undefined;
+  if (denied)
+    return {
+      status: 'CONTRADICTED',
+      justification: `Not credited: you wrote "${clauseText(answer, denied.ans)}", which denies "${wordings[decision.alternative].tokens[denied.ref].text}"; the mark scheme has: ${point.text}.`,
+      quote: clauseText(answer, denied.ans),
+      rule: 'direction',
+    };
+  // a point is earned by a statement, not by a stray letter, symbol or number ("you wrote 't'")
+  // (a step of working may be shown in numbers: "2^7 = 128")
+  const step = isStep(point, wordings[decision.alternative]);
+  if (
+    status === 'COVERED' &&
+    !coveredLinks(decision).some((i) => /\p{L}{2}/u.test(answer.tokens[i].text) || (step && answer.tokens[i].isNumber))
+  )
+    return {
+      status: 'NOT_COVERED',
+      justification: step
+        ? `Not credited: your answer does not show this step (${point.text}).`
+        : `Not credited: your answer does not mention ${lowerFirst(point.text)}.`,
+      rule: 'no-evidence',
+    };
   // working that is not there is missing, not wrong: a step is contradicted only by a stated opposite
   if (status === 'CONTRADICTED' && decision.alignment.flips.length === 0 && isStep(point, wordings[decision.alternative]))
     status = 'NOT_COVERED';
@@ -215,12 +319,16 @@ function markTextPoint(point: MarkPoint, answer: AnalysedText, question: Analyse
   return describeDecision(decision, answer, wordings, status, point);
 }
 
-function markNumericPoint(point: MarkPoint, plainAnswer: string): PointOutcome | undefined {
+function markNumericPoint(point: MarkPoint, plainAnswer: string, questionValues: number[]): PointOutcome | undefined {
   const target = point.numeric;
   if (!target) return undefined;
   const value = typeof target.value === 'number' ? target.value : Number(target.value);
   if (!Number.isFinite(value)) return undefined;
-  const check = checkNumeric(plainAnswer, { ...target, value });
+  // a number the question gives is data, not the student's result (unless it happens to be the right value too)
+  const same = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+  const tolerance = target.absTolerance ?? Math.abs(value) * (target.tolerance ?? 0.01);
+  const copied = questionValues.filter((q) => Math.abs(q - value) > tolerance + 1e-12);
+  const check = checkNumeric(plainAnswer, { ...target, value }, (q) => copied.some((c) => same(c, q.value)));
   const expected = `${formatValue(value)}${target.unit ? ` ${target.unit}` : ''}`;
   const q = check.quantity?.text.trim();
   const given =
@@ -353,7 +461,8 @@ export function markAnswer(input: MarkAnswerInput): Feedback {
       const classifier = loadMarkerModel();
       const answer = analyseText(plainAnswer);
       const question = analyseText(toPlainText(input.questionText ?? ''));
-      outcomes = points.map((p) => markNumericPoint(p, plainAnswer) ?? markTextPoint(p, answer, question, classifier));
+      const questionValues = findQuantities(question.text).map((q) => q.value);
+      outcomes = points.map((p) => markNumericPoint(p, plainAnswer, questionValues) ?? markTextPoint(p, answer, question, classifier));
       creditValuesOnce(points, outcomes);
     }
   }

@@ -126,12 +126,24 @@ export function checkNumeric(text: string, target: NumericTarget & { value: numb
       }
       return { matched: true, quantity: withUnit, converted: c.value, reason: 'match' };
     }
-    if (gap < closestGap) {
-      closestGap = gap;
+    // a wrong value is quoted from what the student states as a result, not from the numbers they put into a formula
+    const weighted = isOperand(text, q) && quantities.some((o) => o !== q && !isOperand(text, o)) ? gap + 1e300 : gap;
+    if (weighted < closestGap) {
+      closestGap = weighted;
       closest = { matched: false, quantity: withUnit, converted: c.value, reason: 'wrong-value' };
     }
   }
   return closest ?? { matched: false, reason: 'no-number' };
+}
+
+/** A number put into a formula ("6.67e-11 × 6e24 / 6.37e6"), not a result the student states. */
+export function isOperand(text: string, q: Quantity): boolean {
+  const before = text.slice(0, q.start).trimEnd();
+  const after = text
+    .slice(q.end)
+    .replace(/^\s*[A-Za-zΩµμ°%][A-Za-z0-9Ω°^⁻¹²³⁴⁰\-/·*]*/, '')
+    .trimStart();
+  return /[×*·/÷^(+]$|\btimes$|\bx$/.test(before) || /^([×*·/÷^+]|x\s|times\b|-\s)/.test(after);
 }
 
 /** A value for display: up to 4 significant figures, without float noise. */

@@ -1,0 +1,312 @@
+import { areSynonyms } from './lexicon';
+import type { AnalysedText, Token } from './text';
+
+/**
+ * What an answer claims, read once: its clauses, the direction each clause gives a quantity or a state
+ * ("its resistance goes down", "the supply is switched off", "more collisions"), with negation in scope,
+ * and whether the answer is a list of terms rather than sentences. The judge compares a point's claims
+ * with the answer's, so a point is never earned by its opposite, a point stated with its opposite earns
+ * nothing (the list principle), and a paraphrase that agrees is never "contradicted".
+ */
+
+/** Words that give a direction on an axis: +1 one way, -1 the other. */
+const DIRECTIONS: Record<string, [axis: string, sign: 1 | -1]> = {};
+function directionWords(axis: string, up: string[], down: string[]): void {
+  for (const w of up) DIRECTIONS[w] = [axis, 1];
+  for (const w of down) DIRECTIONS[w] = [axis, -1];
+}
+directionWords(
+  'amount',
+  [
+    'increase',
+    'increases',
+    'increased',
+    'increasing',
+    'rise',
+    'rises',
+    'rising',
+    'rose',
+    'grow',
+    'grows',
+    'more',
+    'greater',
+    'higher',
+    'larger',
+    'bigger',
+    'up',
+    'hotter',
+    'warmer',
+    'faster',
+    'gain',
+    'gains',
+    'gained',
+  ],
+  [
+    'decrease',
+    'decreases',
+    'decreased',
+    'decreasing',
+    'fall',
+    'falls',
+    'fell',
+    'falling',
+    'drop',
+    'drops',
+    'dropped',
+    'reduce',
+    'reduces',
+    'reduced',
+    'decline',
+    'declines',
+    'less',
+    'fewer',
+    'lower',
+    'smaller',
+    'down',
+    'colder',
+    'cooler',
+    'slower',
+    'lose',
+    'loses',
+    'lost',
+    'shrink',
+    'shrinks',
+  ],
+);
+directionWords('state', ['on'], ['off']);
+directionWords('open', ['open', 'opens', 'opened'], ['closed', 'close', 'closes', 'shut', 'shuts']);
+
+/** Words that start a new clause. */
+const CLAUSE_BREAKS = new Set([
+  'and',
+  'but',
+  'because',
+  'so',
+  'which',
+  'while',
+  'whereas',
+  'then',
+  'since',
+  'therefore',
+  'or',
+  'although',
+  'though',
+  'if',
+  'when',
+]);
+const NOUNS = new Set(['NOUN', 'PROPN']);
+
+export interface DirectionClaim {
+  axis: string;
+  sign: 1 | -1;
+  /** The token that gives the direction, and the noun it is about (-1 when none is found). */
+  token: number;
+  subject: number;
+  clause: number;
+}
+
+/** A clause number for every token: a new clause at a sentence, at , ; : and at a joining word. */
+export function clausesOf(text: AnalysedText): number[] {
+  let clause = 0;
+  let sentence = 0;
+  return text.tokens.map((t) => {
+    if (t.sentence !== sentence) {
+      sentence = t.sentence;
+      clause++;
+    } else if ((t.pos === 'PUNCT' && /^[,;:()]$/.test(t.text)) || CLAUSE_BREAKS.has(t.lower)) clause++;
+    return clause;
+  });
+}
+
+/** A noun, or a word the tagger took for an adjective where it names a thing ("keep the current constant"). */
+function nounLike(t: Token[], j: number): boolean {
+  if (NOUNS.has(t[j].pos)) return true;
+  return t[j].pos === 'ADJ' && t[j].content && (t[j - 1]?.pos === 'DET' || t[j - 1]?.lower === 'its') && !NOUNS.has(t[j + 1]?.pos ?? '');
+}
+
+function subjectOf(text: AnalysedText, clauses: number[], i: number): number {
+  const t = text.tokens;
+  const same = (j: number) => j >= 0 && j < t.length && clauses[j] === clauses[i];
+  // a comparative after "is": "the 3p electron is higher in energy" is about the electron
+  let k = i - 1;
+  while (k >= 0 && same(k) && t[k].pos === 'ADV') k--;
+  if (k >= 0 && same(k) && /^(be|become|get|seem)$/.test(t[k].lemma)) {
+    for (let j = k - 1; j >= k - 6 && same(j); j--) if (nounLike(t, j)) return j;
+  }
+  // a comparative before its noun: "more collisions", "a higher temperature"
+  if (t[i].pos === 'ADJ' || t[i].pos === 'ADV' || /er$/.test(t[i].lower) || t[i].lower === 'more' || t[i].lower === 'less') {
+    for (let j = i + 1; j <= i + 3 && same(j); j++) if (NOUNS.has(t[j].pos)) return j;
+  }
+  // the noun the clause is about: "its resistance goes down", "the supply is switched off", and in
+  // "the resistance of the wire increases" the resistance
+  for (let j = i - 1; j >= i - 7 && same(j); j--)
+    if (nounLike(t, j)) {
+      let of = j - 1;
+      while (of >= 0 && same(of) && (t[of].pos === 'DET' || t[of].pos === 'ADJ')) of--;
+      if (of >= 1 && same(of) && t[of].lower === 'of' && same(of - 1) && nounLike(t, of - 1)) return of - 1;
+      return j;
+    }
+  // or the object after a verb: "increase the temperature", "switch off the supply"
+  for (let j = i + 1; j <= i + 4 && same(j); j++) if (nounLike(t, j)) return j;
+  return -1;
+}
+
+function negatedInClause(text: AnalysedText, clauses: number[], i: number): boolean {
+  if (text.tokens[i].negated) return true;
+  for (let j = i - 1; j >= i - 3 && j >= 0 && clauses[j] === clauses[i]; j--) if (text.tokens[j].negator) return true;
+  return false;
+}
+
+/** Every direction the text gives, with its subject; a clause that gives both ways on one subject ("from higher to lower") gives none. */
+export function directionClaims(text: AnalysedText, within?: number[]): DirectionClaim[] {
+  const clauses = clausesOf(text);
+  const allowed = within ? new Set(within) : undefined;
+  const out: DirectionClaim[] = [];
+  text.tokens.forEach((t, i) => {
+    if (allowed && !allowed.has(i)) return;
+    const d = DIRECTIONS[t.lower];
+    if (!d) return;
+    // "on", "off", "up" and "down" are directions as particles ("switched on", "goes down"), not as
+    // prepositions ("on the wall", "down the gradient")
+    const next = text.tokens[i + 1];
+    if (
+      /^(on|off|up|down)$/.test(t.lower) &&
+      next &&
+      (next.pos === 'DET' || NOUNS.has(next.pos) || next.pos === 'ADJ' || next.pos === 'NUM') &&
+      !/^(switch|turn)/.test(text.tokens[i - 1]?.lower ?? '')
+    )
+      return;
+    const sign = (negatedInClause(text, clauses, i) ? -d[1] : d[1]) as 1 | -1;
+    out.push({ axis: d[0], sign, token: i, subject: subjectOf(text, clauses, i), clause: clauses[i] });
+  });
+  // a gradient ("from higher to lower water potential") states no direction of change
+  return out.filter((c) => !out.some((o) => o !== c && o.clause === c.clause && o.axis === c.axis && o.sign !== c.sign));
+}
+
+/**
+ * A word of the point that the answer negates in the sentence its evidence comes from: "water does not move
+ * by osmosis from high to low water potential" against "water moves by osmosis …" ("not" inserted into the
+ * scheme's words). Only when the point itself has no negation, and not for auxiliaries.
+ */
+export function negatedPointWord(point: AnalysedText, answer: AnalysedText, evidence: number[]): { ans: number; ref: number } | undefined {
+  if (point.tokens.some((t) => t.negator || t.negated)) return undefined;
+  const sentences = new Set(evidence.map((i) => answer.tokens[i].sentence));
+  for (let a = 0; a < answer.tokens.length; a++) {
+    const at = answer.tokens[a];
+    if (!at.negated || !sentences.has(at.sentence) || /^(be|have|do|get|can|will)$/.test(at.lemma)) continue;
+    // "not thick: only one cell thick", "diamond has no delocalised electrons" beside "graphite has delocalised
+    // electrons": the word is also stated in the sentence, so the negation is about something else
+    if (answer.tokens.some((o) => o !== at && !o.negated && o.sentence === at.sentence && o.lemma === at.lemma)) continue;
+    const ref = point.tokens.findIndex((p) => p.pos !== 'PUNCT' && (p.lemma === at.lemma || p.stem === at.stem));
+    if (ref >= 0) return { ans: a, ref };
+  }
+  return undefined;
+}
+
+/** Two subject nouns name the same thing: same word, a listed synonym. */
+export function sameSubject(a: Token, b: Token): boolean {
+  return a.lemma === b.lemma || a.stem === b.stem || a.lower === b.lower || areSynonyms(a.lemma, b.lemma);
+}
+
+/** The words naming a subject more closely, just before it: "potassium ion" of "potassium ion channels". */
+function modifiersOf(text: AnalysedText, i: number): Token[] {
+  const out: Token[] = [];
+  for (let j = i - 1; j >= i - 2 && j >= 0; j--) {
+    const t = text.tokens[j];
+    if (!t.content || !(NOUNS.has(t.pos) || t.pos === 'ADJ') || DIRECTIONS[t.lower] || t.sentence !== text.tokens[i].sentence) break;
+    out.push(t);
+  }
+  return out;
+}
+
+/** The same thing: the same noun, and not told apart by its modifiers ("sodium ion channels" are not "potassium ion channels"). */
+function sameThing(ta: AnalysedText, ia: number, tb: AnalysedText, ib: number): boolean {
+  if (!sameSubject(ta.tokens[ia], tb.tokens[ib])) return false;
+  const ma = modifiersOf(ta, ia);
+  const mb = modifiersOf(tb, ib);
+  // told apart when each has a modifier the other lacks
+  const own = (m: Token[], other: Token[]) => m.some((x) => !other.some((y) => sameSubject(x, y)));
+  return !(own(ma, mb) && own(mb, ma));
+}
+
+export type PolarityVerdict =
+  /** The answer gives the point's direction for the same thing. */
+  | { kind: 'agree' }
+  /** The answer gives the opposite direction for the same thing, and not the point's. */
+  | { kind: 'opposite'; answerToken: number; pointToken: number }
+  /** The answer gives both directions for the same thing: a contradiction loses the mark. */
+  | { kind: 'both'; answerToken: number; agreeing: number }
+  | { kind: 'none' };
+
+/** The answer's directions against the point's, subject by subject. */
+export function comparePolarity(point: AnalysedText, answer: AnalysedText, within?: number[]): PolarityVerdict {
+  const pc = directionClaims(point).filter((c) => c.subject >= 0);
+  if (pc.length === 0) return { kind: 'none' };
+  // only sentences about the point count: most of its other words are there ("GP is reduced to triose
+  // phosphate" is not about "so GP cannot be reduced and RuBP is not regenerated")
+  const words = point.content.filter((i) => !DIRECTIONS[point.tokens[i].lower]).map((i) => point.tokens[i]);
+  const about = (s: number) => {
+    const inSentence = answer.content.filter((i) => answer.tokens[i].sentence === s).map((i) => answer.tokens[i]);
+    return words.filter((w) => inSentence.some((a) => sameSubject(a, w))).length >= Math.max(1, words.length / 2);
+  };
+  const ac = directionClaims(answer, within).filter((c) => c.subject >= 0 && about(answer.tokens[c.token].sentence));
+  let agreed = false;
+  for (const p of pc) {
+    const about = ac.filter((a) => a.axis === p.axis && sameThing(answer, a.subject, point, p.subject));
+    // two claims of the answer in one sentence are about one thing only if the answer names it the same way
+    const sameIn = (x: DirectionClaim, y: DirectionClaim) => sameThing(answer, x.subject, answer, y.subject);
+    const agrees = about.filter((a) => a.sign === p.sign);
+    const oppose = about.find((a) => a.sign !== p.sign);
+    // "it increases or decreases": both ways in one sentence; in different sentences a long answer may be
+    // describing two conditions ("below the optimum … more complexes; above it … fewer")
+    const sentence = (c: DirectionClaim) => answer.tokens[c.token].sentence;
+    const clash = (a: DirectionClaim) => about.find((o) => o.sign !== p.sign && sentence(o) === sentence(a) && sameIn(o, a));
+    const both = oppose && agrees.find((a) => clash(a));
+    if (both) return { kind: 'both', answerToken: clash(both)!.token, agreeing: both.token };
+    if (oppose && agrees.length === 0) return { kind: 'opposite', answerToken: oppose.token, pointToken: p.token };
+    const agree = agrees[0];
+    if (agree) agreed = true;
+  }
+  return agreed ? { kind: 'agree' } : { kind: 'none' };
+}
+
+/**
+ * Whether an opposite word in the answer is about the same thing as the point's word: "variable resistor"
+ * says nothing against "keep the current constant". True when either subject cannot be found.
+ */
+export function oppositeIsAboutSameThing(point: AnalysedText, pointToken: number, answer: AnalysedText, answerToken: number): boolean {
+  const ps = subjectOf(point, clausesOf(point), pointToken);
+  const as = subjectOf(answer, clausesOf(answer), answerToken);
+  if (ps < 0 || as < 0) return true;
+  // an adjective naming a thing ("variable resistor") is about that thing; the two are about different things
+  // only when neither names the other's anywhere in its clause
+  if (sameSubject(point.tokens[ps], answer.tokens[as])) return true;
+  const pc = clausesOf(point);
+  const ac = clausesOf(answer);
+  const inClause = (text: AnalysedText, clauses: number[], at: number, w: Token) =>
+    text.tokens.some((x, k) => clauses[k] === clauses[at] && x.content && sameSubject(x, w));
+  return inClause(point, pc, pointToken, answer.tokens[as]) || inClause(answer, ac, answerToken, point.tokens[ps]);
+}
+
+/**
+ * A list of terms rather than sentences: three or more short items (commas, semicolons, new lines or
+ * bullets between them) and hardly a verb. "osmosis, water potential, partially permeable membrane".
+ */
+export function isKeywordList(answer: AnalysedText): boolean {
+  const all = answer.text
+    .split(/[,;\n•]|\s[-–]\s/)
+    .map((s) => s.trim())
+    .filter((s) => /\p{L}/u.test(s));
+  // working ("x^2 - x - 6 = 0, x = 3") is not a list of terms
+  const items = all.filter((s) => !/[=<>]|\d\s*[-+*/×^]\s*\d/.test(s) && /\p{L}{3}/u.test(s));
+  if (items.length < 3 || items.length < all.length * 0.75) return false;
+  const words = items.reduce((n, s) => n + s.split(/\s+/).length, 0);
+  if (words / items.length > 3.5) return false;
+  const verbs = answer.tokens.filter((t) => t.pos === 'VERB' || (t.pos === 'AUX' && !/^(be|is|are)$/.test(t.lower))).length;
+  return verbs <= Math.floor(items.length / 4);
+}
+
+/** A point that states something (a verb, or three or more content words), not a term to name ("osmosis", "ribosomes"). */
+export function isStatement(point: AnalysedText): boolean {
+  return point.tokens.some((t) => t.pos === 'VERB') || point.content.length >= 3;
+}

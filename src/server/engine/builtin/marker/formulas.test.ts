@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { compareEquations, findEquations, schemeEquation, toMathSyntax } from './formulas';
+
+/** How the answer's equations compare with the scheme's formula, in the order written. */
+function verdicts(scheme: string, answer: string): string[] {
+  const eq = schemeEquation(scheme);
+  if (!eq) throw new Error(`not a formula: ${scheme}`);
+  return findEquations(answer).map((e) => compareEquations(eq, e));
+}
+
+describe('formulas compared as mathematics', () => {
+  it('credits equivalent forms: rearranged, squared, written with other symbols', () => {
+    expect(verdicts('v = √(GM/r)', 'so v² = GM/r')).toEqual(['same']);
+    expect(verdicts('v = √(GM/r)', 'v = sqrt(GM/r)')).toEqual(['same']);
+    expect(verdicts('λ = ws/D', 'w = λD/s')).toEqual(['same']);
+    expect(verdicts('s = ut + ½at²', 's = ut + ½at², so t = 4.08 s')).toEqual(['same']);
+    expect(verdicts('E = mc^2', 'E = mc²')).toEqual(['same']);
+    expect(verdicts('speed = distance / time', 'speed = distance ÷ time')).toEqual(['same']);
+    expect(verdicts('x = u cos θ × t', 'x = u cos θ × t = 49 m')).toEqual(['same']);
+  });
+
+  it('refuses inverted and incomplete formulas', () => {
+    expect(verdicts('v = √(GM/r)', 'v = GM/r = 6.67e-11 × 6e24 / 6.37e6 = 6.3e7 m/s')[0]).toBe('different');
+    expect(verdicts('λ = ws/D', 'λ = D/ws so λ = 2')[0]).toBe('different');
+    expect(verdicts('speed = distance / time', 'speed = time/distance')).toEqual(['different']);
+    expect(verdicts('s = ut + ½at²', 's = ut + at²')).toEqual(['different']);
+  });
+
+  it('reads a value ("t = 4.08 s") or a substitution as no formula at all', () => {
+    expect(findEquations('t = 4.08 s')).toEqual([]);
+    expect(verdicts('v = √(GM/r)', 'GM/r = 6.67e-11 × 6e24 / 6.37e6')).toEqual(['unrelated']);
+    expect(schemeEquation('the answer is 3')).toBeUndefined();
+    expect(toMathSyntax('the wave speed')).toBeUndefined();
+  });
+});

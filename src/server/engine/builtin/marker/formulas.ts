@@ -1,0 +1,236 @@
+import { parse, type MathNode } from 'mathjs';
+
+/**
+ * Formulas read as mathematics, as an examiner reads them: `v = √(GM/r)` is not `v = GM/r`, `λ = ws/D` is
+ * not `λ = D/ws`, and `v² = GM/r` or `w = λD/s` are the same relation rearranged (STACK's algebraic
+ * equivalence, checked by evaluation at random points rather than by symbolic algebra).
+ */
+
+/** An equation as written, and its two sides in mathjs syntax. */
+export interface Equation {
+  /** As written in the text. */
+  text: string;
+  left: MathNode;
+  right: MathNode;
+  symbols: string[];
+  /** Where it starts in the text it was read from. */
+  start: number;
+}
+
+const FUNCTIONS = ['sqrt', 'sin', 'cos', 'tan', 'log', 'ln', 'exp', 'arcsin', 'arccos', 'arctan'];
+const GREEK: Record<string, string> = {
+  α: 'alpha',
+  β: 'beta',
+  γ: 'gamma',
+  δ: 'delta',
+  Δ: 'Delta',
+  ε: 'epsilon',
+  θ: 'theta',
+  λ: 'lambda',
+  μ: 'mu',
+  ν: 'nu',
+  π: 'pi',
+  ρ: 'rho',
+  σ: 'sigma',
+  τ: 'tau',
+  φ: 'phi',
+  ω: 'omega',
+  Ω: 'Omega',
+};
+const GREEK_NAMES = new Set(Object.values(GREEK));
+const SUPERSCRIPT: Record<string, string> = { '²': '^2', '³': '^3', '¹': '^1', '⁻¹': '^(-1)', '⁻²': '^(-2)', '½': '(1/2)' };
+
+/**
+ * A written formula in mathjs syntax: Greek letters by name, × ÷ · as operators, √x as sqrt(x), powers from
+ * superscripts, and runs of one to three letters that are not a function read as products of one-letter
+ * variables ("ut" → u*t, "GMm" → G*M*m), as physics writes them; longer words stay whole ("speed").
+ * Returns undefined when it cannot be parsed.
+ */
+export function toMathSyntax(written: string): string | undefined {
+  let s = written
+    .replace(/⁻¹/g, '^(-1)')
+    .replace(/⁻²/g, '^(-2)')
+    .replace(/[²³¹½]/g, (c) => SUPERSCRIPT[c])
+    .replace(/[αβγδΔεθλμνπρστφωΩ]/g, (c) => ` ${GREEK[c]} `)
+    .replace(/[×·∙]|\\times|\\cdot/g, '*')
+    .replace(/[÷]/g, '/')
+    .replace(/[−–]/g, '-')
+    .replace(/\*\*/g, '^');
+  // √(…) and √x
+  s = s.replace(/√\s*\(/g, 'sqrt(').replace(/√\s*([A-Za-z0-9.]+)/g, 'sqrt($1)');
+  if (/[√=<>!;:,?"']/.test(s)) return undefined;
+  // a function followed by a bare argument: "cos θ" → cos(theta), "sin37" → sin(37)
+  s = s.replace(/\b(sin|cos|tan|log|ln)\s*([A-Za-z]+|\d+(?:\.\d+)?)(?![\w(])/g, '$1($2)');
+  // words side by side are prose ("the wave speed"), not a product of variables
+  if (/[A-Za-z]{4,}\s+[A-Za-z]{2,}|[A-Za-z]{2,}\s+[A-Za-z]{4,}/.test(s.replace(/\b(?:sqrt|sin|cos|tan|log|ln|exp)\b/g, '')))
+    return undefined;
+  // split letter runs into variables
+  s = s.replace(/[A-Za-z]+/g, (run) => {
+    if (FUNCTIONS.includes(run) || GREEK_NAMES.has(run) || run.length > 3) return ` ${run} `;
+    return ` ${run.split('').join(' * ')} `;
+  });
+  // implicit products the parser would not see: "2 t", ") (", "t (" and "4.9t"
+  s = s.replace(/\s+/g, ' ').trim();
+  try {
+    parse(s);
+    return s;
+  } catch {
+    return undefined;
+  }
+}
+
+function symbolsIn(node: MathNode): string[] {
+  const names = new Set<string>();
+  node.traverse((n: MathNode, path: string, parent: MathNode | null) => {
+    if (n.type !== 'SymbolNode') return;
+    // a function's own name is not a variable
+    if (parent?.type === 'FunctionNode' && path === 'fn') return;
+    const name = (n as MathNode & { name: string }).name;
+    if (name === 'pi' || name === 'e') return;
+    names.add(name);
+  });
+  return [...names];
+}
+
+function parseSide(text: string): MathNode | undefined {
+  const syntax = toMathSyntax(text);
+  if (!syntax) return undefined;
+  try {
+    return parse(syntax);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A number with a unit after it, or a bare number: a value, not a formula. */
+const VALUE =
+  /^[-+]?(?:\d[\d,]*(?:\.\d+)?|\.\d+)(?:\s*(?:[x×*]\s*10\s*\^?\s*[-+]?\d+|e[-+]?\d+))?(?:\s*[A-Za-zΩµμ°%][A-Za-z0-9Ωµμ°%^⁻¹²³/\- ]*)?$/;
+
+/** One equation, `left = right`, when both sides read as mathematics. */
+export function readEquation(text: string, start = 0): Equation | undefined {
+  const sides = text.split('=');
+  if (sides.length !== 2 || !sides[0].trim() || !sides[1].trim()) return undefined;
+  // "t = 4.08 s" states a value (a number and its unit), not a relation between variables
+  if (sides.some((side) => VALUE.test(side.trim()))) return undefined;
+  const left = parseSide(sides[0]);
+  const right = parseSide(sides[1]);
+  if (!left || !right) return undefined;
+  return { text: text.trim(), left, right, symbols: [...new Set([...symbolsIn(left), ...symbolsIn(right)])], start };
+}
+
+/** Words that end the maths before an "=" or after it ("so v = …", "… = 2 s, then"). */
+const PROSE =
+  /\b(so|then|and|therefore|hence|thus|giving|gives|where|using|use|with|which|because|since|if|we|get|got|is|the|of|by|from|into|as|for|it|that|this|plug|sub|substitute|rearrange|rearranged|answer|final)\b/i;
+
+function trimLeft(part: string): string {
+  // the left side runs back to the last break: punctuation, a new line, a prose word
+  const cut = part.split(/[,;:\n]|\.\s/).pop() ?? part;
+  const words = cut.split(/(\s+)/);
+  let i = words.length;
+  while (i > 0 && !PROSE.test(words[i - 1])) i--;
+  return words.slice(i).join('').trim();
+}
+
+function trimRight(part: string): string {
+  const cut = part.split(/[,;:\n]|\.\s|\.$/)[0] ?? part;
+  const words = cut.split(/(\s+)/);
+  let i = 0;
+  while (i < words.length && !PROSE.test(words[i])) i++;
+  return words.slice(0, i).join('').trim();
+}
+
+/**
+ * Every equation an answer writes, read pairwise along a chain ("v = GM/r = 6.67e-11 × 6e24 / 6.37e6"
+ * gives v = GM/r and GM/r = 6.67e-11 × …), each side trimmed back to the maths around its "=".
+ */
+export function findEquations(text: string): Equation[] {
+  const out: Equation[] = [];
+  const parts = text.split('=');
+  let offset = 0;
+  for (let i = 0; i + 1 < parts.length; i++) {
+    const left = trimLeft(parts[i]);
+    // the right side of a link in a chain ends where the next "=" begins
+    const right = i + 2 < parts.length ? trimRight(parts[i + 1]) || parts[i + 1].trim() : trimRight(parts[i + 1]);
+    const start = offset + parts[i].lastIndexOf(left);
+    offset += parts[i].length + 1;
+    if (!left || !right) continue;
+    const eq = readEquation(`${left} = ${right}`, start);
+    if (eq) out.push(eq);
+  }
+  return out;
+}
+
+/** A small deterministic generator, so the same formulas always get the same verdict. */
+function sampler(seed: number): () => number {
+  let x = seed >>> 0 || 1;
+  return () => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) / 4294967296;
+  };
+}
+
+function evaluate(node: MathNode, scope: Record<string, number>): number | undefined {
+  try {
+    const v: unknown = node.compile().evaluate({ ...scope });
+    return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The variable an equation gives: a lone symbol on one side ("v" in v = √(GM/r)). */
+function solvedFor(eq: Equation): { name: string; expr: MathNode } | undefined {
+  for (const [side, other] of [
+    [eq.left, eq.right],
+    [eq.right, eq.left],
+  ] as const) {
+    if (side.type === 'SymbolNode') {
+      const name = (side as MathNode & { name: string }).name;
+      if (!symbolsIn(other).includes(name)) return { name, expr: other };
+    }
+  }
+  return undefined;
+}
+
+export type Agreement = 'same' | 'different' | 'unrelated';
+
+/**
+ * Whether an answer's equation states the scheme's relation: 'same' when it holds wherever the scheme's
+ * does (at random positive values of the other variables), 'different' when it is about the scheme's
+ * variables (two or more shared, none of its own) but does not hold, 'unrelated' otherwise.
+ */
+export function compareEquations(scheme: Equation, answer: Equation): Agreement {
+  // a side with no variable is a substitution or a value ("GM/r = 6.67e-11 × 6e24 / 6.37e6"), not a relation
+  if (symbolsIn(answer.left).length === 0 || symbolsIn(answer.right).length === 0) return 'unrelated';
+  const shared = answer.symbols.filter((s) => scheme.symbols.includes(s));
+  const extra = answer.symbols.filter((s) => !scheme.symbols.includes(s));
+  if (shared.length < Math.min(2, scheme.symbols.length) || extra.length > 0) return 'unrelated';
+  const solved = solvedFor(scheme);
+  if (!solved) return 'unrelated';
+  const random = sampler(7919);
+  let held = 0;
+  let tried = 0;
+  for (let k = 0; k < 12 && tried < 6; k++) {
+    const scope: Record<string, number> = {};
+    for (const s of scheme.symbols) if (s !== solved.name) scope[s] = 0.5 + 2.5 * random();
+    const target = evaluate(solved.expr, scope);
+    if (target === undefined) continue;
+    scope[solved.name] = target;
+    const l = evaluate(answer.left, scope);
+    const r = evaluate(answer.right, scope);
+    if (l === undefined || r === undefined) continue;
+    tried++;
+    if (Math.abs(l - r) <= 1e-6 * Math.max(1, Math.abs(l), Math.abs(r))) held++;
+  }
+  if (tried < 3) return 'unrelated';
+  return held === tried ? 'same' : 'different';
+}
+
+/** The scheme point's formula, when its wording is one equation in symbols ("v = √(GM/r)", "s = ut + ½at²"). */
+export function schemeEquation(wording: string): Equation | undefined {
+  const eq = readEquation(wording.replace(/\s+/g, ' ').trim());
+  if (!eq || eq.symbols.length < 2) return undefined;
+  return solvedFor(eq) ? eq : undefined;
+}
