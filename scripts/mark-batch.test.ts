@@ -105,10 +105,11 @@ describe('markBatchLine: an examiner’s scheme structure', () => {
     ]);
   });
 
-  it('a correct value implies the M mark it depends on; where the question asks for working, no M, no A (kind, depends_on)', () => {
+  it('a correct value implies the M marks of its calculation; where the question asks for working, no M, no A (kind, depends_on)', () => {
     const implied = ok(markBatchLine(JSON.stringify({ ...calc, final_answer_full_marks: undefined }), 1));
-    expect(implied.marks_awarded).toBe(3);
-    expect(implied.markscheme_evaluation[1]).toMatchObject({ status: 'COVERED', marks_awarded: 1, note: 'implied by a correct value' });
+    expect(implied.marks_awarded).toBe(4);
+    for (const i of [0, 1])
+      expect(implied.markscheme_evaluation[i]).toMatchObject({ status: 'COVERED', marks_awarded: 1, note: 'implied by a correct value' });
     const showThat = { ...calc, question: `Show that the enthalpy change is about -1300 kJ mol-1. ${calc.question}` };
     const out = ok(markBatchLine(JSON.stringify({ ...showThat, final_answer_full_marks: undefined }), 1));
     expect(out.marks_awarded).toBe(0);

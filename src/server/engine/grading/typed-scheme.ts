@@ -29,7 +29,10 @@ const ALSO = /^(accept|allow|reject|do not accept|ignore)\s*[:.-]?\s*(.+)$/i;
 export function typedValue(line: string): NumericTarget | undefined {
   const m = /^(.{0,40}?)\s*(?:=|≈|:|\bis\b)\s*(.+)$/.exec(line.trim()) ?? (/^[-+.\d]/.test(line.trim()) ? ['', '', line.trim()] : null);
   if (!m) return undefined;
-  const rhs = m[2].replace(/[.;]$/, '').trim();
+  const rhs = m[2]
+    .replace(/[.;]$/, '')
+    .replace(/[\u2212\u2013]/g, '-')
+    .trim();
   const quantities = findQuantities(rhs);
   if (quantities.length === 0 || quantities[0].start !== 0) return undefined;
   const q = quantities[0];

@@ -48,6 +48,8 @@ export interface SchemeResult {
 export interface SchemeContext {
   plainAnswer: string;
   questionText: string;
+  /** The answer is a list of terms, not sentences (claims.isKeywordList). */
+  keywordList?: boolean;
   blank: boolean;
 }
 
@@ -180,6 +182,15 @@ function chooseLevel(
   let mark = Math.min(reached.max_marks, Math.max(reached.min_marks, rounded));
   // a list of unconnected facts stays at the bottom of its level
   if (reached.level > 1 && covered < weight && !LINKED.test(ctx.plainAnswer)) mark = reached.min_marks;
+  // a list of terms with no reasoning stays in the lowest level
+  if (ctx.keywordList) return { ...sorted[0], mark: sorted[0].min_marks || Math.min(1, sorted[0].max_marks) };
+  // a stated misconception (the opposite of a point, a point denied) costs a level, and the answer is at its bottom
+  const wrong = outcomes.filter((o) => o.status === 'CONTRADICTED').length;
+  if (wrong > 0) {
+    const lower = [...sorted].reverse().find((l) => l.level <= reached.level - Math.min(2, wrong));
+    if (!lower) return none;
+    return { ...lower, mark: lower.min_marks };
+  }
   return { ...reached, mark };
 }
 
@@ -271,12 +282,28 @@ export function applyScheme(
       const before = m.point.depends_on && scored.find((x) => x.point.id === m.point.depends_on && x.point.kind === 'M');
       if (before) imply(before, value);
     };
-    if (!working)
+    if (!working) {
       for (const s of scored) {
         if (s.point.kind !== 'A' || !s.point.depends_on || s.marksAwarded === 0 || !s.outcome.numeric?.matched) continue;
         const m = scored.find((x) => x.point.id === s.point.depends_on);
         if (m) imply(m, `"${s.outcome.numeric.given?.text ?? formatValue(targetOf(s.point) ?? 0)}"`);
       }
+      // a correct value also earns the method marks that lead to it since the value before it (its own part of
+      // the calculation); where the scheme marks no method at all (a teacher's B marks), the final value earns the
+      // working before it that is not itself a value
+      const noMethod = scored.every((s) => s.point.kind !== 'M');
+      const lastValue = scored.map((s) => targetOf(s.point) !== undefined).lastIndexOf(true);
+      scored.forEach((s, i) => {
+        if (!s.outcome.numeric?.matched || s.marksAwarded === 0 || (noMethod && i !== lastValue)) return;
+        const value = `"${s.outcome.numeric.given?.text ?? formatValue(targetOf(s.point) ?? 0)}"`;
+        for (let j = i - 1; j >= 0; j--) {
+          const before = scored[j];
+          if (targetOf(before.point) !== undefined && before.point.kind !== 'M') break;
+          if (before.marksAwarded === 0 && (before.point.kind === 'M' || (noMethod && targetOf(before.point) === undefined)))
+            imply(before, value);
+        }
+      });
+    }
     // no M, no A (a value carried forward from the student's own earlier value shows the method applied)
     for (const s of scored) {
       if (s.point.kind !== 'A' || !s.point.depends_on || s.marksAwarded === 0 || carried.has(s)) continue;

@@ -1,3 +1,4 @@
+import { wordsOpposite } from './features';
 import { areSynonyms } from './lexicon';
 import type { AnalysedText, Token } from './text';
 
@@ -151,9 +152,10 @@ function subjectOf(text: AnalysedText, clauses: number[], i: number): number {
   return -1;
 }
 
+/** A negation anywhere before the word in its clause ("no longer be contained in a closed path") turns its direction round. */
 function negatedInClause(text: AnalysedText, clauses: number[], i: number): boolean {
   if (text.tokens[i].negated) return true;
-  for (let j = i - 1; j >= i - 3 && j >= 0 && clauses[j] === clauses[i]; j--) if (text.tokens[j].negator) return true;
+  for (let j = i - 1; j >= 0 && clauses[j] === clauses[i]; j--) if (text.tokens[j].negator) return true;
   return false;
 }
 
@@ -189,7 +191,8 @@ export function directionClaims(text: AnalysedText, within?: number[]): Directio
  * scheme's words). Only when the point itself has no negation, and not for auxiliaries.
  */
 export function negatedPointWord(point: AnalysedText, answer: AnalysedText, evidence: number[]): { ans: number; ref: number } | undefined {
-  if (point.tokens.some((t) => t.negator || t.negated)) return undefined;
+  // "too big to go through" denies by itself
+  if (point.tokens.some((t) => t.negator || t.negated || t.lower === 'too')) return undefined;
   const sentences = new Set(evidence.map((i) => answer.tokens[i].sentence));
   for (let a = 0; a < answer.tokens.length; a++) {
     const at = answer.tokens[a];
@@ -242,6 +245,9 @@ export type PolarityVerdict =
 export function comparePolarity(point: AnalysedText, answer: AnalysedText, within?: number[]): PolarityVerdict {
   const pc = directionClaims(point).filter((c) => c.subject >= 0);
   if (pc.length === 0) return { kind: 'none' };
+  // a point that itself goes both ways ("the more fertiliser, the greater the mass … then the less") is read as a whole
+  if (pc.some((a) => pc.some((b) => a.axis === b.axis && a.sign !== b.sign && sameThing(point, a.subject, point, b.subject))))
+    return { kind: 'none' };
   // only sentences about the point count: most of its other words are there ("GP is reduced to triose
   // phosphate" is not about "so GP cannot be reduced and RuBP is not regenerated")
   const words = point.content.filter((i) => !DIRECTIONS[point.tokens[i].lower]).map((i) => point.tokens[i]);
@@ -263,7 +269,16 @@ export function comparePolarity(point: AnalysedText, answer: AnalysedText, withi
     const clash = (a: DirectionClaim) => about.find((o) => o.sign !== p.sign && sentence(o) === sentence(a) && sameIn(o, a));
     const both = oppose && agrees.find((a) => clash(a));
     if (both) return { kind: 'both', answerToken: clash(both)!.token, agreeing: both.token };
-    if (oppose && agrees.length === 0) return { kind: 'opposite', answerToken: oppose.token, pointToken: p.token };
+    // "below 273 K, TΔS is smaller" against "above 273 K, TΔS is larger": the other condition, stated consistently
+    const otherCondition = (c: DirectionClaim) =>
+      answer.tokens.some(
+        (a, k) =>
+          k !== c.token &&
+          a.sentence === sentence(c) &&
+          point.tokens.some((w, j) => j !== p.token && w.content && a.content && wordsOpposite(w, a)),
+      );
+    if (oppose && agrees.length === 0 && !otherCondition(oppose))
+      return { kind: 'opposite', answerToken: oppose.token, pointToken: p.token };
     const agree = agrees[0];
     if (agree) agreed = true;
   }
@@ -298,8 +313,8 @@ export function isKeywordList(answer: AnalysedText): boolean {
     .map((s) => s.trim())
     .filter((s) => /\p{L}/u.test(s));
   // working ("x^2 - x - 6 = 0, x = 3") is not a list of terms
-  const items = all.filter((s) => !/[=<>]|\d\s*[-+*/×^]\s*\d/.test(s) && /\p{L}{3}/u.test(s));
-  if (items.length < 3 || items.length < all.length * 0.75) return false;
+  const items = all.filter((s) => !/[=<>]|\d\s*[-+*/×^]\s*\d/.test(s));
+  if (items.length < 3 || items.length < all.length / 2) return false;
   const words = items.reduce((n, s) => n + s.split(/\s+/).length, 0);
   if (words / items.length > 3.5) return false;
   const verbs = answer.tokens.filter((t) => t.pos === 'VERB' || (t.pos === 'AUX' && !/^(be|is|are)$/.test(t.lower))).length;

@@ -64,8 +64,10 @@ export function toMathSyntax(written: string): string | undefined {
   // words side by side are prose ("the wave speed"), not a product of variables
   if (/[A-Za-z]{4,}\s+[A-Za-z]{2,}|[A-Za-z]{2,}\s+[A-Za-z]{4,}/.test(s.replace(/\b(?:sqrt|sin|cos|tan|log|ln|exp)\b/g, '')))
     return undefined;
-  // split letter runs into variables
+  // split letter runs into variables; ln is the natural logarithm (mathjs's log), log the common one
   s = s.replace(/[A-Za-z]+/g, (run) => {
+    if (run === 'ln') return ' log ';
+    if (run === 'log') return ' log10 ';
     if (FUNCTIONS.includes(run) || GREEK_NAMES.has(run) || run.length > 3) return ` ${run} `;
     return ` ${run.split('').join(' * ')} `;
   });
@@ -147,15 +149,27 @@ export function findEquations(text: string): Equation[] {
   const out: Equation[] = [];
   const parts = text.split('=');
   let offset = 0;
+  // the start of the chain the current link belongs to ("y = e^(x^2/2 + ln 2) = 2e^(x^2/2)" also says y = 2e^(x^2/2))
+  let chainStart: { text: string; at: number } | undefined;
   for (let i = 0; i + 1 < parts.length; i++) {
     const left = trimLeft(parts[i]);
     // the right side of a link in a chain ends where the next "=" begins
-    const right = i + 2 < parts.length ? trimRight(parts[i + 1]) || parts[i + 1].trim() : trimRight(parts[i + 1]);
+    const inChain = i + 2 < parts.length && !/[,;:\n]|\.\s/.test(parts[i + 1]);
+    const right = inChain ? trimRight(parts[i + 1]) || parts[i + 1].trim() : trimRight(parts[i + 1]);
     const start = offset + parts[i].lastIndexOf(left);
     offset += parts[i].length + 1;
-    if (!left || !right) continue;
+    if (!left || !right) {
+      chainStart = undefined;
+      continue;
+    }
+    if (!chainStart || left !== parts[i].trim()) chainStart = { text: left, at: start };
     const eq = readEquation(`${left} = ${right}`, start);
     if (eq) out.push(eq);
+    if (chainStart.text !== left) {
+      const whole = readEquation(`${chainStart.text} = ${right}`, chainStart.at);
+      if (whole) out.push(whole);
+    }
+    if (!inChain) chainStart = undefined;
   }
   return out;
 }

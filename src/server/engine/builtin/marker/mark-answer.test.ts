@@ -235,10 +235,10 @@ describe('the built-in marker: an examiner’s scheme structure', () => {
     expect(fb.qualitative_feedback).toContain('final answer, -1.28 MJ/mol, is correct');
   });
 
-  it('without the final-answer rule, a right value earns the method mark it depends on, not an independent one', () => {
+  it('without the final-answer rule, a right value still earns the method marks of its calculation', () => {
     const fb = markEnthalpy('-1.28 MJ/mol', {} as never);
-    expect(fb.marks_awarded).toBe(3);
-    expect(fb.markscheme_evaluation.map((e) => e.status)).toEqual(['NOT_COVERED', 'COVERED', 'COVERED']);
+    expect(fb.marks_awarded).toBe(4);
+    expect(fb.markscheme_evaluation.map((e) => e.status)).toEqual(['COVERED', 'COVERED', 'COVERED']);
     expect(fb.markscheme_evaluation[1].justification).toContain(
       'your value "-1.28 MJ/mol" is correct: a correct answer earns the method mark',
     );

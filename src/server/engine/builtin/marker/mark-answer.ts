@@ -209,6 +209,9 @@ function judgeFormula(point: MarkPoint, answerText: string, questionText: string
   return undefined;
 }
 
+/** Where the model found no stated opposite, "correct" this likely (and likelier than "incorrect") covers the point. */
+const UNSURE_CORRECT = 0.6;
+
 function markTextPoint(point: MarkPoint, answer: AnalysedText, question: AnalysedText, classifier: GbdtModel): PointOutcome {
   let pool = answer.content;
   for (const phrase of point.ignore) {
@@ -300,9 +303,16 @@ function markTextPoint(point: MarkPoint, answer: AnalysedText, question: Analyse
   // a point is earned by a statement, not by a stray letter, symbol or number ("you wrote 't'")
   // (a step of working may be shown in numbers: "2^7 = 128")
   const step = isStep(point, wordings[decision.alternative]);
+  // a number the question gives shows a step only when it is put to work ("12.6 / 3.5"), not when copied ("A(3, 23)")
+  const used = (i: number) =>
+    /[×*/÷+^(=-]\s*$/.test(answer.text.slice(0, answer.tokens[i].start)) || /^\s*[×*/÷+^)-]/.test(answer.text.slice(answer.tokens[i].end));
+  const questionNumber = (i: number) =>
+    !used(i) && question.tokens.some((q) => q.isNumber && Number(q.lower) === Number(answer.tokens[i].lower));
   if (
     status === 'COVERED' &&
-    !coveredLinks(decision).some((i) => /\p{L}{2}/u.test(answer.tokens[i].text) || (step && answer.tokens[i].isNumber))
+    !coveredLinks(decision).some(
+      (i) => /\p{L}{2}/u.test(answer.tokens[i].text) || (step && answer.tokens[i].isNumber && !questionNumber(i)),
+    )
   )
     return {
       status: 'NOT_COVERED',
@@ -316,6 +326,12 @@ function markTextPoint(point: MarkPoint, answer: AnalysedText, question: Analyse
     status = 'NOT_COVERED';
   // an answer about something else states no opposite of the point: the point is missing, not contradicted
   if (status === 'CONTRADICTED' && decision.alignment.flips.length === 0 && !addressesPoint(decision.alignment)) status = 'NOT_COVERED';
+  // "contradicted" needs a stated opposite (a negation or an opposite word about the same thing): without one, a
+  // paraphrase the model found unlike the point is judged covered or not, never "disagrees"
+  if (status === 'CONTRADICTED' && decision.alignment.flips.length === 0) {
+    const { correct, incorrect } = decision.probabilities;
+    status = correct > incorrect && correct >= UNSURE_CORRECT ? 'COVERED' : 'NOT_COVERED';
+  }
   return describeDecision(decision, answer, wordings, status, point);
 }
 
@@ -470,6 +486,7 @@ export function markAnswer(input: MarkAnswerInput): Feedback {
     plainAnswer,
     questionText: toPlainText(input.questionText ?? ''),
     blank,
+    keywordList: !blank && isKeywordList(analyseText(plainAnswer)),
   });
   const markscheme_evaluation: PointEvaluation[] = result.scored.map((s) => ({
     point_id: s.point.id,
