@@ -206,8 +206,20 @@ export const pointEvaluationSchema = z.object({
   kind: z.enum(MARK_KINDS).optional(),
   /** e.g. "ECF from your value of 2.4 mol", "max 2 from this group", "Level 2: 3-4 marks". */
   note: z.string().optional(),
+  /**
+   * How sure the marker is of this decision, 0-1. Below CHECK_YOURSELF_BELOW the feedback says so and shows the
+   * scheme point ("Check this point yourself"). Absent from older feedback.
+   */
+  confidence: z.number().min(0).max(1).optional(),
+  /** The rule that decided it (a value compared, a formula compared as mathematics, a direction, a list of terms…). */
+  rule: z.string().max(40).optional(),
+  /** The student's own words the decision rests on, quoted as written. */
+  evidence: z.string().max(500).optional(),
 });
 export type PointEvaluation = z.infer<typeof pointEvaluationSchema>;
+
+/** A point decided with less confidence than this is shown as "Check this point yourself". */
+export const CHECK_YOURSELF_BELOW = 0.65;
 
 export const feedbackSchema = z.object({
   marks_awarded: z.number().min(0),

@@ -13,9 +13,24 @@ export interface PointOutcome {
   numeric?: { matched: boolean; given?: GivenValue };
   /** The rule of evidence that decided it, when one did (a formula compared as mathematics, a direction, a list of terms). */
   rule?: EvidenceRule;
+  /** How sure the judge is, 0-1: the model's odds for a judged point; rules of evidence are sure. */
+  confidence?: number;
+  /** The student's own words the decision rests on. */
+  evidence?: string;
 }
 
 export type EvidenceRule =
+  | 'judged'
+  | 'value'
+  | 'option'
+  | 'as-worded'
+  | 'accepted-wording'
+  | 'rejected-wording'
+  | 'required-word'
+  | 'blank'
+  | 'ecf'
+  | 'final-answer'
+  | 'no-method'
   | 'formula-same'
   | 'formula-different'
   | 'formula-from-question'
@@ -262,6 +277,8 @@ export function applyScheme(
         status: 'COVERED',
         justification: `Your "${ecf.found}" is not the mark scheme's value, but it follows correctly from your own earlier value of ${ecf.from.text}, so the mark is given (error carried forward).`,
         numeric: { matched: false },
+        rule: 'ecf',
+        evidence: ecf.found,
       };
       s.marksAwarded = s.point.marks;
       s.notes.push(`ECF from your value of ${ecf.from.text}`);
@@ -313,6 +330,7 @@ export function applyScheme(
       s.outcome = {
         status: 'NOT_COVERED',
         justification: `${s.outcome.numeric?.given ? `Your value "${s.outcome.numeric.given.text}" is right` : 'Your answer makes this point'}, but this accuracy mark needs the method mark before it (${lowerFirst(m.point.text)}), which your answer does not show, so it is not given.`,
+        rule: 'no-method',
       };
       s.notes.push(`needs the method mark ${m.point.id}`);
     }
@@ -327,6 +345,8 @@ export function applyScheme(
             s.outcome = {
               status: 'COVERED',
               justification: `Given because your final answer, ${value}, is correct: in this calculation a correct final answer earns every mark, working shown or not.`,
+              rule: 'final-answer',
+              evidence: value,
             };
             s.marksAwarded = s.point.marks;
           }

@@ -52,6 +52,9 @@ export function warmUpMarker(): void {
   analyseText('The marker is ready.');
 }
 
+/** The confidence of a decision made by a rule of evidence (a value, an option, a formula, a wording) rather than by the model's odds. */
+const SURE = 0.95;
+
 /** Word links strong enough to quote as evidence. */
 const GOOD = 0.7;
 
@@ -78,10 +81,13 @@ function describeDecision(
   const wording = wordings[decision.alternative];
   const wordingText = wording.text;
   const { alignment } = decision;
+  // the model's odds for the side it came down on: a decision near its threshold is one to check
+  const pCorrect = decision.probabilities.correct;
+  const judged = { rule: 'judged' as const, confidence: status === 'COVERED' ? pCorrect : 1 - pCorrect };
   if (status === 'COVERED') {
     const quote = quoteTokens(answer, coveredLinks(decision)) || quoteTokens(answer, answer.content);
     const accepted = decision.alternative > 0 ? ` (the mark scheme accepts "${wordingText}")` : '';
-    return { status, justification: `Credited: you wrote "${quote}", which makes this point${accepted}.` };
+    return { status, justification: `Credited: you wrote "${quote}", which makes this point${accepted}.`, evidence: quote, ...judged };
   }
   if (status === 'CONTRADICTED') {
     const flip = alignment.flips[0];
@@ -99,6 +105,8 @@ function describeDecision(
         status,
         justification: `Not credited: you wrote "${quote}", which says the opposite of this point (${detail}). The mark scheme has: ${wordingText}.`,
         quote,
+        evidence: quote,
+        ...judged,
       };
     }
     const quote = quoteTokens(answer, coveredLinks(decision).length ? coveredLinks(decision) : answer.content);
@@ -106,17 +114,23 @@ function describeDecision(
       status,
       justification: `Not credited: you wrote "${quote}", which disagrees with this point. The mark scheme has: ${wordingText}.`,
       quote,
+      evidence: quote,
+      ...judged,
     };
   }
   const links = coveredLinks(decision);
-  if (isStep(point, wording)) return { status, justification: `Not credited: your answer does not show this step (${point.text}).` };
-  if (links.length === 0) return { status, justification: `Not credited: your answer does not mention ${lowerFirst(point.text)}.` };
+  if (isStep(point, wording))
+    return { status, justification: `Not credited: your answer does not show this step (${point.text}).`, ...judged };
+  if (links.length === 0)
+    return { status, justification: `Not credited: your answer does not mention ${lowerFirst(point.text)}.`, ...judged };
   const quote = quoteTokens(answer, links);
   const missing = alignment.missing.map((i) => wording.tokens[i].text.toLowerCase()).filter((w) => /\p{L}{2}/u.test(w));
   const need = missing.length && missing.length <= 4 ? ` It needs ${listWords(missing)} as well.` : '';
   return {
     status,
     justification: `Not credited yet: "${quote}" is on the right lines but does not make the point that ${lowerFirst(wordingText)}.${need}`,
+    evidence: quote,
+    ...judged,
   };
 }
 
@@ -224,6 +238,8 @@ function markTextPoint(point: MarkPoint, answer: AnalysedText, question: Analyse
       return {
         status: 'NOT_COVERED',
         justification: `Not credited: you wrote "${quoteTokens(answer, hit)}", which the mark scheme does not accept for this point (it rejects "${phrase}").`,
+        rule: 'rejected-wording',
+        evidence: quoteTokens(answer, hit),
       };
     }
   }
@@ -231,7 +247,12 @@ function markTextPoint(point: MarkPoint, answer: AnalysedText, question: Analyse
   // required terms are for the marker's own judgement of other wordings.
   const accepted = findVerbatim(answer.text, point.accept);
   if (accepted)
-    return { status: 'COVERED', justification: `Credited: you wrote "${accepted}", which the mark scheme accepts for this point.` };
+    return {
+      status: 'COVERED',
+      justification: `Credited: you wrote "${accepted}", which the mark scheme accepts for this point.`,
+      rule: 'accepted-wording',
+      evidence: accepted,
+    };
   for (const entry of point.required) {
     if (!findRequired(answer, entry)) {
       const terms = listWords(
@@ -241,7 +262,11 @@ function markTextPoint(point: MarkPoint, answer: AnalysedText, question: Analyse
           .filter(Boolean),
         'or',
       );
-      return { status: 'NOT_COVERED', justification: `Not credited: this point needs the word ${terms}, and your answer does not use it.` };
+      return {
+        status: 'NOT_COVERED',
+        justification: `Not credited: this point needs the word ${terms}, and your answer does not use it.`,
+        rule: 'required-word',
+      };
     }
   }
   const formula = judgeFormula(point, answer.text, question.text);
@@ -271,7 +296,12 @@ function markTextPoint(point: MarkPoint, answer: AnalysedText, question: Analyse
     };
   const verbatim = findVerbatim(answer.text, [point.text, ...point.accept]);
   if (verbatim)
-    return { status: 'COVERED', justification: `Credited: you wrote "${verbatim}", which makes this point as the mark scheme words it.` };
+    return {
+      status: 'COVERED',
+      justification: `Credited: you wrote "${verbatim}", which makes this point as the mark scheme words it.`,
+      rule: 'as-worded',
+      evidence: verbatim,
+    };
   let decision = classifyPoint(classifier, answer, wordings, question, pool);
   // In a long answer each sentence is also judged alone, so other sentences do not dilute a point.
   if (answer.sentences > 1 && pool.length > 20) {
@@ -350,9 +380,15 @@ function markNumericPoint(point: MarkPoint, plainAnswer: string, questionValues:
   const given =
     check.quantity && check.converted !== undefined ? { value: check.converted, text: q ?? '', start: check.quantity.start } : undefined;
   const numeric = { matched: check.reason === 'match', given };
+  const decided = { rule: 'value' as const, ...(q ? { evidence: q } : {}) };
   switch (check.reason) {
     case 'match':
-      return { status: 'COVERED', justification: `Credited: your value "${q}" is correct (the mark scheme has ${expected}).`, numeric };
+      return {
+        status: 'COVERED',
+        justification: `Credited: your value "${q}" is correct (the mark scheme has ${expected}).`,
+        numeric,
+        ...decided,
+      };
     case 'sig-figs': {
       const [lo, hi] = check.sigFigs ?? [0, 0];
       const sf = lo === hi ? `${lo}` : `${lo}–${hi}`;
@@ -360,6 +396,7 @@ function markNumericPoint(point: MarkPoint, plainAnswer: string, questionValues:
         status: 'NOT_COVERED',
         justification: `Not credited: your value "${q}" is right but given to ${sf} significant figures; this mark needs ${target.sigFigs}.`,
         numeric,
+        ...decided,
       };
     }
     case 'wrong-unit':
@@ -367,6 +404,7 @@ function markNumericPoint(point: MarkPoint, plainAnswer: string, questionValues:
         status: 'NOT_COVERED',
         justification: `Not credited: "${q}" is not in a unit of ${target.unit} (the mark scheme has ${expected}).`,
         numeric,
+        ...decided,
       };
     case 'wrong-value':
       return {
@@ -374,12 +412,14 @@ function markNumericPoint(point: MarkPoint, plainAnswer: string, questionValues:
         justification: `Not credited: your value "${q}" is not the expected ${expected}.`,
         quote: q,
         numeric,
+        ...decided,
       };
     default:
       return {
         status: 'NOT_COVERED',
         justification: `Not credited: your answer gives no value for ${lowerFirst(point.text)} (the mark scheme has ${expected}).`,
         numeric,
+        ...decided,
       };
   }
 }
@@ -413,17 +453,24 @@ function markMultipleChoice(points: MarkPoint[], input: MarkAnswerInput): PointO
   const chosen = chooseOption(input.answer, input.options);
   const optionText = (l: string) => (input.options?.[l] ? ` (${toPlainText(input.options[l])})` : '');
   const given = toPlainText(input.answer).slice(0, 80);
-  return points.map(() => {
+  return points.map((): PointOutcome => {
+    const decided = { rule: 'option' as const, evidence: given };
     if (chosen === correct)
-      return { status: 'COVERED', justification: `Credited: "${given}" is the correct option, ${correct}${optionText(correct)}.` };
+      return {
+        status: 'COVERED',
+        justification: `Credited: "${given}" is the correct option, ${correct}${optionText(correct)}.`,
+        ...decided,
+      };
     if (chosen)
       return {
         status: 'NOT_COVERED',
         justification: `Not credited: "${given}" chooses option ${chosen}${optionText(chosen)}; the correct option is ${correct}${optionText(correct)}.`,
+        ...decided,
       };
     return {
       status: 'NOT_COVERED',
       justification: `Not credited: "${given}" does not name one of the options; the correct option is ${correct}${optionText(correct)}.`,
+      ...decided,
     };
   });
 }
@@ -469,7 +516,12 @@ export function markAnswer(input: MarkAnswerInput): Feedback {
   const blank = !/[\p{L}\p{N}]/u.test(plainAnswer);
   let outcomes: PointOutcome[];
   if (blank) {
-    outcomes = points.map(() => ({ status: 'NOT_COVERED', justification: 'Not credited: no answer was given.' }));
+    outcomes = points.map(() => ({
+      status: 'NOT_COVERED',
+      justification: 'Not credited: no answer was given.',
+      rule: 'blank',
+      confidence: 1,
+    }));
   } else {
     const mc = input.type === 'multiple_choice' ? markMultipleChoice(points, input) : undefined;
     if (mc) outcomes = mc;
@@ -497,6 +549,9 @@ export function markAnswer(input: MarkAnswerInput): Feedback {
     marks: s.marks,
     kind: s.point.kind,
     ...(s.notes.length ? { note: s.notes.join('; ') } : {}),
+    confidence: Math.round((s.outcome.confidence ?? SURE) * 100) / 100,
+    rule: s.outcome.rule ?? 'judged',
+    ...((s.outcome.evidence ?? s.outcome.quote) ? { evidence: (s.outcome.evidence ?? s.outcome.quote ?? '').slice(0, 500) } : {}),
   }));
   return {
     marks_awarded: result.marks,
