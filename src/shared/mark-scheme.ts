@@ -225,6 +225,11 @@ export const feedbackSchema = z.object({
   marks_awarded: z.number().min(0),
   total_marks: z.number().min(0),
   qualitative_feedback: z.string(),
+  /**
+   * The feedback's sentences after its score sentence ("You scored 3 out of 4."), when the marker writes one: where
+   * the score is shown scaled (teacher grading), the score sentence is written anew before them.
+   */
+  comments: z.string().optional(),
   markscheme_evaluation: z.array(pointEvaluationSchema),
   /** Which engine and model produced it: 'the built-in marker' or e.g. 'gpt-4o-mini (OpenAI)'. */
   marked_by: z.string().optional(),

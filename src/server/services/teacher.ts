@@ -17,6 +17,7 @@ import type { Db } from '../db/client';
 import { classes, courses, gradingResults, practicePapers, questions as questionRows, users } from '../db/schema';
 import type { Engine, GradingBreakdown, SchemeQuestion, SchemeSheetMarking } from '../engine/engine';
 import { fitBreakdownToTotal } from '../engine/grading/fit-breakdown';
+import { summaryWithScore } from '../engine/feedback-words';
 import { toGradingQuestion } from '../engine/grading/grading-question';
 import { splitAnswerSheet } from '../engine/grading/split-answer-sheet';
 import { parseTypedScheme } from '../engine/grading/typed-scheme';
@@ -227,6 +228,8 @@ async function markSheet(
   let awarded = 0;
   let total = 0;
   const summaries: string[] = [];
+  // the only question's feedback, for a summary whose score is written scaled
+  let firstFeedback: { qualitative_feedback: string; comments?: string } | undefined;
   let markedBy = '';
   for (const q of scheme.questions) {
     const pre = premarked?.find((x) => x.number === q.number);
@@ -248,6 +251,7 @@ async function markSheet(
     awarded += feedback.marks_awarded;
     total += feedback.total_marks;
     summaries.push(multi ? `Question ${q.number}: ${feedback.qualitative_feedback}` : feedback.qualitative_feedback);
+    firstFeedback ??= feedback;
   }
   let marksAwarded = awarded;
   let totalMarks = total;
@@ -255,7 +259,7 @@ async function markSheet(
   if (scheme.scaleTo !== null && !multi) {
     ({ detailedBreakdown, marksAwarded } = fitBreakdownToTotal(sections, scheme.scaleTo));
     totalMarks = scheme.scaleTo;
-    summaries[0] = summaries[0]?.replace(/^You scored [\d.]+ out of [\d.]+\./, `You scored ${marksAwarded} out of ${totalMarks}.`);
+    if (firstFeedback) summaries[0] = summaryWithScore(firstFeedback, marksAwarded, totalMarks);
   }
   const scaled = scheme.scaleTo !== null && !multi && scheme.scaleTo !== total ? ` (${total} marks, scaled to ${scheme.scaleTo})` : '';
   const feedback = [

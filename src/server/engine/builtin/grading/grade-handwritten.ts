@@ -1,6 +1,7 @@
 import { engineError, type GradingResult } from '../../engine';
 import { escapeHtml } from '../../text/html-entities';
 import { fitBreakdownToTotal } from '../../grading/fit-breakdown';
+import { summaryWithScore } from '../../feedback-words';
 import { loadBank } from '../bank/load-bank';
 import { tokenise } from '../bank/match-text';
 import type { BankQuestion } from '../bank/schema';
@@ -72,10 +73,7 @@ export async function gradeHandwritten(input: { questionImage: Buffer; answerIma
       ? '<p><strong>Check the reading:</strong> parts of the sheet were hard to read, so some words may be wrong.</p>'
       : '';
   // The marker speaks in the bank question's marks; the teacher sees the scaled ones, so the feedback does too.
-  const summary = marked.qualitative_feedback.replace(
-    /^You scored [\d.]+ out of [\d.]+\./,
-    `You scored ${marksAwarded} out of ${input.maxMarks}.`,
-  );
+  const summary = summaryWithScore(marked, marksAwarded, input.maxMarks);
   const feedback = [
     `<p>${escapeHtml(summary)}</p>`,
     lowConfidence,

@@ -15,6 +15,7 @@ import { addressesPoint } from './features';
 import type { GbdtModel } from './gbdt';
 import { listWords, lowerFirst, quoteTokens } from './justify';
 import { chooseOption } from '../../text/choose-option';
+import { scoreSentence } from '../../feedback-words';
 import { markMultipleResponse } from './multiple-response';
 import { checkNumeric, findQuantities, formatValue } from './numeric';
 import { findPhrase, findRequired } from './phrases';
@@ -475,17 +476,26 @@ function markMultipleChoice(points: MarkPoint[], input: MarkAnswerInput): PointO
   });
 }
 
-function writeFeedback(scored: ScoredPoint[], marks: number, total: number, blank: boolean, remarks: string[]): string {
+/** The feedback's sentences after the score: what earned marks (in the student's own values), what to fix, what to add. */
+function writeComments(scored: ScoredPoint[], blank: boolean, remarks: string[]): string {
   const points = scored.map((s) => s.point);
-  if (blank) {
-    return `No answer was given, so no marks were awarded. A full answer would include: ${points.map((p) => lowerFirst(p.text)).join('; ')}.`;
-  }
-  const covered = scored.filter((s) => s.outcome.status === 'COVERED').map((s) => s.point);
+  if (blank) return `No marks were awarded. A full answer would include: ${points.map((p) => lowerFirst(p.text)).join('; ')}.`;
+  const covered = scored.filter((s) => s.outcome.status === 'COVERED');
   const missing = scored.filter((s) => s.outcome.status === 'NOT_COVERED').map((s) => s.point);
   const wrong = scored.filter((s) => s.outcome.status === 'CONTRADICTED');
-  const parts: string[] = [`You scored ${marks} out of ${total}.`, ...remarks];
+  const parts: string[] = [...remarks];
+  // praise names what the student wrote: a value in their own figures, never the scheme's value they did not write
+  const praised = covered.flatMap(({ point, outcome }) =>
+    point.numeric
+      ? outcome.evidence && outcome.rule !== 'implied-method' && outcome.rule !== 'final-answer'
+        ? [`your value ${outcome.evidence}`]
+        : []
+      : outcome.rule === 'implied-method' || outcome.rule === 'final-answer'
+        ? []
+        : [lowerFirst(point.text)],
+  );
   if (covered.length === points.length) parts.push('Excellent: your answer covers every point in the mark scheme.');
-  else if (covered.length) parts.push(`Well done for ${covered.map((p) => lowerFirst(p.text)).join('; ')}.`);
+  else if (praised.length) parts.push(`Well done for ${praised.join('; ')}.`);
   if (wrong.length)
     parts.push(
       `Fix: ${wrong.map(({ point: p, outcome: o }) => (o.quote ? `you wrote "${o.quote}", but the mark scheme has ${lowerFirst(p.text)}` : `the mark scheme has ${lowerFirst(p.text)}`)).join('; ')}.`,
@@ -540,6 +550,7 @@ export function markAnswer(input: MarkAnswerInput): Feedback {
     blank,
     keywordList: !blank && isKeywordList(analyseText(plainAnswer)),
   });
+  const comments = writeComments(result.scored, blank, result.remarks);
   const markscheme_evaluation: PointEvaluation[] = result.scored.map((s) => ({
     point_id: s.point.id,
     text: s.point.text,
@@ -556,7 +567,9 @@ export function markAnswer(input: MarkAnswerInput): Feedback {
   return {
     marks_awarded: result.marks,
     total_marks: result.total,
-    qualitative_feedback: writeFeedback(result.scored, result.marks, result.total, blank, result.remarks),
+    qualitative_feedback:
+      `${blank ? 'No answer was given, so no marks were awarded.' : scoreSentence(result.marks, result.total)} ${comments}`.trim(),
+    comments,
     markscheme_evaluation,
     marked_by: MARKED_BY,
     ...(result.level ? { level: result.level } : {}),
