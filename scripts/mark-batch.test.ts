@@ -28,7 +28,18 @@ describe('markBatchLine', () => {
     ]);
     expect(out.markscheme_evaluation[0].justification).toContain('active site changes shape');
     expect(out.markscheme_evaluation.map((e) => e.marks_awarded)).toEqual([1, 1]);
-    expect(Object.keys(out.markscheme_evaluation[0]).sort()).toEqual(['justification', 'marks_awarded', 'point_id', 'status', 'text']);
+    expect(Object.keys(out.markscheme_evaluation[0]).sort()).toEqual([
+      'confidence',
+      'evidence',
+      'justification',
+      'marks_awarded',
+      'point_id',
+      'rule',
+      'status',
+      'text',
+    ]);
+    expect(out.markscheme_evaluation[0].confidence).toBeGreaterThan(0);
+    expect(out.markscheme_evaluation[0].evidence).toContain('active site');
     expect(out.qualitative_feedback).toContain('2 out of 2');
     expect(Object.keys(out).sort()).toEqual(['id', 'marks_awarded', 'markscheme_evaluation', 'qualitative_feedback', 'total_marks']);
   });

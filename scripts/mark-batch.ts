@@ -37,6 +37,10 @@ export interface BatchPointOutput {
   justification: string;
   marks_awarded: number;
   note?: string;
+  /** How sure the marker is (0-1), the rule that decided it and the answer's words it rests on. */
+  confidence?: number;
+  rule?: string;
+  evidence?: string;
 }
 
 export type BatchOutput =
@@ -120,6 +124,9 @@ export function markBatchLine(line: string, lineNumber: number): BatchOutput {
         justification: e.justification,
         marks_awarded: e.marks_awarded ?? 0,
         ...(e.note ? { note: e.note } : {}),
+        ...(e.confidence !== undefined ? { confidence: e.confidence } : {}),
+        ...(e.rule ? { rule: e.rule } : {}),
+        ...(e.evidence ? { evidence: e.evidence } : {}),
       })),
       qualitative_feedback: feedback.qualitative_feedback,
       ...(feedback.level ? { level: feedback.level } : {}),

@@ -284,6 +284,21 @@ export function applyScheme(
       s.notes.push(`ECF from your value of ${ecf.from.text}`);
       carried.add(s);
     });
+    // a formula that is not the method sinks the step it starts: a substitution into it (the method marks after it,
+    // up to the next value) is not the method either, whatever fragments it shares with the scheme's
+    scored.forEach((s, i) => {
+      if (s.outcome.rule !== 'formula-different') return;
+      for (let j = i + 1; j < scored.length && scored[j].point.kind === 'M'; j++) {
+        const next = scored[j];
+        if (next.marksAwarded === 0 || next.outcome.rule === 'formula-same' || next.outcome.rule === 'value') continue;
+        next.marksAwarded = 0;
+        next.outcome = {
+          status: 'NOT_COVERED',
+          justification: `Not credited: your working uses ${s.outcome.quote ? `"${s.outcome.quote}"` : 'a formula'}, which is not the method (${lowerFirst(s.point.text)}), so the values put into it do not show this step.`,
+          rule: 'formula-different',
+        };
+      }
+    });
     // a correct value implies the method marks it follows from, unless the question asks for working
     // ("show that") or the answer shows a different method (a wrong formula)
     const working = asksForWorking(ctx.questionText);

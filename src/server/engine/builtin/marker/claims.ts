@@ -114,7 +114,7 @@ export function clausesOf(text: AnalysedText): number[] {
     if (t.sentence !== sentence) {
       sentence = t.sentence;
       clause++;
-    } else if ((t.pos === 'PUNCT' && /^[,;:()]$/.test(t.text)) || CLAUSE_BREAKS.has(t.lower)) clause++;
+    } else if ((t.pos === 'PUNCT' && /^[,;:]$/.test(t.text)) || CLAUSE_BREAKS.has(t.lower)) clause++;
     return clause;
   });
 }
@@ -275,7 +275,8 @@ export function comparePolarity(point: AnalysedText, answer: AnalysedText, withi
         (a, k) =>
           k !== c.token &&
           a.sentence === sentence(c) &&
-          point.tokens.some((w, j) => j !== p.token && w.content && a.content && wordsOpposite(w, a)),
+          !DIRECTIONS[a.lower] &&
+          point.tokens.some((w, j) => j !== p.token && w.content && a.content && !DIRECTIONS[w.lower] && wordsOpposite(w, a)),
       );
     if (oppose && agrees.length === 0 && !otherCondition(oppose))
       return { kind: 'opposite', answerToken: oppose.token, pointToken: p.token };
@@ -309,16 +310,29 @@ export function oppositeIsAboutSameThing(point: AnalysedText, pointToken: number
  */
 export function isKeywordList(answer: AnalysedText): boolean {
   const all = answer.text
+    // commas inside brackets ("(-3, -2)", "f(1.5, 2)") do not separate items
+    .replace(/\([^()]*\)/g, ' ')
     .split(/[,;\n•]|\s[-–]\s/)
     .map((s) => s.trim())
     .filter((s) => /\p{L}/u.test(s));
   // working ("x^2 - x - 6 = 0, x = 3") is not a list of terms
-  const items = all.filter((s) => !/[=<>]|\d\s*[-+*/×^]\s*\d/.test(s));
+  const items = all.filter((s) => !/[=<>]|\d\s*[-+*/×^]\s*\d/.test(s) && /\p{L}{3}/u.test(s));
   if (items.length < 3 || items.length < all.length / 2) return false;
   const words = items.reduce((n, s) => n + s.split(/\s+/).length, 0);
   if (words / items.length > 3.5) return false;
-  const verbs = answer.tokens.filter((t) => t.pos === 'VERB' || (t.pos === 'AUX' && !/^(be|is|are)$/.test(t.lower))).length;
-  return verbs <= Math.floor(items.length / 4);
+  // items that are clauses (a verb in three words or more: "hydrogen bonds break"), not single commands ("integrate")
+  const verbs = new Set(
+    answer.tokens.filter((t) => t.pos === 'VERB' || (t.pos === 'AUX' && !/^(be|is|are)$/.test(t.lower))).map((t) => t.lower),
+  );
+  const clauses = items.filter((s) => s.split(/\s+/).length >= 3 && s.split(/\s+/).some((w) => verbs.has(w.toLowerCase()))).length;
+  return clauses <= Math.floor(items.length / 4);
+}
+
+/** The question asks for reasoning (explain, describe, suggest…), which a list of terms cannot give. */
+export function asksForReasoning(questionText: string): boolean {
+  return /\b(explain|describe|why|evaluate|discuss|justify|compare|outline|interpret|prove|show that|hence|determine)\b/i.test(
+    questionText,
+  );
 }
 
 /** A point that states something (a verb, or three or more content words), not a term to name ("osmosis", "ribosomes"). */

@@ -48,6 +48,10 @@ const SUPERSCRIPT: Record<string, string> = { '²': '^2', '³': '^3', '¹': '^1'
  */
 export function toMathSyntax(written: string): string | undefined {
   let s = written
+    // a half as a subscript names a quantity ("t½" is the half-life), it does not multiply
+    .replace(/([A-Za-z])\s?½/g, '$1half')
+    // "image x magnification", "19000 x 17500": a lone x between numbers or words is a times sign
+    .replace(/(\d|[A-Za-z]{2,}|\))\s+x\s+(?=\d|[A-Za-z]{2,}|\()/g, '$1 * ')
     .replace(/⁻¹/g, '^(-1)')
     .replace(/⁻²/g, '^(-2)')
     .replace(/[²³¹½]/g, (c) => SUPERSCRIPT[c])

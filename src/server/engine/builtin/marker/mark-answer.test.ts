@@ -583,20 +583,23 @@ describe('the built-in marker: rules of evidence (issue 24)', () => {
     expect(not.status).toBe('CONTRADICTED');
   });
 
-  it('gives a list of terms no statement point, but still credits a term to name', () => {
+  it('gives a list of terms no statement point, and nothing at all where the question asks for reasoning', () => {
     const scheme = [
       { id: 'p1', text: 'water moves by osmosis from high water potential to low water potential' },
       { id: 'p2', text: 'osmosis' },
     ];
-    const fb = markAnswer({
-      questionText: 'Explain how water enters a root hair cell.',
-      type: 'short_answer',
-      totalMarks: 2,
-      markScheme: scheme,
-      answer: 'osmosis, water potential, partially permeable membrane, high, low',
-    });
-    expect(fb.markscheme_evaluation.map((e) => e.status)).toEqual(['NOT_COVERED', 'COVERED']);
-    expect(fb.markscheme_evaluation[0].justification).toContain('a list of terms does not state this point');
+    const m = (questionText: string) =>
+      markAnswer({
+        questionText,
+        type: 'short_answer',
+        totalMarks: 2,
+        markScheme: scheme,
+        answer: 'osmosis, water potential, partially permeable membrane, high, low',
+      });
+    const named = m('Name the process by which water enters a root hair cell, and the direction it moves in.');
+    expect(named.markscheme_evaluation.map((e) => e.status)).toEqual(['NOT_COVERED', 'COVERED']);
+    expect(named.markscheme_evaluation[0].justification).toContain('a list of terms does not state this point');
+    expect(m('Explain how water enters a root hair cell.').marks_awarded).toBe(0);
   });
 
   it('compares formulas as mathematics: an inverted formula is no method, a rearranged one is', () => {

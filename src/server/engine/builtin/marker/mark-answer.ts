@@ -20,7 +20,15 @@ import { markMultipleResponse } from './multiple-response';
 import { checkNumeric, findQuantities, formatValue } from './numeric';
 import { findPhrase, findRequired } from './phrases';
 import { classifyPoint, isFormulaLike, type PointDecision } from './point-classifier';
-import { clausesOf, comparePolarity, isKeywordList, isStatement, negatedPointWord, oppositeIsAboutSameThing } from './claims';
+import {
+  asksForReasoning,
+  clausesOf,
+  comparePolarity,
+  isKeywordList,
+  isStatement,
+  negatedPointWord,
+  oppositeIsAboutSameThing,
+} from './claims';
 import { compareEquations, findEquations, schemeEquation, type Equation } from './formulas';
 import { analyseText, toPlainText, type AnalysedText } from './text';
 
@@ -224,6 +232,14 @@ function judgeFormula(point: MarkPoint, answerText: string, questionText: string
   return undefined;
 }
 
+function listOfTerms(point: MarkPoint): PointOutcome {
+  return {
+    status: 'NOT_COVERED',
+    justification: `Not credited: a list of terms does not state this point; write it as a sentence that says ${lowerFirst(point.text)}.`,
+    rule: 'keyword-list',
+  };
+}
+
 /** Where the model found no stated opposite, "correct" this likely (and likelier than "incorrect") covers the point. */
 const UNSURE_CORRECT = 0.6;
 
@@ -244,6 +260,10 @@ function markTextPoint(point: MarkPoint, answer: AnalysedText, question: Analyse
       };
     }
   }
+  // a list of terms gives no reasoning, which "explain", "describe" or "suggest" asks for: not even an accepted
+  // wording or a formula among its items earns a mark
+  const listed = isKeywordList(answer);
+  if (listed && asksForReasoning(question.text)) return listOfTerms(point);
   // An accepted wording earns the point as written, like an examiner's "accept" (an accepted dispute adds one): the
   // required terms are for the marker's own judgement of other wordings.
   const accepted = findVerbatim(answer.text, point.accept);
@@ -273,13 +293,7 @@ function markTextPoint(point: MarkPoint, answer: AnalysedText, question: Analyse
   const formula = judgeFormula(point, answer.text, question.text);
   if (formula) return formula;
   const wordings = [point.text, ...point.accept].map((w) => analyseText(toPlainText(w)));
-  const listed = isKeywordList(answer);
-  if (listed && isStatement(wordings[0]))
-    return {
-      status: 'NOT_COVERED',
-      justification: `Not credited: a list of terms does not state this point; write it as a sentence that says ${lowerFirst(point.text)}.`,
-      rule: 'keyword-list',
-    };
+  if (listed && isStatement(wordings[0])) return listOfTerms(point);
   const polarity = comparePolarity(wordings[0], answer, pool);
   if (polarity.kind === 'both')
     return {
@@ -322,6 +336,18 @@ function markTextPoint(point: MarkPoint, answer: AnalysedText, question: Analyse
     decision = { ...decision, label: decision.probabilities.correct >= decision.probabilities.incorrect ? 'correct' : 'incorrect' };
   decision = { ...decision, alignment: { ...decision.alignment, flips: realFlips } };
   let status: PointStatus = decision.label === 'correct' ? 'COVERED' : decision.label === 'contradictory' ? 'CONTRADICTED' : 'NOT_COVERED';
+  // an accepted wording that earned the point, stated the other way round ("air resistance decreases" against the
+  // accepted "air resistance increases")
+  if (status === 'COVERED' && decision.alternative > 0) {
+    const flipped = comparePolarity(wordings[decision.alternative], answer, pool);
+    if (flipped.kind === 'opposite' || flipped.kind === 'both')
+      return {
+        status: 'CONTRADICTED',
+        justification: `Not credited: you wrote "${clauseText(answer, flipped.answerToken)}", which says the opposite of this point. The mark scheme has: ${point.text}.`,
+        quote: clauseText(answer, flipped.answerToken),
+        rule: 'direction',
+      };
+  }
   // the scheme's words with "not" put in say the opposite
   const denied = status === 'COVERED' ? negatedPointWord(wordings[decision.alternative], answer, coveredLinks(decision)) : undefined;
   if (denied)

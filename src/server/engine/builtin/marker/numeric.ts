@@ -1,6 +1,6 @@
 import { unit as mathUnit } from 'mathjs';
 import type { NumericTarget } from '../../../../shared/mark-scheme';
-import { countSigFigs } from '../../text/sig-figs';
+import { countSigFigs, writeNumber } from '../../text/sig-figs';
 
 /** A number found in an answer, with the unit written after it (if any). */
 export interface Quantity {
@@ -146,12 +146,13 @@ export function isOperand(text: string, q: Quantity): boolean {
   return /[×*·/÷^(+]$|\btimes$|\bx$/.test(before) || /^([×*·/÷^+]|x\s|times\b|-\s)/.test(after);
 }
 
-/** A value for display: up to 4 significant figures, without float noise. */
-export function formatValue(v: number): string {
-  if (v === 0) return '0';
-  const a = Math.abs(v);
-  if (a >= 1e6 || a < 1e-3) return v.toExponential(3).replace(/\.?0+e/, 'e');
-  return String(Number(v.toPrecision(4)));
+/**
+ * A scheme's value in a feedback sentence, written as every number a person reads (text/sig-figs.ts): to `sigFigs`
+ * when given (the point's, schemeSigFigs(point)), else to 3 significant figures, never more than the value has,
+ * standard form "1.23 × 10^-4" for very small or large values.
+ */
+export function formatValue(v: number, sigFigs?: number): string {
+  return writeNumber(v, sigFigs);
 }
 
 /** A value the answer gives that could be its value for a point: a number in a compatible unit. */
