@@ -202,6 +202,23 @@ describe('results: correct the transcript, re-mark, export', () => {
     expect(listed.find((r: { id: string }) => r.id === id)).toMatchObject({ transcriptCorrected: true });
   }, 180_000);
 
+  it('a typed scheme with values ("A1 t = 2.02 s") checks them: wrong values lose the accuracy marks, a worked answer earns all four', async () => {
+    const scheme = 'M1 s = ut + ½at²\nA1 t = 2.02 s\nM1 x = u cos θ × t\nA1 x = 24.2 m';
+    const questionText =
+      'A ball is thrown at 15 m/s at 37° above the horizontal from a cliff 20 m high. Find the time of flight and the horizontal distance.';
+    const first = await grade({ answerImage, maxMarks: 4, questionText, markScheme: scheme });
+    expect(first.statusCode, first.body).toBe(200);
+    const id = first.json().id;
+    const remark = (answerText: string) => post(`/api/teacher/results/${id}/remark`, { answerText });
+    for (const wrong of ['s = ut + ½at², so t = 4.08 s. x = u cos θ × t = 49 m', 't = 7 s, x = 84 m']) {
+      const res = await remark(wrong);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().marksAwarded, wrong).toBeLessThanOrEqual(2);
+    }
+    const right = await remark('-20 = 15 sin37 t - 4.9t², so t = 2.02 s. x = 15 cos 37 × 2.02 = 24.2 m');
+    expect(right.json()).toMatchObject({ marksAwarded: 4, totalMarks: 4 });
+  }, 180_000);
+
   it('exports the owner’s results as CSV, formulas defused', async () => {
     const res = await get('/api/teacher/results.csv');
     expect(res.statusCode).toBe(200);
