@@ -4,6 +4,7 @@ import { schemeMaxMarks, type MarkPoint } from '../../shared/mark-scheme';
 import type { GeneratedPaper, GeneratedQuestion, PracticePaperInput } from './engine';
 import { qrMatrix } from './paper-identity';
 import { pdfText, plainPowers } from './pdf-text';
+import { writeSchemeValue } from './text/sig-figs';
 
 const require = createRequire(import.meta.url);
 /**
@@ -28,7 +29,7 @@ function pointLine(p: MarkPoint): string {
   const extra = [
     p.accept.length ? `accept: ${plainPowers(p.accept.join('; '))}` : '',
     p.reject.length ? `reject: ${plainPowers(p.reject.join('; '))}` : '',
-    p.numeric ? `value ${p.numeric.value}${p.numeric.unit ? ` ${plainPowers(p.numeric.unit)}` : ''}` : '',
+    p.numeric ? `value ${plainPowers(writeSchemeValue(p))}${p.numeric.unit ? ` ${plainPowers(p.numeric.unit)}` : ''}` : '',
     p.depends_on ? `depends on ${p.depends_on}` : '',
     p.ecf ? 'ecf' : '',
   ].filter(Boolean);

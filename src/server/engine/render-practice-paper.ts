@@ -3,6 +3,7 @@ import type { MarkPoint } from '../../shared/mark-scheme';
 import type { GeneratedPaper, GeneratedQuestion, PracticePaperInput } from './engine';
 import { sanitizeModelHtml } from './format-text';
 import { decodeEntities, escapeHtml } from './text/html-entities';
+import { writeSchemeValue } from './text/sig-figs';
 
 /**
  * A printable HTML practice paper (§7 {filename, html}). Text we did not write is escaped or, where it
@@ -53,14 +54,14 @@ export function markLabel(point: Pick<MarkPoint, 'kind' | 'marks'>): string {
   return `${point.kind}${point.marks}`;
 }
 
-/** What an examiner writes beside a point: dependency, ECF, accept / reject / ignore, the value. */
+/** What an examiner writes beside a point: dependency, ECF, accept / reject / ignore, the value (to the scheme's s.f.: text/sig-figs.ts). */
 function guidance(point: MarkPoint, byId: Map<string, MarkPoint>): string {
   const needs = point.depends_on ? byId.get(point.depends_on) : undefined;
   const parts = [
     needs ? `dep. on ${escapeHtml(markLabel(needs))} (${escapeHtml(needs.id)})` : '',
     point.ecf ? '<strong>ECF</strong>' : '',
     point.numeric
-      ? `value ${escapeHtml(String(point.numeric.value))}${point.numeric.unit ? ` ${escapeHtml(point.numeric.unit)}` : ''}${
+      ? `value ${escapeHtml(writeSchemeValue(point))}${point.numeric.unit ? ` ${escapeHtml(point.numeric.unit)}` : ''}${
           point.numeric.sigFigs ? ` to ${point.numeric.sigFigs} s.f.` : ''
         }`
       : '',

@@ -1,7 +1,8 @@
 import type { MarkPoint } from '../../../../shared/mark-scheme';
 import { escapeHtml } from '../../text/html-entities';
 import type { ExportTopic } from './export-questions';
-import { formatValue, instantiateQuestion, type ConcreteQuestion } from './instantiate';
+import { writeExactNumber } from '../../text/sig-figs';
+import { instantiateQuestion, type ConcreteQuestion } from './instantiate';
 
 /**
  * Bank topics as Moodle XML (https://docs.moodle.org/en/Moodle_XML_format), a file Moodle's question import accepts:
@@ -93,13 +94,14 @@ function xmlQuestion(q: ConcreteQuestion): string {
     ];
   } else if (q.type === 'short_answer' && single?.numeric && single.marks === 1 && typeof single.numeric.value === 'number') {
     type = 'numerical';
+    // read by Moodle: the value and tolerance at full precision, in a notation it parses (never rounded for show)
     const unit = single.numeric.unit;
     body = [
       answer(
         100,
-        formatValue(single.numeric.value),
+        writeExactNumber(single.numeric.value),
         'moodle_auto_format',
-        `<tolerance>${formatValue(absoluteTolerance(single))}</tolerance>`,
+        `<tolerance>${writeExactNumber(absoluteTolerance(single))}</tolerance>`,
       ),
       ...(unit ? [`<units><unit><multiplier>1</multiplier><unit_name>${escapeXml(unit)}</unit_name></unit></units>`] : []),
       `<unitgradingtype>0</unitgradingtype><unitpenalty>0</unitpenalty><showunits>${unit ? 2 : 3}</showunits><unitsleft>0</unitsleft>`,

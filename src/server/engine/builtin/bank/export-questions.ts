@@ -1,7 +1,8 @@
 import type { MarkPoint } from '../../../../shared/mark-scheme';
 import type { BankQuestion, TopicFile } from './schema';
 import { escapeGift } from './parse-gift';
-import { formatValue, instantiateQuestion, type ConcreteQuestion } from './instantiate';
+import { writeExactNumber } from '../../text/sig-figs';
+import { instantiateQuestion, type ConcreteQuestion } from './instantiate';
 
 /**
  * Exporting bank topics: as the bank's JSON exchange format (lossless; templates kept) or as Moodle
@@ -98,7 +99,8 @@ function giftQuestion(q: ConcreteQuestion): string {
       .join(' ');
   } else if (q.type === 'short_answer' && single?.numeric && single.marks === 1 && typeof single.numeric.value === 'number') {
     if (single.numeric.unit) comments.push(`unit: ${single.numeric.unit}`);
-    answer = `#${formatValue(single.numeric.value)}:${formatValue(absoluteTolerance(single))}`;
+    // read by Moodle: the value at full precision, in a notation it parses (never rounded for show)
+    answer = `#${writeExactNumber(single.numeric.value)}:${writeExactNumber(absoluteTolerance(single))}`;
   } else if (q.type === 'short_answer' && single && single.marks === 1) {
     const accepted = [...new Set([single.text, ...single.accept])];
     answer = [...accepted.map((a) => `=${escapeGift(a)}`), ...single.reject.map((r) => `=%0%${escapeGift(r)}`)].join(' ');

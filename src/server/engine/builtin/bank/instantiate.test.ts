@@ -95,6 +95,19 @@ describe('fillPlaceholders', () => {
     expect(fillPlaceholders('\\frac{{{a}}}{2} = {{ b : 2 }} and { {{a}} }', { a: 3, b: 1.2345 })).toBe('\\frac{3}{2} = 1.2 and { 3 }');
   });
 
+  it('writes {{name}} of a computed value that does not terminate to 3 s.f., an exact one as it is (issue 24)', () => {
+    expect(fillPlaceholders('ΔH = {{dH}} kJ mol⁻¹', { dH: -361.152 / 7 })).toBe('ΔH = -51.6 kJ mol⁻¹');
+    expect(fillPlaceholders('{{s}}, {{sxx}}, {{pw}}', { s: 113.05, sxx: 73639.8, pw: 268435456 })).toBe('113.05, 73639.8, 268435456');
+    expect(fillPlaceholders('{{t}} s', { t: 0.00047999999999999996 })).toBe('4.8 × 10^-4 s');
+    expect(fillPlaceholders('{{dH}}', { dH: -361.152 / 7 }, { sigFigs: { dH: 4 } })).toBe('-51.59');
+  });
+
+  it('fills a formula for a machine at full precision in a notation mathjs reads', () => {
+    expect(fillPlaceholders('{{q}} * {{e}} / {{n:3}}', { q: -361.152 / 7, e: 1.6e-19, n: 2.71828 }, { exact: true })).toBe(
+      '-51.5931428571429 * 1.6e-19 / 2.72',
+    );
+  });
+
   it('formats {{name:Ndp}} to N decimal places', () => {
     expect(fillPlaceholders('χ² = {{chi:2dp}}, {{x:0dp}}', { chi: 1.6260162, x: 12.5 })).toBe('χ² = 1.63, 13');
   });

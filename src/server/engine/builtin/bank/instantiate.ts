@@ -1,5 +1,6 @@
 import { all, create, type EvalFunction } from 'mathjs';
 import type { MarkPoint } from '../../../../shared/mark-scheme';
+import { sigFigsOfValue, writeExactNumber, writeNumber } from '../../text/sig-figs';
 import type { BankQuestion, Template } from './schema';
 
 /**
@@ -151,38 +152,45 @@ export function drawValues(template: Template, seed: number, maxTries = 500): Re
   throw new TemplateError('', `no values satisfied the template after ${maxTries} draws (last: ${lastProblem})`);
 }
 
-/** `value` to `sigFigs` significant figures, without exponent notation for everyday magnitudes: 12345 → '12300', 0.0012345 → '0.00123'. */
+/** `value` to `sigFigs` significant figures, as every number shown to a person is written (text/sig-figs.ts): 12345 → '12300', 0.0012345 → '0.00123', 0.00012345 → '1.23 × 10^-4'. */
 export function formatSigFigs(value: number, sigFigs: number): string {
-  if (value === 0) return '0';
-  const rounded = Number(value.toPrecision(sigFigs));
-  const exponent = Math.floor(Math.log10(Math.abs(rounded)));
-  if (exponent >= 15 || exponent <= -7) {
-    const [mantissa, power] = rounded.toExponential(sigFigs - 1).split('e');
-    return `${mantissa} × 10^${Number(power)}`;
-  }
-  const decimals = sigFigs - 1 - exponent;
-  return decimals > 0 ? rounded.toFixed(decimals) : String(Math.round(rounded));
+  return writeNumber(value, sigFigs);
 }
 
-/** A value as written without a format: integers as they are, otherwise at most 10 significant figures. */
+/** A value this exact or less (113.05, 73639.8, 2.0714) is the template's own number; one with more figures was computed and is rounded. */
+const EXACT_FIGURES = 6;
+
+/**
+ * A value as written without a format: integers as they are; a value with up to EXACT_FIGURES significant figures
+ * as it is, without float noise (0.1 + 0.2 → '0.3'); a computed value with more (-51.59314285714285) to the
+ * A-Level default of 3 significant figures ('-51.6'). Never "e" notation: standard form for very large or small.
+ */
 export function formatValue(value: number): string {
   if (Number.isInteger(value) && Math.abs(value) < 1e15) return String(value);
-  const rounded = Number(value.toPrecision(10));
-  const exponent = Math.floor(Math.log10(Math.abs(rounded)));
-  if (exponent >= 15 || exponent <= -7) return formatSigFigs(rounded, 10).replace(/\.?0+ ×/, ' ×');
-  return String(rounded);
+  const figures = sigFigsOfValue(value);
+  return writeNumber(value, figures <= EXACT_FIGURES ? figures : undefined);
 }
 
 const PLACEHOLDER = /\{\{\s*([a-zA-Z][a-zA-Z0-9_]*)(?:\s*:\s*(\d+)\s*(dp)?)?\s*\}\}/g;
 
+export interface FillOptions {
+  /** Significant figures for {{name}} of a value a point marks to them (its `numeric.value` is `name` and it sets `sigFigs`). */
+  sigFigs?: Record<string, number>;
+  /** For a machine (an ECF formula read by mathjs): full precision in JavaScript's notation, never standard form. */
+  exact?: boolean;
+}
+
 /** Replaces {{name}}, {{name:N}} (N significant figures) and {{name:Ndp}} (N decimal places); an unknown name is an error. */
-export function fillPlaceholders(text: string, values: Record<string, number>): string {
+export function fillPlaceholders(text: string, values: Record<string, number>, options: FillOptions = {}): string {
   return text.replace(PLACEHOLDER, (whole, name: string, digits: string | undefined, dp: string | undefined) => {
     if (!(name in values)) throw new Error(`unknown placeholder ${whole}`);
     const value = values[name];
-    if (digits === undefined) return formatValue(value);
     if (dp) return value.toFixed(Math.min(15, Number(digits)));
-    return formatSigFigs(value, Math.max(1, Math.min(15, Number(digits))));
+    const sigFigs = digits === undefined ? undefined : Math.max(1, Math.min(15, Number(digits)));
+    if (options.exact) return writeExactNumber(sigFigs === undefined ? value : Number(value.toPrecision(sigFigs)));
+    if (sigFigs !== undefined) return formatSigFigs(value, sigFigs);
+    const marked = options.sigFigs && Object.hasOwn(options.sigFigs, name) ? options.sigFigs[name] : undefined;
+    return marked === undefined ? formatValue(value) : formatSigFigs(value, marked);
   });
 }
 
@@ -192,24 +200,36 @@ export function hasPlaceholder(text: string): boolean {
 }
 
 /** Fills the placeholders of one field; an unknown name is a TemplateError at `path`. */
-function fillAt(text: string, path: string, values: Record<string, number>): string {
+function fillAt(text: string, path: string, values: Record<string, number>, options: FillOptions = {}): string {
   try {
-    return fillPlaceholders(text, values);
+    return fillPlaceholders(text, values, options);
   } catch (error) {
     throw new TemplateError(path, (error as Error).message);
   }
 }
 
-function fillPoint(point: MarkPoint, index: number, values: Record<string, number>): MarkPoint {
+/** The significant figures the scheme marks a value to, by name: a point whose `numeric.value` is that name and sets `sigFigs`. */
+function markedSigFigs(points: readonly MarkPoint[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const p of points) {
+    const name = typeof p.numeric?.value === 'string' ? p.numeric.value.trim() : '';
+    if (p.numeric?.sigFigs && /^[a-zA-Z][a-zA-Z0-9_]*$/.test(name) && !Object.hasOwn(out, name)) out[name] = p.numeric.sigFigs;
+  }
+  return out;
+}
+
+function fillPoint(point: MarkPoint, index: number, values: Record<string, number>, sigFigs: Record<string, number>): MarkPoint {
   const at = `markScheme.${index}`;
+  const fill = (text: string, path: string) => fillAt(text, path, values, { sigFigs });
   const out: MarkPoint = {
     ...point,
-    text: fillAt(point.text, `${at}.text`, values),
-    accept: point.accept.map((s, i) => fillAt(s, `${at}.accept.${i}`, values)),
-    reject: point.reject.map((s, i) => fillAt(s, `${at}.reject.${i}`, values)),
-    ignore: point.ignore.map((s, i) => fillAt(s, `${at}.ignore.${i}`, values)),
-    required: point.required.map((s, i) => fillAt(s, `${at}.required.${i}`, values)),
-    ...(point.ecf_formula !== undefined && { ecf_formula: fillAt(point.ecf_formula, `${at}.ecf_formula`, values) }),
+    text: fill(point.text, `${at}.text`),
+    accept: point.accept.map((s, i) => fill(s, `${at}.accept.${i}`)),
+    reject: point.reject.map((s, i) => fill(s, `${at}.reject.${i}`)),
+    ignore: point.ignore.map((s, i) => fill(s, `${at}.ignore.${i}`)),
+    required: point.required.map((s, i) => fill(s, `${at}.required.${i}`)),
+    // read by mathjs when an error is carried forward: full precision, never rounded for show
+    ...(point.ecf_formula !== undefined && { ecf_formula: fillAt(point.ecf_formula, `${at}.ecf_formula`, values, { exact: true }) }),
   };
   if (point.numeric) {
     const path = `${at}.numeric.value`;
@@ -232,15 +252,17 @@ function fillPoint(point: MarkPoint, index: number, values: Record<string, numbe
 function fillQuestion<Q extends InstantiableQuestion>(question: Q & { template: Template }, seed: number) {
   const values = drawValues(question.template, hashSeed(seed, question.id));
   const { template: _template, ...rest } = question;
+  // scheme text, model answer and hints write a value the scheme marks to N s.f. with N s.f.
+  const sigFigs = markedSigFigs(question.markScheme);
   return {
     ...rest,
     text: fillAt(question.text, 'text', values),
     ...(question.options && {
       options: Object.fromEntries(Object.entries(question.options).map(([k, v]) => [k, fillAt(v, `options.${k}`, values)])),
     }),
-    markScheme: question.markScheme.map((p, i) => fillPoint(p, i, values)),
-    modelAnswer: fillAt(question.modelAnswer, 'modelAnswer', values),
-    hints: question.hints.map((h, i) => fillAt(h, `hints.${i}`, values)),
+    markScheme: question.markScheme.map((p, i) => fillPoint(p, i, values, sigFigs)),
+    modelAnswer: fillAt(question.modelAnswer, 'modelAnswer', values, { sigFigs }),
+    hints: question.hints.map((h, i) => fillAt(h, `hints.${i}`, values, { sigFigs })),
     values,
   };
 }

@@ -1,6 +1,7 @@
 import { parse, type MathNode } from 'mathjs';
 import { schemeMaxMarks, type MarkLevel, type MarkPoint, type PointStatus, type SchemeRules } from '../../../../shared/mark-scheme';
 import { lowerFirst } from './justify';
+import { schemeSigFigs } from '../../text/sig-figs';
 import { checkNumeric, findQuantities, formatValue, givenValues, type GivenValue } from './numeric';
 
 /** What the point-by-point judge decided about one point, before the scheme's rules are applied. */
@@ -318,7 +319,7 @@ export function applyScheme(
       for (const s of scored) {
         if (s.point.kind !== 'A' || !s.point.depends_on || s.marksAwarded === 0 || !s.outcome.numeric?.matched) continue;
         const m = scored.find((x) => x.point.id === s.point.depends_on);
-        if (m) imply(m, `"${s.outcome.numeric.given?.text ?? formatValue(targetOf(s.point) ?? 0)}"`);
+        if (m) imply(m, `"${s.outcome.numeric.given?.text ?? formatValue(targetOf(s.point) ?? 0, schemeSigFigs(s.point))}"`);
       }
       // a correct value also earns the method marks that lead to it since the value before it (its own part of
       // the calculation); where the scheme marks no method at all (a teacher's B marks), the final value earns the
@@ -327,7 +328,7 @@ export function applyScheme(
       const lastValue = scored.map((s) => targetOf(s.point) !== undefined).lastIndexOf(true);
       scored.forEach((s, i) => {
         if (!s.outcome.numeric?.matched || s.marksAwarded === 0 || (noMethod && i !== lastValue)) return;
-        const value = `"${s.outcome.numeric.given?.text ?? formatValue(targetOf(s.point) ?? 0)}"`;
+        const value = `"${s.outcome.numeric.given?.text ?? formatValue(targetOf(s.point) ?? 0, schemeSigFigs(s.point))}"`;
         for (let j = i - 1; j >= 0; j--) {
           const before = scored[j];
           if (targetOf(before.point) !== undefined && before.point.kind !== 'M') break;
@@ -354,7 +355,7 @@ export function applyScheme(
       const last = [...scored].reverse().find((s) => targetOf(s.point) !== undefined);
       const lastOutcome = last ? outcomes[points.indexOf(last.point)] : undefined;
       if (last && lastOutcome?.numeric?.matched) {
-        const value = lastOutcome.numeric.given?.text ?? formatValue(targetOf(last.point)!);
+        const value = lastOutcome.numeric.given?.text ?? formatValue(targetOf(last.point)!, schemeSigFigs(last.point));
         for (const s of scored) {
           if (s.marksAwarded < s.point.marks) {
             s.outcome = {

@@ -15,6 +15,7 @@ import { addressesPoint } from './features';
 import type { GbdtModel } from './gbdt';
 import { listWords, lowerFirst, quoteTokens } from './justify';
 import { chooseOption } from '../../text/choose-option';
+import { schemeSigFigs } from '../../text/sig-figs';
 import { scoreSentence } from '../../feedback-words';
 import { markMultipleResponse } from './multiple-response';
 import { checkNumeric, findQuantities, formatValue } from './numeric';
@@ -402,7 +403,7 @@ function markNumericPoint(point: MarkPoint, plainAnswer: string, questionValues:
   const tolerance = target.absTolerance ?? Math.abs(value) * (target.tolerance ?? 0.01);
   const copied = questionValues.filter((q) => Math.abs(q - value) > tolerance + 1e-12);
   const check = checkNumeric(plainAnswer, { ...target, value }, (q) => copied.some((c) => same(c, q.value)));
-  const expected = `${formatValue(value)}${target.unit ? ` ${target.unit}` : ''}`;
+  const expected = `${formatValue(value, schemeSigFigs(point))}${target.unit ? ` ${target.unit}` : ''}`;
   const q = check.quantity?.text.trim();
   const given =
     check.quantity && check.converted !== undefined ? { value: check.converted, text: q ?? '', start: check.quantity.start } : undefined;
@@ -461,7 +462,7 @@ function creditValuesOnce(points: MarkPoint[], outcomes: PointOutcome[]): void {
     const given = o.numeric?.given;
     if (!given || o.numeric?.matched || !matched.has(given.start)) return;
     const target = points[i].numeric!;
-    const expected = `${formatValue(Number(target.value))}${target.unit ? ` ${target.unit}` : ''}`;
+    const expected = `${formatValue(Number(target.value), schemeSigFigs(points[i]))}${target.unit ? ` ${target.unit}` : ''}`;
     outcomes[i] = {
       status: 'NOT_COVERED',
       justification:
