@@ -1,5 +1,13 @@
-import { APICallError, generateText, streamText, NoObjectGeneratedError, NoOutputGeneratedError, Output, type UserContent } from 'ai';
-import type { z } from 'zod';
+import {
+  APICallError,
+  generateText,
+  streamText,
+  NoObjectGeneratedError,
+  NoOutputGeneratedError,
+  Output,
+  type FlexibleSchema,
+  type UserContent,
+} from 'ai';
 import type { Feedback } from '../../../shared/mark-scheme';
 import {
   engineError,
@@ -21,13 +29,20 @@ import { checkMarkClaims, verdictForPrompt, type TutorVerdict } from './check-tu
 import { createLanguageModel, describeProvider, type FetchFunction } from './create-language-model';
 import { markdownToHtml, neutraliseTags } from '../format-text';
 import type { LlmConfig } from './llm-config';
-import { buildMarkingPrompt, combineMarking, isDeterministicPoint, unableToEvaluate } from './mark-answer';
+import {
+  asDeterministic,
+  buildMarkingPrompt,
+  combineMarking,
+  isDeterministicPoint,
+  unableToEvaluate,
+  valueCheckQuestion,
+} from './mark-answer';
 import {
   modelDocumentAnswerSchema,
   modelGradingSchema,
-  modelMarkingSchema,
+  modelMarkingOutput,
   modelPaperSchema,
-  modelSheetMarkingSchema,
+  modelSheetMarkingOutput,
   type ModelGrading,
 } from './model-output-schemas';
 import { fitBreakdownToTotal } from '../grading/fit-breakdown';
@@ -110,7 +125,7 @@ export function createLlmEngine(options: CreateLlmEngineOptions): Engine {
     onFallback({ task, failed: 'built-in', reason: error instanceof Error ? error.message : String(error), error });
 
   async function askObject<T>(
-    schema: z.ZodType<T>,
+    schema: FlexibleSchema<T>,
     name: string,
     request: { system: string; prompt: UserContent },
     settings: { timeoutMs?: number; temperature?: number; seed?: number } = {},
@@ -272,29 +287,33 @@ export function createLlmEngine(options: CreateLlmEngineOptions): Engine {
 
     async evaluateAnswer(input) {
       const { question, answer } = input;
-      // Deterministic questions, blank answers and empty schemes need no model.
-      if (question.type === 'multiple_choice' || !answer.trim() || question.markScheme.length === 0) return markWithFallback(input, false);
+      // Blank answers and empty schemes need no model; multiple choice is the built-in marker's check of the option alone.
+      if (!answer.trim() || question.markScheme.length === 0) return markWithFallback(input, false);
+      if (question.type === 'multiple_choice') return asDeterministic(await markWithFallback(input, false), 'option');
 
+      // Numeric points are the built-in marker's check of the value (unit, significant figures, ECF), whatever the model says.
       let modelPoints = question.markScheme.filter((p) => !isDeterministicPoint(p));
-      let builtin: Feedback | undefined;
+      let checked: Feedback | undefined;
       if (modelPoints.length < question.markScheme.length) {
         try {
-          builtin = await fallback.evaluateAnswer(input);
+          // All numeric: the built-in marker marks the whole question. Mixed: it checks the values, the model the rest.
+          checked = await fallback.evaluateAnswer(modelPoints.length ? { question: valueCheckQuestion(question), answer } : input);
         } catch (error) {
           reportBuiltin('evaluateAnswer', error);
-          modelPoints = question.markScheme; // the model decides the numeric points too
+          modelPoints = question.markScheme; // the model decides the numeric points too, flagged as unchecked
         }
-        if (builtin && modelPoints.length === 0) return builtin;
+        if (checked && modelPoints.length === 0) return asDeterministic(checked, 'value');
       }
       try {
-        const marking = await askObject(modelMarkingSchema, 'marking', buildMarkingPrompt(question, modelPoints, answer), {
+        const marking = await askObject(modelMarkingOutput, 'marking', buildMarkingPrompt(question, modelPoints, answer), {
           temperature: 0,
         });
-        const combined = combineMarking({ question, modelPoints, marking, builtin });
-        return { ...combined, marked_by: builtin ? `${label} + ${builtin.marked_by ?? fallback.info.label}` : label };
+        const combined = combineMarking({ question, modelPoints, marking, builtin: checked, answer });
+        return { ...combined, marked_by: checked ? `${label} + ${checked.marked_by ?? fallback.info.label}` : label };
       } catch (error) {
         report('evaluateAnswer', error);
-        return builtin ? unavailableNote(builtin) : markWithFallback(input, true);
+        // The value check alone is not the question's marking: the built-in marker marks it whole.
+        return markWithFallback(input, true);
       }
     },
 
@@ -420,7 +439,7 @@ export function createLlmEngine(options: CreateLlmEngineOptions): Engine {
       const { system, intro } = buildSheetGradingPrompt(input.questions, input.questionImage !== null);
       try {
         const grading = await askObject(
-          modelSheetMarkingSchema,
+          modelSheetMarkingOutput,
           'sheet_marking',
           {
             system,

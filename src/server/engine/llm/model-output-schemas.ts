@@ -1,3 +1,4 @@
+import { jsonSchema, zodSchema, type Schema } from 'ai';
 import { z } from 'zod';
 
 /**
@@ -44,30 +45,63 @@ export const modelPaperSchema = z.object({
 });
 export type ModelPaper = z.infer<typeof modelPaperSchema>;
 
-export const modelMarkingSchema = z.object({
-  points: z
-    .array(
-      z.object({
-        point_id: z.string(),
-        status: z.enum(['COVERED', 'NOT_COVERED', 'CONTRADICTED']),
-        marks_awarded: z
-          .number()
-          .nullable()
-          .describe("marks this point earns, from 0 to the point's marks (0 unless COVERED); null for indicative content under levels"),
-        justification: z.string().describe('one or two sentences quoting or paraphrasing the answer'),
-      }),
-    )
-    .describe('exactly one entry per mark-scheme point, using its id'),
-  level: z
-    .object({
-      level: z.number().describe('the level reached, 0 when nothing is creditworthy'),
-      marks: z.number().describe("the marks within that level's range"),
-    })
+const confidenceSchema = z.enum(['high', 'medium', 'low']);
+
+/** One point's decision, as asked of the model (every field required, as strict JSON-schema modes want). */
+const pointDecisionSchema = z.object({
+  point_id: z.string(),
+  status: z.enum(['COVERED', 'NOT_COVERED', 'CONTRADICTED']),
+  marks_awarded: z
+    .number()
     .nullable()
-    .describe('levels-of-response questions only: the level the answer reaches as a whole; otherwise null'),
+    .describe("marks this point earns, from 0 to the point's marks (0 unless COVERED); null for indicative content under levels"),
+  justification: z.string().describe('one or two sentences quoting or paraphrasing the answer'),
+  evidence: z
+    .string()
+    .describe("the student's own words this decision rests on, copied exactly as written; empty when the answer has none"),
+  confidence: confidenceSchema.describe('how sure you are of this decision'),
+});
+
+/** One point's decision as a reply is read: evidence and confidence a model left out (or mangled) are null, not a failure. */
+const pointDecisionAsRead = pointDecisionSchema.extend({
+  evidence: z.string().nullable().catch(null),
+  confidence: confidenceSchema.nullable().catch(null),
+});
+
+const markingLevelSchema = z
+  .object({
+    level: z.number().describe('the level reached, 0 when nothing is creditworthy'),
+    marks: z.number().describe("the marks within that level's range"),
+  })
+  .nullable()
+  .describe('levels-of-response questions only: the level the answer reaches as a whole; otherwise null');
+
+const markingShape = (points: typeof pointDecisionSchema | typeof pointDecisionAsRead) => ({
+  points: z.array(points).describe('exactly one entry per mark-scheme point, using its id'),
+  level: markingLevelSchema,
   qualitative_feedback: z.string().describe('two to four sentences of feedback to the student'),
 });
-export type ModelMarking = z.infer<typeof modelMarkingSchema>;
+
+const modelMarkingSchema = z.object(markingShape(pointDecisionSchema));
+const modelMarkingAsRead = z.object(markingShape(pointDecisionAsRead));
+export type ModelMarking = z.infer<typeof modelMarkingAsRead>;
+
+/**
+ * A schema asked of the model as `asked` (strict) but read as `read`: a field a weaker or older model leaves out
+ * is filled in rather than failing the whole reply (the AI SDK validates the parsed JSON with `validate`).
+ */
+function askStrictReadLenient<T>(asked: z.ZodType<unknown>, read: z.ZodType<T>): Schema<T> {
+  const schema = zodSchema(asked);
+  return jsonSchema<T>(() => schema.jsonSchema, {
+    validate: async (value) => {
+      const result = await read.safeParseAsync(value);
+      return result.success ? { success: true, value: result.data } : { success: false, error: result.error };
+    },
+  });
+}
+
+/** The marking of one answer: asked as modelMarkingSchema, read as ModelMarking. */
+export const modelMarkingOutput = askStrictReadLenient(modelMarkingSchema, modelMarkingAsRead);
 
 export const modelDocumentAnswerSchema = z.object({
   answer: z.string().describe('the answer in Markdown, citing pages as (p. N)'),
@@ -91,7 +125,7 @@ export const modelGradingSchema = z.object({
 export type ModelGrading = z.infer<typeof modelGradingSchema>;
 
 /** A photographed answer sheet read and judged against the chosen scheme's points, question by question. */
-export const modelSheetMarkingSchema = z.object({
+const sheetMarkingShape = (points: typeof pointDecisionSchema | typeof pointDecisionAsRead) => ({
   questionText: z.string().describe('the question paper as read from its image; empty when no question image was sent'),
   answerText: z.string().describe("the student's whole answer sheet transcribed exactly as written, spelling kept, line by line"),
   questions: z
@@ -99,11 +133,17 @@ export const modelSheetMarkingSchema = z.object({
       z.object({
         number: z.number().describe('the question number, as listed in the mark scheme'),
         answer: z.string().describe('the part of the transcription that answers this question; empty when the sheet has none'),
-        points: modelMarkingSchema.shape.points,
-        level: modelMarkingSchema.shape.level,
+        points: markingShape(points).points,
+        level: markingLevelSchema,
         qualitative_feedback: z.string().describe('two to four sentences of feedback to the student on this question'),
       }),
     )
     .describe('exactly one entry per question listed, using its number'),
 });
-export type ModelSheetMarking = z.infer<typeof modelSheetMarkingSchema>;
+
+const modelSheetMarkingSchema = z.object(sheetMarkingShape(pointDecisionSchema));
+const modelSheetMarkingAsRead = z.object(sheetMarkingShape(pointDecisionAsRead));
+export type ModelSheetMarking = z.infer<typeof modelSheetMarkingAsRead>;
+
+/** A marked answer sheet: asked as modelSheetMarkingSchema, read as ModelSheetMarking. */
+export const modelSheetMarkingOutput = askStrictReadLenient(modelSheetMarkingSchema, modelSheetMarkingAsRead);

@@ -134,7 +134,7 @@ describe('gradeSheetAgainstScheme with a vision model', () => {
     expect(feedback.marked_by).toBe('fake-vision (OpenAI-compatible)');
   });
 
-  it('marks each question of a sheet by its own points; numeric points by the built-in marker, A needing its M', async () => {
+  it('marks each question of a sheet by its own points; numeric points by the built-in marker, a correct value earning its M', async () => {
     const { engine, fallback } = setup();
     server.respond(
       reply({
@@ -159,12 +159,12 @@ describe('gradeSheetAgainstScheme with a vision model', () => {
     expect(q1).toMatchObject({ number: 1, answer: 'It is a catalyst.' });
     expect(q1.feedback!.marks_awarded).toBe(1);
     expect(q1.feedback!.markscheme_evaluation.map((e) => e.status)).toEqual(['COVERED', 'NOT_COVERED', 'NOT_COVERED']);
-    // The right value, but without the method mark the accuracy mark is not earned.
+    // The right value: the question does not ask for working, so it earns the method mark the model did not see shown.
     expect(fallback.calls.filter((c) => c.method === 'evaluateAnswer')).toHaveLength(1);
-    const a1 = q2.feedback!.markscheme_evaluation.find((e) => e.point_id === 'a1')!;
-    expect(a1).toMatchObject({ status: 'COVERED', marks_awarded: 0 });
-    expect(a1.note).toContain('Needs the method mark m1');
-    expect(q2.feedback!.marks_awarded).toBe(0);
+    const [m1, a1] = q2.feedback!.markscheme_evaluation;
+    expect(a1).toMatchObject({ status: 'COVERED', marks_awarded: 1, rule: 'value', confidence: 1 });
+    expect(m1).toMatchObject({ status: 'COVERED', marks_awarded: 1, rule: 'implied-method', note: 'implied by a correct value' });
+    expect(q2.feedback!.marks_awarded).toBe(2);
     expect(q2.feedback!.marked_by).toBe('fake-vision (OpenAI-compatible) + the built-in marker');
   });
 

@@ -1,6 +1,7 @@
 import { parse, type MathNode } from 'mathjs';
 import { schemeMaxMarks, type MarkLevel, type MarkPoint, type PointStatus, type SchemeRules } from '../../../../shared/mark-scheme';
 import { lowerFirst } from './justify';
+import { asksForWorking } from '../../text/asks-for-working';
 import { schemeSigFigs } from '../../text/sig-figs';
 import { checkNumeric, findQuantities, formatValue, givenValues, type GivenValue } from './numeric';
 
@@ -208,13 +209,6 @@ function chooseLevel(
     return { ...lower, mark: lower.min_marks };
   }
   return { ...reached, mark };
-}
-
-/** The question asks for the working itself, so a correct value alone does not show the method. */
-export function asksForWorking(questionText: string): boolean {
-  return /\b(show that|show your working|showing your working|you must show|show all (?:of )?your working|show clearly|prove that|hence|verify that|calculator technology|(?:use|using) (?:calculus|logarithms|algebra|differentiation|integration|the quadratic formula))\b/i.test(
-    questionText,
-  );
 }
 
 /** Words that link a fact to its effect or explain it ("so the diffusion distance is short", "which activates"). */
