@@ -28,6 +28,7 @@ import { documentRoutes } from './routes/documents';
 import { practicePaperRoutes } from './routes/practice-paper';
 import { publicStatsRoutes } from './routes/public-stats';
 import { reviewRoutes } from './routes/review';
+import { selfAssessmentRoutes } from './routes/self-assessment';
 import { teacherRoutes } from './routes/teacher';
 
 const defaultClientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
@@ -98,6 +99,7 @@ export async function buildApp(appDeps: AppDeps): Promise<FastifyInstance> {
       teacherRoutes(zodApi, deps);
       practicePaperRoutes(zodApi, deps);
       classRoutes(zodApi, deps);
+      selfAssessmentRoutes(zodApi, deps);
       reviewRoutes(zodApi, deps);
       api.all('/*', async (_request, reply) => reply.status(404).send({ message: 'Not found' }));
     },

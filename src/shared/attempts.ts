@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { feedbackSchema } from './mark-scheme';
 import { paperSchema, questionSchema } from './practice';
+import { selfAssessmentSchema } from './self-assessment';
 
 /** The timer's elapsed seconds, sent now and then by the exam screen; the larger of the stored and sent wins. */
 export const elapsedRequestSchema = z.object({
@@ -21,6 +22,10 @@ export const questionResultSchema = z.object({
   marksAwarded: z.number().nullable(),
   timeSpentSeconds: z.number().int(),
   feedback: feedbackSchema.nullable(),
+  /** Points the student marked themselves (issue 24); `marksAwarded` counts them as given (or as the teacher overrode them). */
+  selfAssessments: z.array(selfAssessmentSchema).optional(),
+  /** Marks of `marksAwarded` that rest on the student's own judgement. */
+  selfAssessedMarks: z.number().optional(),
   /** Why the question is not marked, e.g. it has no mark scheme yet (left out of the total). */
   note: z.string().optional(),
 });
@@ -34,6 +39,8 @@ export const paperResultsSchema = z.object({
   finishedAt: z.string().nullable(),
   elapsedSeconds: z.number().int(),
   marksAwarded: z.number(),
+  /** Of marksAwarded, the marks the student self-assessed (issue 24). */
+  selfAssessedMarks: z.number().optional(),
   totalMarks: z.number(),
   /** Of the paper's total marks, one decimal. */
   percentage: z.number(),

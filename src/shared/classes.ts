@@ -170,6 +170,10 @@ export const markbookCellSchema = z.object({
   totalMarks: z.number(),
   /** The student's answer, when there is one (open it with GET /api/classes/{id}/students/{userId}/answers/{questionId}). */
   answerId: z.string().nullable(),
+  /** Marks of `marksAwarded` the student gave themselves on points the marker was not sure of (issue 24), not overridden. */
+  selfAssessedMarks: z.number().optional(),
+  /** Self-assessed points the teacher has not confirmed or overridden yet. */
+  selfAssessmentsPending: z.number().int().optional(),
 });
 export type MarkbookCell = z.infer<typeof markbookCellSchema>;
 
@@ -197,8 +201,10 @@ export const markbookStudentSchema = z.object({
   lastActivityAt: z.string().nullable(),
   /** Active time on the class's assigned questions. */
   timeSpentSeconds: z.number().int(),
-  /** Sum of the marked cells. */
+  /** Sum of the marked cells (self-assessed marks counted as the student gave them until the teacher overrides them). */
   totalMarksAwarded: z.number(),
+  /** Of totalMarksAwarded, the marks the student self-assessed (issue 24). */
+  selfAssessedMarks: z.number().optional(),
   /** One per markbook question, in the same order. */
   cells: z.array(markbookCellSchema),
   /** Graded sheets attached to the student in this class, newest first (not counted in totalMarksAwarded). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { feedbackSchema, questionTypeSchema } from './mark-scheme';
 import { QUESTION_COUNT, ALL_DIFFICULTIES, DEFAULT_DIFFICULTY, ANSWER_MAX_LENGTH, PRACTICE_TEXT } from './practice-text';
+import { selfAssessmentSchema } from './self-assessment';
 
 export const difficultySchema = z.enum(ALL_DIFFICULTIES, { error: 'Difficulty must be easy, medium, hard, challenging or difficult' });
 export type Difficulty = (typeof ALL_DIFFICULTIES)[number];
@@ -173,6 +174,13 @@ export const storedFeedbackSchema = feedbackSchema.extend({
   createdAt: z.string(),
   /** The answer text this feedback marked (null for feedback stored before it was recorded). */
   evaluatedText: z.string().nullable(),
+  /**
+   * Points the student marked themselves because the marker was not sure (issue 24), with the teacher's decision on
+   * each. `marks_awarded` above already counts them as the student gave them (or as the teacher overrode them).
+   */
+  self_assessments: z.array(selfAssessmentSchema).optional(),
+  /** Marks of `marks_awarded` that rest on the student's own judgement (self-assessed, not overridden). */
+  self_assessed_marks: z.number().min(0).optional(),
 });
 export type StoredFeedback = z.infer<typeof storedFeedbackSchema>;
 

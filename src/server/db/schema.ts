@@ -16,6 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { SchemeRules } from '../../shared/mark-scheme';
+import type { SelfAssessmentEntry } from '../../shared/self-assessment-text';
 import type { GradingQuestion } from '../../shared/teacher';
 
 /** The ts-fsrs card fields a review card keeps (dates live in their own columns). */
@@ -218,6 +219,16 @@ export const feedback = pgTable(
       .default(sql`'[]'::jsonb`),
     /** Levels-marked questions: the level reached and its descriptor (Feedback.level). */
     level: jsonb('level').$type<{ level: number; min_marks: number; max_marks: number; descriptor: string }>(),
+    /**
+     * Points the student marked themselves (the marker was not sure: issue 24), with the teacher's decision on each.
+     * `marks_awarded` counts them; a re-mark replaces the row's marking and empties this list.
+     */
+    selfAssessments: jsonb('self_assessments')
+      .$type<SelfAssessmentEntry[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** The marker's own total, before self-assessments (null: the same as marks_awarded). */
+    markerMarksAwarded: real('marker_marks_awarded'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('feedback_owner_question_uq').on(t.ownerId, t.questionId)],

@@ -92,6 +92,7 @@ const RESOURCE_OF_SEGMENT: Record<string, Resource> = {
   students: 'student',
   assignments: 'assignment',
   answers: 'question',
+  'self-assessments': 'point',
 };
 /** What an id field of a request body means. */
 const RESOURCE_OF_FIELD: Record<string, Resource> = {
@@ -194,6 +195,8 @@ const VALID_BODIES: Record<string, (ids: Ids, n: number) => Record<string, unkno
   'POST /api/answers/evaluate': (ids) => ({ questionId: ids.question[0], answer: 'An answer to mark' }),
   'POST /api/feedback/save': (ids) => ({ questionId: ids.question[0], feedback: { marks_awarded: 1 } }),
   'POST /api/feedback/disagree': (ids) => ({ questionId: ids.question[0], pointId: ids.point[0], reason: 'I said this in other words.' }),
+  'POST /api/questions/:id/self-assessment': (ids) => ({ point_id: ids.point[0], marks_awarded: 0 }),
+  'POST /api/classes/:id/students/:userId/answers/:questionId/self-assessments/:pointId': () => ({ decision: 'confirmed' }),
   // Rejecting: the owner's one call in part 2 resolves it (a second would be 409, already resolved).
   'POST /api/disputes/:id/resolve': () => ({ accept: false, comment: 'Rejected by the security suite.' }),
   'POST /api/tutor/message': (ids) => ({ questionId: ids.question[0], message: 'Where do I start?' }),
@@ -232,7 +235,14 @@ const VALID_BODIES: Record<string, (ids: Ids, n: number) => Record<string, unkno
  * What the owner gets from a route that reaches her data but cannot finish on this app's engine: the built-in engine
  * drafts no mark schemes, so drafting tells her it needs the school's AI provider (422). Bob still gets 404.
  */
-const OWNER_STATUS: Record<string, number[]> = { 'POST /api/questions/:id/markscheme/draft': [422] };
+const OWNER_STATUS: Record<string, number[]> = {
+  'POST /api/questions/:id/markscheme/draft': [422],
+  // Self-assessing is for points the marker was not sure of: a confident point is a 400 for its owner, a question she has
+  // not had marked a 409 (Bob: 404).
+  'POST /api/questions/:id/self-assessment': [200, 400, 409],
+  // Carol has not self-assessed Alice's question: nothing for Alice to confirm yet (409; Bob: 404).
+  'POST /api/classes/:id/students/:userId/answers/:questionId/self-assessments/:pointId': [200, 409],
+};
 /** Body fields that carry a file as base64. */
 const UPLOAD_FIELDS = new Set(['pdfData', 'questionImage', 'answerImage']);
 

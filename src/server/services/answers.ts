@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Answer, AnswerConflict, StoredFeedback } from '../../shared/practice';
+import { selfAssessedMarksOf } from '../../shared/self-assessment-text';
 import type { Db } from '../db/client';
 import { inGroupCommit } from '../db/group-commit';
 import { answers, disputes, feedback, questions, studyActivity } from '../db/schema';
@@ -27,7 +28,8 @@ function toAnswer(row: AnswerRow): Answer {
   };
 }
 
-function toStoredFeedback(row: FeedbackRow): StoredFeedback {
+/** The stored feedback as GET /api/questions/{id}/feedback returns it (marks count self-assessed points: issue 24). */
+export function toStoredFeedback(row: FeedbackRow): StoredFeedback {
   return {
     questionId: row.questionId,
     marks_awarded: row.marksAwarded,
@@ -39,6 +41,8 @@ function toStoredFeedback(row: FeedbackRow): StoredFeedback {
     ...(row.level ? { level: row.level } : {}),
     createdAt: row.createdAt.toISOString(),
     evaluatedText: row.evaluatedText,
+    self_assessments: row.selfAssessments,
+    self_assessed_marks: selfAssessedMarksOf(row.selfAssessments),
   };
 }
 
@@ -233,6 +237,7 @@ export async function evaluateAnswer(db: Db, engine: Engine, ownerId: string, in
 /**
  * Stores an engine's marking of `text` as the student's feedback on the question. The student's disputes of
  * this same text stay shown with it ("You disagreed"), except the accepted ones: those points were re-marked.
+ * Self-assessments of the previous marking are dropped: they judged points of a marking that is gone.
  */
 export async function storeEvaluation(
   db: Db | Tx,
@@ -268,6 +273,9 @@ export async function storeEvaluation(
     level: result.level ?? null,
     evaluatedText: text,
     disagreements,
+    // a new marking: the student's self-assessments were of the old one (issue 24)
+    selfAssessments: [],
+    markerMarksAwarded: marks,
   };
   const evaluatedAt = new Date();
   const [row] = await db

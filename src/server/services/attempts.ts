@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PaperResults } from '../../shared/attempts';
 import type { Feedback } from '../../shared/mark-scheme';
 import { PRACTICE_TEXT } from '../../shared/practice-text';
+import { selfAssessedMarksOf } from '../../shared/self-assessment-text';
 import type { Db } from '../db/client';
 import { answers, courses, feedback, paperAttempts, questions } from '../db/schema';
 import { isEngineError, type Difficulty, type Engine } from '../engine/engine';
@@ -100,6 +101,9 @@ export async function paperResults(db: Db, ownerId: string, paperId: string): Pr
       marksAwarded: mark ? mark.marksAwarded : null,
       timeSpentSeconds: answer?.timeSpentSeconds ?? 0,
       feedback: markFeedback,
+      ...(mark && mark.selfAssessments.length > 0
+        ? { selfAssessments: mark.selfAssessments, selfAssessedMarks: selfAssessedMarksOf(mark.selfAssessments) }
+        : {}),
       ...(question.needsScheme && { note: PRACTICE_TEXT.needsSchemeNote }),
     };
   });
@@ -112,6 +116,7 @@ export async function paperResults(db: Db, ownerId: string, paperId: string): Pr
     finishedAt: attempt?.finishedAt?.toISOString() ?? null,
     elapsedSeconds: attempt?.elapsedSeconds ?? 0,
     marksAwarded,
+    selfAssessedMarks: round1(results.reduce((sum, r) => sum + (r.selfAssessedMarks ?? 0), 0)),
     totalMarks,
     percentage: totalMarks > 0 ? round1((100 * marksAwarded) / totalMarks) : 0,
     answered: results.filter((r) => r.answerText.trim().length > 0).length,

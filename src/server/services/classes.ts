@@ -17,6 +17,7 @@ import {
 } from '../../shared/classes';
 import { CLASSES_TEXT, JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH, joinLinkPath, normaliseJoinCode } from '../../shared/classes-text';
 import type { PaperProgress } from '../../shared/practice';
+import { pendingSelfAssessments, selfAssessedMarksOf } from '../../shared/self-assessment-text';
 import type { Db } from '../db/client';
 import {
   answers,
@@ -483,6 +484,7 @@ export async function getMarkbook(db: Db, teacherId: string, classId: string): P
             ownerId: feedback.ownerId,
             questionId: feedback.questionId,
             marksAwarded: feedback.marksAwarded,
+            selfAssessments: feedback.selfAssessments,
             evaluation: feedback.markschemeEvaluation,
             createdAt: feedback.createdAt,
           })
@@ -502,6 +504,7 @@ export async function getMarkbook(db: Db, teacherId: string, classId: string): P
     let last: number | null = null;
     let seconds = 0;
     let total = 0;
+    let selfAssessed = 0;
     const cells = questionRows.map(({ question }) => {
       const answer = answerOf.get(key(s.userId, question.id));
       const mark = markOf.get(key(s.userId, question.id));
@@ -509,8 +512,10 @@ export async function getMarkbook(db: Db, teacherId: string, classId: string): P
         seconds += answer.seconds;
         last = Math.max(last ?? 0, answer.updatedAt.getTime());
       }
+      const cellSelfAssessed = mark ? selfAssessedMarksOf(mark.selfAssessments) : 0;
       if (mark) {
         total += mark.marksAwarded;
+        selfAssessed += cellSelfAssessed;
         last = Math.max(last ?? 0, mark.createdAt.getTime());
       }
       return {
@@ -518,6 +523,9 @@ export async function getMarkbook(db: Db, teacherId: string, classId: string): P
         marksAwarded: mark ? mark.marksAwarded : null,
         totalMarks: question.totalMarks,
         answerId: answer?.id ?? null,
+        ...(mark && mark.selfAssessments.length > 0
+          ? { selfAssessedMarks: cellSelfAssessed, selfAssessmentsPending: pendingSelfAssessments(mark.selfAssessments) }
+          : {}),
       };
     });
     return {
@@ -526,6 +534,7 @@ export async function getMarkbook(db: Db, teacherId: string, classId: string): P
       lastActivityAt: last === null ? null : new Date(last).toISOString(),
       timeSpentSeconds: seconds,
       totalMarksAwarded: round1(total),
+      selfAssessedMarks: round1(selfAssessed),
       cells,
       sheets: sheetsOf.get(s.userId) ?? [],
     };

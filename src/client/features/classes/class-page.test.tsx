@@ -115,7 +115,7 @@ const markbook: Markbook = {
   ],
 };
 
-const studentAnswer: StudentAnswer = {
+const answerOfAda: StudentAnswer = {
   student: { userId: 'u1', name: 'Ada Byron' },
   question: {
     id: 'q2',
@@ -171,12 +171,14 @@ const studentAnswer: StudentAnswer = {
 
 let detail: ClassDetail;
 let book: Markbook;
+let studentAnswer: StudentAnswer;
 let calls: { method: string; url: string; body: unknown }[];
 
 beforeEach(() => {
   calls = [];
   detail = teacherDetail();
   book = markbook;
+  studentAnswer = answerOfAda;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
@@ -185,6 +187,15 @@ beforeEach(() => {
       if (method === 'GET' && url === '/api/classes/k1') return Response.json(detail);
       if (method === 'GET' && url === '/api/classes/k1/markbook') return Response.json(book);
       if (method === 'GET' && url === '/api/classes/k1/students/u1/answers/q2') return Response.json(studentAnswer);
+      if (method === 'POST' && url === '/api/classes/k1/students/u1/answers/q2/self-assessments/p2') {
+        const body = JSON.parse(String(init.body)) as { decision: 'confirmed' | 'overridden'; marks_awarded?: number };
+        const [entry] = studentAnswer.feedback!.self_assessments ?? [];
+        const decided = {
+          ...entry!,
+          teacher: { decision: body.decision, marks_awarded: body.marks_awarded ?? entry!.marks_awarded, at: AT },
+        };
+        return Response.json({ ...studentAnswer, feedback: { ...studentAnswer.feedback!, self_assessments: [decided] } });
+      }
       if (method === 'POST' && url === '/api/classes/k1/code') {
         detail = teacherDetail({ joinCode: 'NEW7777', joinLink: '/join/NEW7777' });
         return Response.json({ joinCode: 'NEW7777', joinLink: '/join/NEW7777' });
@@ -397,8 +408,8 @@ describe('ClassPage (teacher)', () => {
     expect(within(dialog).getByTestId('answer-marks').textContent).toBe('1 / 4 marks');
     const points = within(dialog).getAllByRole('listitem');
     expect(points.map((p) => p.getAttribute('data-status'))).toEqual(['COVERED', 'NOT_COVERED']);
-    expect(points[0]!.textContent).toContain('Earned: provides an alternative route1/1');
-    expect(points[1]!.textContent).toContain('Missed: activation energy lowered by the catalyst0/1');
+    expect(points[0]!.textContent).toContain('Covered: provides an alternative route1/1');
+    expect(points[1]!.textContent).toContain('Not covered: activation energy lowered by the catalyst0/1');
     expect(within(dialog).getByText('Not mentioned.')).toBeTruthy();
   });
 });
@@ -483,5 +494,54 @@ describe('ClassPage (student and errors)', () => {
     renderClass('nope');
     expect(await screen.findByRole('heading', { level: 1, name: 'Class not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Classes' }).getAttribute('href')).toBe('/classes');
+  });
+
+  it('marks a cell with self-assessed marks, and lets the teacher confirm or override the self-assessed point', async () => {
+    const [ada, ...others] = markbook.students;
+    book = {
+      ...markbook,
+      students: [
+        {
+          ...ada!,
+          cells: ada!.cells.map((c) =>
+            c.questionId === 'q2' ? { ...c, marksAwarded: 2, selfAssessedMarks: 1, selfAssessmentsPending: 1 } : c,
+          ),
+        },
+        ...others,
+      ],
+    };
+    studentAnswer = {
+      ...answerOfAda,
+      feedback: {
+        ...answerOfAda.feedback!,
+        marks_awarded: 2,
+        self_assessments: [{ point_id: 'p2', marks_awarded: 1, at: AT }],
+        self_assessed_marks: 1,
+      },
+    };
+    renderClass();
+    await screen.findByRole('heading', { level: 1, name: '12B Chemistry' });
+    openTab('Markbook');
+    const cell = await screen.findByRole('button', { name: /Ada Byron, Rates Q2: 2 of 4 marks, .*includes self-assessed points/ });
+    expect(within(cell).getByTestId('self-assessed-badge').textContent).toBe('self-assessed');
+    expect(screen.getAllByTestId('self-assessed-badge')).toHaveLength(1);
+    fireEvent.click(cell);
+    const dialog = await screen.findByRole('dialog', { name: 'Ada Byron · Rates Q2' });
+    expect((await within(dialog).findByTestId('answer-marks')).textContent).toBe('2 / 4 marks(1 mark self-assessed)');
+    const box = within(dialog).getByTestId('teacher-self-assessed');
+    expect(box.closest('li')!.textContent).toContain('activation energy lowered by the catalyst');
+    expect(box.textContent).toContain('Ada Byron gave themselves 1 of 1 mark');
+    const decide = within(box).getByRole('group', { name: 'Decide the self-assessed point: activation energy lowered by the catalyst' });
+    expect(within(decide).getByRole('button', { name: 'Override: give 0/1' })).toBeTruthy();
+    fireEvent.click(within(decide).getByRole('button', { name: 'Confirm 1/1' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')).toEqual({
+        method: 'POST',
+        url: '/api/classes/k1/students/u1/answers/q2/self-assessments/p2',
+        body: { decision: 'confirmed' },
+      }),
+    );
+    expect((await within(dialog).findByTestId('teacher-decision')).textContent).toBe('You confirmed this mark.');
+    expect(within(dialog).queryByRole('button', { name: 'Confirm 1/1' })).toBeNull();
   });
 });

@@ -84,9 +84,13 @@ export function MarkbookTable({ classId, markbook }: { classId: string; markbook
                         : cell?.answerId
                           ? 'Unmarked'
                           : '–';
+                    // issue 24: the mark includes marks the student gave themselves, or waits for the teacher's check
+                    const selfAssessed = (cell?.selfAssessedMarks ?? 0) > 0 || (cell?.selfAssessmentsPending ?? 0) > 0;
                     const spoken =
                       cell && cell.marksAwarded !== null
-                        ? `${formatMarks(cell.marksAwarded)} of ${formatMarks(cell.totalMarks)} marks, ${bandLabel(band)}`
+                        ? `${formatMarks(cell.marksAwarded)} of ${formatMarks(cell.totalMarks)} marks, ${bandLabel(band)}${
+                            selfAssessed ? ', includes self-assessed points' : ''
+                          }`
                         : cell?.answerId
                           ? 'answered, not marked yet'
                           : 'not answered';
@@ -105,6 +109,14 @@ export function MarkbookTable({ classId, markbook }: { classId: string; markbook
                             }
                           >
                             {text}
+                            {selfAssessed ? (
+                              <span
+                                className="mt-0.5 block rounded bg-amber-100 px-1 font-sans text-[10px] font-medium text-amber-900"
+                                data-testid="self-assessed-badge"
+                              >
+                                self-assessed
+                              </span>
+                            ) : null}
                           </button>
                         ) : (
                           <span className={cn('block rounded-md px-2 py-1.5 text-xs', bandClass('none'))}>

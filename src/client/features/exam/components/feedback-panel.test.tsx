@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CHECK_YOURSELF_BELOW } from '../../../../shared/mark-scheme';
 import type { StoredFeedback } from '../../../../shared/practice';
 import { createQueryClient } from '../../../lib/api-client';
 import { FeedbackPanel } from './feedback-panel';
@@ -33,6 +34,12 @@ beforeEach(() => {
       if (init.method === 'POST') {
         const body = JSON.parse(String(init.body));
         posted.push({ url, body });
+        if (url.endsWith('/self-assessment'))
+          return Response.json({
+            ...base,
+            self_assessments: [{ point_id: body.point_id, marks_awarded: body.marks_awarded, at: AT }],
+            self_assessed_marks: body.marks_awarded,
+          });
         return Response.json({ ...base, disagreements: [{ point_id: body.pointId, reason: body.reason, at: AT }] });
       }
       if (url === '/api/questions/q1/markscheme') return Response.json(scheme);
@@ -56,7 +63,8 @@ function renderPanel(feedback: StoredFeedback | null, state: { loading?: boolean
   );
 }
 
-const item = (text: string) => screen.getByText(text).closest('li') as HTMLElement;
+/** The point's list item (its text may also be quoted in its "Check this point yourself" box). */
+const item = (text: string) => screen.getAllByText(text)[0].closest('li') as HTMLElement;
 
 describe('FeedbackPanel', () => {
   it('keeps the spec strings: the prompt, the wait hint and the title', () => {
@@ -220,5 +228,139 @@ describe('FeedbackPanel', () => {
     });
     expect(screen.getByText(/We encountered an issue evaluating your answer\./)).toBeTruthy();
     expect(screen.getByText(/There was an issue retrieving the detailed evaluation for your answer\./)).toBeTruthy();
+  });
+
+  const unsurePoint = {
+    point_id: 'p2',
+    text: 'water moves from a dilute to a concentrated solution',
+    status: 'NOT_COVERED',
+    justification: 'Not clearly said.',
+    marks_awarded: 0,
+    marks: 1,
+    kind: 'B' as const,
+    confidence: CHECK_YOURSELF_BELOW - 0.1,
+  };
+  const surePoint = {
+    point_id: 'p1',
+    text: 'partially permeable membrane',
+    status: 'COVERED',
+    justification: 'Said.',
+    marks_awarded: 1,
+    marks: 1,
+    kind: 'B' as const,
+    confidence: 0.95,
+  };
+
+  it('says "Check this point yourself" beside a point decided below the threshold only, with the scheme point’s words', () => {
+    renderPanel({
+      ...base,
+      marks_awarded: 1,
+      total_marks: 3,
+      markscheme_evaluation: [
+        surePoint,
+        unsurePoint,
+        { ...unsurePoint, point_id: 'p3', text: 'at the threshold', confidence: CHECK_YOURSELF_BELOW },
+      ],
+    });
+    const checks = screen.getAllByTestId('check-yourself');
+    expect(checks).toHaveLength(1);
+    expect(item('water moves from a dilute to a concentrated solution').contains(checks[0])).toBe(true);
+    expect(within(checks[0]).getByRole('heading', { name: 'Check this point yourself' })).toBeTruthy();
+    expect(within(checks[0]).getByText('water moves from a dilute to a concentrated solution')).toBeTruthy();
+    expect(within(item('partially permeable membrane')).queryByText('Check this point yourself')).toBeNull();
+    expect(within(item('at the threshold')).queryByText('Check this point yourself')).toBeNull();
+  });
+
+  it('self-assesses a point with the keyboard-usable buttons and then shows the self-assessed marks and the total', async () => {
+    const { rerender } = renderPanel({ ...base, marks_awarded: 1, total_marks: 3, markscheme_evaluation: [surePoint, unsurePoint] });
+    const group = screen.getByRole('group', { name: 'Mark point 2 yourself' });
+    const made = within(group).getByRole('button', { name: 'I made this point' });
+    expect(made.getAttribute('aria-pressed')).toBe('false');
+    expect(within(group).getByRole('button', { name: "I didn't make this point" })).toBeTruthy();
+    made.focus();
+    expect(document.activeElement).toBe(made);
+    fireEvent.click(made);
+    await waitFor(() => expect(posted).toEqual([{ url: '/api/questions/q1/self-assessment', body: { point_id: 'p2', marks_awarded: 1 } }]));
+    const { hook } = memoryLocation({ path: '/' });
+    rerender(
+      <QueryClientProvider client={createQueryClient()}>
+        <Router hook={hook}>
+          <FeedbackPanel
+            questionId="q1"
+            feedback={{
+              ...base,
+              marks_awarded: 2,
+              total_marks: 3,
+              markscheme_evaluation: [surePoint, unsurePoint],
+              self_assessments: [{ point_id: 'p2', marks_awarded: 1, at: AT }],
+              self_assessed_marks: 1,
+            }}
+            loading={false}
+            submitting={false}
+          />
+        </Router>
+      </QueryClientProvider>,
+    );
+    expect(within(item('water moves from a dilute to a concentrated solution')).getByTestId('self-assessed').textContent).toBe(
+      'Self-assessed: you gave yourself 1 of 1 mark',
+    );
+    expect(screen.getByRole('button', { name: 'I made this point' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByTestId('feedback-total').textContent).toBe('Total: 2 / 3 marks (1 mark self-assessed)');
+    expect(screen.getByLabelText('2 out of 3 marks (1 mark self-assessed)')).toBeTruthy();
+  });
+
+  it('shows the teacher’s decision instead of the buttons once the teacher has overridden a self-assessed point', () => {
+    renderPanel({
+      ...base,
+      marks_awarded: 1,
+      total_marks: 3,
+      markscheme_evaluation: [surePoint, unsurePoint],
+      self_assessments: [{ point_id: 'p2', marks_awarded: 1, at: AT, teacher: { decision: 'overridden', marks_awarded: 0, at: AT } }],
+      self_assessed_marks: 0,
+    });
+    expect(screen.getByTestId('self-assessed').textContent).toBe(
+      'Self-assessed: you gave yourself 1 of 1 mark (your teacher changed it to 0 of 1 mark)',
+    );
+    expect(screen.queryByRole('button', { name: 'I made this point' })).toBeNull();
+    expect(screen.getByTestId('feedback-total').textContent).toBe('Total: 1 / 3 marks');
+  });
+
+  it('puts no red ✗ beside a point when the answer earned full marks; otherwise a contradicted point “Says the opposite”', () => {
+    const contradicted = { point_id: 'p9', text: 'rate increases', status: 'CONTRADICTED', justification: 'You said it falls.', marks: 1 };
+    renderPanel({
+      ...base,
+      marks_awarded: 2,
+      total_marks: 2,
+      markscheme_evaluation: [surePoint, { ...surePoint, point_id: 'p8', text: 'second' }, contradicted],
+    });
+    expect(document.querySelector('[data-tone="opposite"]')).toBeNull();
+    expect(within(item('rate increases')).queryByText('Says the opposite')).toBeNull();
+    expect(within(item('rate increases')).getByText(/Not needed for full marks/)).toBeTruthy();
+    cleanup();
+    renderPanel({ ...base, marks_awarded: 1, total_marks: 2, markscheme_evaluation: [surePoint, contradicted] });
+    expect(item('rate increases').querySelector('[data-tone="opposite"]')).toBeTruthy();
+    expect(within(item('rate increases')).getByText(/Says the opposite:/)).toBeTruthy();
+    expect(screen.queryByText(/Contradicted/)).toBeNull();
+  });
+
+  it('for a levels-marked answer: ✓ for the indicative content found, plain for the rest, never “B 0/0”; no self-assess buttons', () => {
+    renderPanel({
+      ...base,
+      marks_awarded: 2,
+      total_marks: 6,
+      level: { level: 1, min_marks: 1, max_marks: 2, descriptor: 'Some relevant points.' },
+      markscheme_evaluation: [
+        { ...surePoint, marks_awarded: 0, marks: 0 },
+        { ...unsurePoint, status: 'CONTRADICTED', marks: 0 },
+      ],
+    });
+    expect(within(screen.getByTestId('level-reached')).getByText('Some relevant points.')).toBeTruthy();
+    expect(item('partially permeable membrane').querySelector('[data-tone="covered"]')).toBeTruthy();
+    const other = item('water moves from a dilute to a concentrated solution');
+    expect(other.querySelector('[data-tone="plain"]')).toBeTruthy();
+    expect(within(other).getByText(/Not found/)).toBeTruthy();
+    expect(screen.queryByText(/B0|0\/0/)).toBeNull();
+    expect(within(other).getByText('Check this point yourself')).toBeTruthy();
+    expect(within(other).queryByRole('button', { name: 'I made this point' })).toBeNull();
   });
 });

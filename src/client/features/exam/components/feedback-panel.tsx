@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { AlertTriangle, CheckCircle2, CircleSlash, Flag, Layers, Loader2, XCircle } from 'lucide-react';
+import { AlertTriangle, Flag, HelpCircle, Layers, Loader2 } from 'lucide-react';
+import { CHECK_YOURSELF_BELOW, type PointEvaluation } from '../../../../shared/mark-scheme';
 import type { StoredFeedback } from '../../../../shared/practice';
+import { selfAssessedPhrase, type SelfAssessmentEntry } from '../../../../shared/self-assessment-text';
+import { hasFullMarks, PointStatusIcon, pointTone, pointToneLabel } from '../../../components/point-status';
 import { RichHtml } from '../../../components/rich-html';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -10,18 +13,89 @@ import { toast } from '../../../components/ui/toast-store';
 import { serverMessageOf } from '../../../lib/api-request';
 import { useDisagree } from '../api/disagree';
 import { useMarkScheme } from '../api/mark-scheme';
+import { useSelfAssess } from '../api/self-assess';
 import { groupCaps, levelHeading, marksWord, pointMarks, type SchemePointInfo } from '../feedback-marks';
 
 const EVALUATION_ISSUE = /API response format issues|Unable to evaluate/;
 
-function StatusIcon({ status }: { status: string }) {
-  if (status === 'COVERED') return <CheckCircle2 aria-label="Covered" className="size-5 shrink-0 text-emerald-600" />;
-  if (status === 'CONTRADICTED') return <XCircle aria-label="Contradicted" className="size-5 shrink-0 text-rose-600" />;
-  return <CircleSlash aria-label="Not covered" className="size-5 shrink-0 text-slate-400" />;
+/** A point the marker decided with less confidence than CHECK_YOURSELF_BELOW: the student is told so. */
+function isUnsure(point: PointEvaluation): boolean {
+  return point.confidence !== undefined && point.confidence < CHECK_YOURSELF_BELOW;
 }
 
-function statusLabel(status: string): string {
-  return status === 'COVERED' ? 'Covered' : status === 'CONTRADICTED' ? 'Contradicted' : 'Not covered';
+/**
+ * "Check this point yourself" (issue 24): the scheme point's own words, so the student can judge, and two buttons
+ * to mark it themselves (not for levels-marked answers: the level is decided from the answer as a whole). Once
+ * the teacher has confirmed or overridden it, the decision is shown instead of the buttons.
+ */
+function CheckYourself(props: {
+  questionId: string;
+  point: PointEvaluation;
+  index: number;
+  max: number;
+  levels: boolean;
+  entry: SelfAssessmentEntry | undefined;
+}) {
+  const { point, entry, max } = props;
+  const selfAssess = useSelfAssess(props.questionId);
+  const headingId = `check-${point.point_id}`;
+  const choose = (marks: number) =>
+    selfAssess.mutate(
+      { point_id: point.point_id, marks_awarded: marks },
+      {
+        onError: (error) =>
+          toast({ title: 'Could not save', description: serverMessageOf(error, 'Please try again later'), variant: 'destructive' }),
+      },
+    );
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="mt-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-xs text-amber-950"
+      data-testid="check-yourself"
+    >
+      <h4 id={headingId} className="flex items-center gap-1 font-semibold">
+        <HelpCircle aria-hidden className="size-4 shrink-0" /> Check this point yourself
+      </h4>
+      <p className="mt-1">
+        The marker is not sure about this point. The mark scheme asks for: <span className="font-medium">{point.text}</span>
+      </p>
+      {entry ? (
+        <p className="mt-1 font-medium" data-testid="self-assessed">
+          Self-assessed: you gave yourself {entry.marks_awarded} of {max} {marksWord(max)}
+          {entry.teacher?.decision === 'confirmed' ? ' (confirmed by your teacher)' : null}
+          {entry.teacher?.decision === 'overridden'
+            ? ` (your teacher changed it to ${entry.teacher.marks_awarded} of ${max} ${marksWord(max)})`
+            : null}
+        </p>
+      ) : null}
+      {props.levels ? (
+        <p className="mt-1">This answer is marked by levels, as a whole: if you think the level is wrong, use “I disagree”.</p>
+      ) : entry?.teacher ? null : (
+        <div role="group" aria-label={`Mark point ${props.index + 1} yourself`} className="mt-2 flex flex-wrap gap-2">
+          <Button
+            type="button"
+            size="sm"
+            variant={entry && entry.marks_awarded > 0 ? 'default' : 'outline'}
+            aria-pressed={Boolean(entry && entry.marks_awarded > 0)}
+            disabled={selfAssess.isPending}
+            onClick={() => choose(max)}
+          >
+            I made this point
+          </Button>
+          <Button
+            type="button"
+            size="sm"
+            variant={entry && entry.marks_awarded === 0 ? 'default' : 'outline'}
+            aria-pressed={Boolean(entry && entry.marks_awarded === 0)}
+            disabled={selfAssess.isPending}
+            onClick={() => choose(0)}
+          >
+            I didn't make this point
+          </Button>
+        </div>
+      )}
+    </section>
+  );
 }
 
 function DisagreeForm({ questionId, pointId, onDone }: { questionId: string; pointId: string; onDone: () => void }) {
@@ -96,6 +170,10 @@ export function FeedbackPanel(props: {
   } else {
     const issue = feedback.markscheme_evaluation.some((p) => EVALUATION_ISSUE.test(p.justification));
     const pct = feedback.total_marks > 0 ? Math.round((100 * feedback.marks_awarded) / feedback.total_marks) : 0;
+    const levels = Boolean(feedback.level);
+    const fullMarks = hasFullMarks(feedback);
+    const selfAssessed = feedback.self_assessed_marks ?? 0;
+    const selfAssessedNote = selfAssessed > 0 ? ` (${selfAssessedPhrase(selfAssessed)})` : '';
     body = (
       <div className="grid gap-4">
         {issue ? (
@@ -105,9 +183,13 @@ export function FeedbackPanel(props: {
           </div>
         ) : null}
         <div className="flex items-end justify-between gap-3">
-          <p className="text-3xl font-bold text-slate-900" aria-label={`${feedback.marks_awarded} out of ${feedback.total_marks} marks`}>
+          <p
+            className="text-3xl font-bold text-slate-900"
+            aria-label={`${feedback.marks_awarded} out of ${feedback.total_marks} marks${selfAssessedNote}`}
+          >
             {feedback.marks_awarded}
             <span className="text-lg font-medium text-slate-500"> / {feedback.total_marks} marks</span>
+            {selfAssessedNote ? <span className="ml-2 text-sm font-medium text-amber-800">{selfAssessedNote.trim()}</span> : null}
           </p>
           <Badge tone={pct >= 80 ? 'success' : pct >= 40 ? 'medium' : 'hard'}>{pct}%</Badge>
         </div>
@@ -130,20 +212,24 @@ export function FeedbackPanel(props: {
                     <Layers aria-hidden className="size-4 text-brand-700" /> {levelHeading(feedback.level)}
                   </p>
                   <p className="mt-1 text-slate-700">{feedback.level.descriptor}</p>
-                  <p className="mt-1 text-xs text-slate-500">Marked by levels: the points below are the indicative content.</p>
+                  <p className="mt-1 text-xs text-slate-500">
+                    Marked by levels: the points below are the indicative content (✓ where your answer covers it).
+                  </p>
                 </div>
               ) : null}
               <ol className="grid gap-2">
                 {feedback.markscheme_evaluation.map((point, index) => {
                   const disagreement = feedback.disagreements.find((d) => d.point_id === point.point_id);
                   const marks = pointMarks(point, schemeOf(point.point_id));
+                  const tone = pointTone(point.status, { fullMarks, levels });
+                  const entry = feedback.self_assessments?.find((e) => e.point_id === point.point_id);
                   return (
                     <li key={point.point_id} className="rounded-lg border border-slate-200 p-3" data-status={point.status}>
                       <div className="flex gap-2">
-                        <StatusIcon status={point.status} />
+                        <PointStatusIcon tone={tone} />
                         <div className="min-w-0 flex-1">
                           <p className="text-sm font-medium text-slate-900">
-                            <span className="sr-only">{statusLabel(point.status)}: </span>
+                            <span className="sr-only">{pointToneLabel(tone, { levels })}: </span>
                             <span className="mr-1.5 text-xs font-normal text-slate-500">{index + 1}.</span>
                             {marks.label && !feedback.level ? (
                               <span
@@ -160,8 +246,19 @@ export function FeedbackPanel(props: {
                               </span>
                             )}
                           </p>
+                          {tone === 'opposite' ? <p className="mt-1 text-xs font-medium text-rose-700">Says the opposite</p> : null}
                           {marks.note && !feedback.level ? <p className="mt-1 text-xs font-medium text-brand-700">{marks.note}</p> : null}
                           <p className="mt-1 text-xs text-slate-600">{point.justification}</p>
+                          {isUnsure(point) ? (
+                            <CheckYourself
+                              questionId={props.questionId}
+                              point={point}
+                              index={index}
+                              max={marks.max}
+                              levels={levels}
+                              entry={entry}
+                            />
+                          ) : null}
                           {disagreement ? (
                             <p className="mt-2 flex flex-wrap items-start gap-1 text-xs text-amber-800">
                               <Flag aria-hidden className="mt-0.5 size-3.5" /> You disagreed
@@ -198,6 +295,7 @@ export function FeedbackPanel(props: {
                   ))}
               <p className="mt-3 border-t border-slate-200 pt-2 text-sm font-semibold text-slate-900" data-testid="feedback-total">
                 Total: {feedback.marks_awarded} / {feedback.total_marks} {marksWord(feedback.total_marks)}
+                {selfAssessedNote}
               </p>
             </>
           )}

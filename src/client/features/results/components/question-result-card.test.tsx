@@ -47,4 +47,75 @@ describe('QuestionResultCard', () => {
     expect(within(card).queryByText(PRACTICE_TEXT.needsSchemeNote)).toBeNull();
     expect(within(card).queryByTestId('result-note')).toBeNull();
   });
+
+  const marked = (feedback: QuestionResult['feedback'], extra: Partial<QuestionResult> = {}): QuestionResult => ({
+    question: { ...question, totalMarks: feedback?.total_marks ?? 2 },
+    answerText: 'An answer.',
+    submitted: true,
+    marksAwarded: feedback?.marks_awarded ?? null,
+    timeSpentSeconds: 60,
+    feedback,
+    ...extra,
+  });
+  const point = (id: string, status: string, marks: number, awarded: number) => ({
+    point_id: id,
+    text: `point ${id}`,
+    status,
+    justification: '',
+    marks,
+    marks_awarded: awarded,
+    kind: 'B' as const,
+  });
+
+  it('puts no red ✗ beside a point of an answer with full marks, and says “Says the opposite” otherwise', () => {
+    const full = {
+      marks_awarded: 2,
+      total_marks: 2,
+      qualitative_feedback: '',
+      markscheme_evaluation: [point('a', 'COVERED', 2, 2), point('b', 'CONTRADICTED', 1, 0)],
+    };
+    render(<QuestionResultCard result={marked(full)} />);
+    expect(document.querySelector('[data-tone="opposite"]')).toBeNull();
+    expect(screen.queryByText('Says the opposite')).toBeNull();
+    cleanup();
+    render(<QuestionResultCard result={marked({ ...full, marks_awarded: 1 })} />);
+    expect(document.querySelector('[data-status="CONTRADICTED"] [data-tone="opposite"]')).toBeTruthy();
+    expect(screen.getByText('Says the opposite')).toBeTruthy();
+  });
+
+  it('shows a levels-marked answer’s level and descriptor and its indicative content without “B 0/0”', () => {
+    render(
+      <QuestionResultCard
+        result={marked({
+          marks_awarded: 4,
+          total_marks: 6,
+          qualitative_feedback: '',
+          level: { level: 2, min_marks: 3, max_marks: 4, descriptor: 'A reasoned explanation.' },
+          markscheme_evaluation: [point('a', 'COVERED', 0, 0), point('b', 'NOT_COVERED', 0, 0)],
+        })}
+      />,
+    );
+    expect(screen.getByTestId('result-level').textContent).toContain('A reasoned explanation.');
+    expect(document.querySelector('[data-status="COVERED"] [data-tone="covered"]')).toBeTruthy();
+    expect(document.querySelector('[data-status="NOT_COVERED"] [data-tone="plain"]')).toBeTruthy();
+    expect(screen.queryByText(/0 \/ 0/)).toBeNull();
+  });
+
+  it('says how many marks are self-assessed, and which point', () => {
+    render(
+      <QuestionResultCard
+        result={marked(
+          {
+            marks_awarded: 2,
+            total_marks: 3,
+            qualitative_feedback: '',
+            markscheme_evaluation: [point('a', 'COVERED', 1, 1), point('b', 'NOT_COVERED', 1, 0)],
+          },
+          { selfAssessments: [{ point_id: 'b', marks_awarded: 1, at: '2020-01-01T00:00:00.000Z' }], selfAssessedMarks: 1 },
+        )}
+      />,
+    );
+    expect(screen.getByText('2 / 3 marks (1 mark self-assessed)')).toBeTruthy();
+    expect(screen.getByTestId('result-self-assessed').textContent).toBe('Self-assessed: you gave yourself 1 of 1');
+  });
 });

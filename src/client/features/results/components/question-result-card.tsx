@@ -1,7 +1,9 @@
-import { CheckCircle2, Clock, Info, XCircle } from 'lucide-react';
+import { Clock, Info } from 'lucide-react';
 import { type QuestionResult } from '../../../../shared/attempts';
 import { ATTEMPT_TEXT } from '../../../../shared/attempts-text';
+import { selfAssessedPhrase } from '../../../../shared/self-assessment-text';
 import { formatMarks } from '../../../components/paper-progress';
+import { hasFullMarks, PointStatusIcon, pointTone, pointToneLabel } from '../../../components/point-status';
 import { RichHtml } from '../../../components/rich-html';
 import { Badge } from '../../../components/ui/badge';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
@@ -33,7 +35,9 @@ export function QuestionResultCard({ result }: { result: QuestionResult }) {
                 ? answered
                   ? 'Not marked'
                   : ATTEMPT_TEXT.noAnswer
-                : `${formatMarks(result.marksAwarded)} / ${question.totalMarks} marks`}
+                : `${formatMarks(result.marksAwarded)} / ${question.totalMarks} marks${
+                    result.selfAssessedMarks ? ` (${selfAssessedPhrase(result.selfAssessedMarks)})` : ''
+                  }`}
             </Badge>
           </div>
         </div>
@@ -56,35 +60,47 @@ export function QuestionResultCard({ result }: { result: QuestionResult }) {
           <div className="grid gap-2">
             <h3 className="font-medium text-slate-900">Feedback{feedback.marked_by ? ` (marked by ${feedback.marked_by})` : ''}</h3>
             {feedback.level ? (
-              <p className="text-slate-700">
-                Level {feedback.level.level} ({formatMarks(feedback.level.min_marks)}–{formatMarks(feedback.level.max_marks)} marks):{' '}
-                {feedback.level.descriptor}
+              <p className="text-slate-700" data-testid="result-level">
+                {feedback.level.level === 0
+                  ? 'No level reached'
+                  : `Level ${feedback.level.level} (${formatMarks(feedback.level.min_marks)}–${formatMarks(feedback.level.max_marks)} marks)`}
+                : {feedback.level.descriptor}
               </p>
             ) : null}
             <RichHtml html={feedback.qualitative_feedback} className="text-slate-700 [&_p]:my-1" />
+            {feedback.level ? <p className="text-xs text-slate-600">Indicative content (✓ where your answer covers it):</p> : null}
             <ul className="grid gap-2">
               {feedback.markscheme_evaluation.map((point) => {
+                const levels = Boolean(feedback.level);
+                const tone = pointTone(point.status, { fullMarks: hasFullMarks(feedback), levels });
                 const covered = point.status === 'COVERED';
+                const entry = result.selfAssessments?.find((e) => e.point_id === point.point_id);
                 return (
-                  <li key={point.point_id} className="flex gap-2 rounded-md border border-slate-200 p-2">
-                    {covered ? (
-                      <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0 text-emerald-600" />
-                    ) : (
-                      <XCircle aria-hidden className="mt-0.5 size-4 shrink-0 text-rose-600" />
-                    )}
+                  <li key={point.point_id} className="flex gap-2 rounded-md border border-slate-200 p-2" data-status={point.status}>
+                    <PointStatusIcon tone={tone} className="mt-0.5 size-4" />
                     <div className="min-w-0">
                       <p className="text-slate-900">
-                        <span className="sr-only">{covered ? 'Covered: ' : 'Not covered: '}</span>
+                        <span className="sr-only">{pointToneLabel(tone, { levels })}: </span>
                         {point.text}
-                        {point.marks !== undefined ? (
+                        {point.marks !== undefined && !levels ? (
                           <span className="ml-2 text-xs text-slate-600">
                             {point.kind ? `${point.kind} ` : ''}
                             {formatMarks(point.marks_awarded ?? (covered ? point.marks : 0))} / {formatMarks(point.marks)}
                           </span>
                         ) : null}
                       </p>
-                      {point.note ? <p className="text-xs text-slate-600">{point.note}</p> : null}
+                      {tone === 'opposite' ? <p className="text-xs font-medium text-rose-700">Says the opposite</p> : null}
+                      {point.note && !levels ? <p className="text-xs text-slate-600">{point.note}</p> : null}
                       {point.justification ? <p className="text-xs text-slate-600">{point.justification}</p> : null}
+                      {entry ? (
+                        <p className="text-xs font-medium text-amber-800" data-testid="result-self-assessed">
+                          Self-assessed: you gave yourself {formatMarks(entry.marks_awarded)} of {formatMarks(point.marks ?? 1)}
+                          {entry.teacher?.decision === 'confirmed' ? ' (confirmed by your teacher)' : ''}
+                          {entry.teacher?.decision === 'overridden'
+                            ? ` (your teacher changed it to ${formatMarks(entry.teacher.marks_awarded)})`
+                            : ''}
+                        </p>
+                      ) : null}
                     </div>
                   </li>
                 );
