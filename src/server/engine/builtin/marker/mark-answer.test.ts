@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MarkPointInput } from '../../../../shared/mark-scheme';
-import { markAnswer, MARKED_BY } from './mark-answer';
+import { checkFeatureNames, loadMarkerModel, markAnswer, MARKED_BY } from './mark-answer';
 import { parseTypedScheme } from '../../grading/typed-scheme';
 
 const ENZYME_QUESTION = '<p>Explain why the rate of an enzyme-controlled reaction falls at high temperature.</p>';
@@ -641,5 +641,18 @@ describe('the built-in marker: rules of evidence (issue 24)', () => {
       answer: 't',
     });
     expect(fb.marks_awarded).toBe(0);
+  });
+});
+
+describe('the trained model and the features', () => {
+  it('reads features by name: the shipped model was trained on the features computed today, and another list is refused', () => {
+    const shipped = loadMarkerModel();
+    expect(checkFeatureNames(shipped)).toBe(shipped);
+    const swapped = [...shipped.featureNames];
+    [swapped[0], swapped[1]] = [swapped[1], swapped[0]];
+    expect(() => checkFeatureNames({ ...shipped, featureNames: swapped })).toThrow(
+      /feature 0 is "softRecall" in the model, "exactRecall" here/,
+    );
+    expect(() => checkFeatureNames({ ...shipped, featureNames: swapped.slice(1) })).toThrow(/38 named, 39 computed/);
   });
 });

@@ -11,7 +11,7 @@ import {
 } from '../../../../shared/mark-scheme';
 import { applyScheme, type PointOutcome, type ScoredPoint } from './apply-scheme';
 import { loadWordVectors } from './embeddings';
-import { addressesPoint } from './features';
+import { addressesPoint, FEATURE_NAMES } from './features';
 import type { GbdtModel } from './gbdt';
 import { listWords, lowerFirst, quoteTokens } from './justify';
 import { chooseOption } from '../../text/choose-option';
@@ -51,8 +51,24 @@ let model: GbdtModel | undefined;
 
 /** The trained point classifier (marker-model.json, written by scripts/train-marker.ts). */
 export function loadMarkerModel(): GbdtModel {
-  model ??= JSON.parse(fs.readFileSync(new URL('./marker-model.json', import.meta.url), 'utf8')) as GbdtModel;
+  model ??= checkFeatureNames(JSON.parse(fs.readFileSync(new URL('./marker-model.json', import.meta.url), 'utf8')) as GbdtModel);
   return model;
+}
+
+/**
+ * The model reads features by position; the names it was trained with must be the features computed today, in the
+ * same order, or every decision would read the wrong numbers. A model trained on another feature list is refused.
+ */
+export function checkFeatureNames(trained: GbdtModel): GbdtModel {
+  const expected: readonly string[] = FEATURE_NAMES;
+  const names = trained.featureNames ?? [];
+  const wrong = names.length !== expected.length ? -1 : names.findIndex((n, i) => n !== expected[i]);
+  if (names.length !== expected.length || wrong >= 0)
+    throw new Error(
+      `marker-model.json was trained on other features (${names.length} named, ${expected.length} computed` +
+        `${wrong >= 0 ? `; feature ${wrong} is "${names[wrong]}" in the model, "${expected[wrong]}" here` : ''}): run npm run train:marker`,
+    );
+  return trained;
 }
 
 /** Loads the language model, word vectors and classifier now rather than at the first answer (~3 s). */
