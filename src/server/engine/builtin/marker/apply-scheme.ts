@@ -351,6 +351,10 @@ export function applyScheme(
       if (last && lastOutcome?.numeric?.matched) {
         const value = lastOutcome.numeric.given?.text ?? formatValue(targetOf(last.point)!, schemeSigFigs(last.point));
         for (const s of scored) {
+          // a wrong value the student states for a quantity asked for on its own (the decay constant before the
+          // activity) is not put right by the final answer
+          if (s !== last && s.point.kind === 'A' && s.outcome.numeric?.given && !s.outcome.numeric.matched && s.marksAwarded === 0)
+            continue;
           if (s.marksAwarded < s.point.marks) {
             s.outcome = {
               status: 'COVERED',

@@ -656,3 +656,28 @@ describe('the trained model and the features', () => {
     expect(() => checkFeatureNames({ ...shipped, featureNames: swapped.slice(1) })).toThrow(/38 named, 39 computed/);
   });
 });
+
+describe('the final-answer rule and a wrong value stated on the way', () => {
+  it('a correct final answer does not put right a wrong value stated for a quantity asked for on its own', () => {
+    const scheme: MarkPointInput[] = [
+      { id: 'm1', text: 'λ = ln 2 / T½', kind: 'M' },
+      { id: 'a1', text: 'λ = 0.0462 h^-1', kind: 'A', numeric: { value: 0.0462, unit: 'h^-1', tolerance: 0.02 } },
+      { id: 'm2', text: 'A = A0 e^(−λt)', kind: 'M' },
+      { id: 'a2', text: 'A = 445 kBq', kind: 'A', numeric: { value: 445, unit: 'kBq', tolerance: 0.02 } },
+    ];
+    const m = (answer: string) =>
+      markAnswer({
+        questionText:
+          'A radioactive isotope has a half-life of 15 hours and an initial activity of 890 kBq. Calculate the decay constant and the activity after 15 hours.',
+        type: 'short_answer',
+        totalMarks: 4,
+        markScheme: scheme,
+        answer,
+        rules: { final_answer_full_marks: true },
+      });
+    const wrongOnTheWay = m('λ = ln 2 / 15 = 0.5 h^-1. A = 890 × 0.5 = 445 kBq');
+    expect(wrongOnTheWay.markscheme_evaluation.find((e) => e.point_id === 'a1')?.marks_awarded).toBe(0);
+    expect(wrongOnTheWay.marks_awarded).toBe(3);
+    expect(m('A = 445 kBq').marks_awarded).toBe(4);
+  });
+});
