@@ -1,11 +1,10 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { findRepoRoot } from '../../src/server/engine/builtin/bank/load-bank';
 import { parseTypedScheme } from '../../src/server/engine/grading/typed-scheme';
 import { schemeIssues } from '../../src/shared/mark-scheme';
 import { batchLineSchema, markBatchLine } from '../mark-batch';
-import { quadraticWeightedKappa } from './structured-cases';
+import { quadraticWeightedKappa, readJsonlCases } from './structured-cases';
 
 /**
  * The adversarial set (content/marker-cases/adversarial/*.jsonl, issue 24): answers written as students
@@ -68,8 +67,20 @@ export function adversarialCasesDir(): string {
 }
 
 /** The case as the batch command reads it: a typed scheme parsed as the grading page parses it. */
-export function asBatchLine(c: AdversarialCase): Record<string, unknown> {
-  const { typed_scheme, family: _f, subject: _s, split: _p, kind: _k, expected_marks: _e, why: _w, ...line } = c;
+export function asBatchLine(c: AdversarialCase & { raw?: string; file?: string; line?: number }): Record<string, unknown> {
+  const {
+    typed_scheme,
+    family: _f,
+    subject: _s,
+    split: _p,
+    kind: _k,
+    expected_marks: _e,
+    why: _w,
+    raw: _r,
+    file: _n,
+    line: _l,
+    ...line
+  } = c;
   if (!typed_scheme) return line;
   const typed = parseTypedScheme(typed_scheme);
   return {
@@ -82,25 +93,13 @@ export function asBatchLine(c: AdversarialCase): Record<string, unknown> {
 
 /** Every line of every file, validated; a bad line or an unsound scheme throws with its file and line. */
 export function readAdversarialCases(dir = adversarialCasesDir()): (AdversarialCase & { file: string; line: number })[] {
-  if (!fs.existsSync(dir)) return [];
-  const out: (AdversarialCase & { file: string; line: number })[] = [];
-  for (const name of fs
-    .readdirSync(dir)
-    .filter((n) => n.endsWith('.jsonl'))
-    .sort()) {
-    fs.readFileSync(path.join(dir, name), 'utf8')
-      .split('\n')
-      .forEach((raw, i) => {
-        if (!raw.trim()) return;
-        const where = `${name}:${i + 1}`;
-        const parsed = adversarialCaseSchema.safeParse(JSON.parse(raw));
-        if (!parsed.success) throw new Error(`${where}: ${parsed.error.issues.map((x) => `${x.path.join('.')}: ${x.message}`).join('; ')}`);
-        const line = asBatchLine(parsed.data) as { mark_scheme: unknown[]; total_marks?: number; groups?: unknown; levels?: unknown };
-        const issues = schemeIssues(line.mark_scheme, { groups: line.groups, levels: line.levels }, line.total_marks);
-        if (issues.length) throw new Error(`${where}: ${issues.join('; ')}`);
-        if (parsed.data.expected_marks > (line.total_marks ?? Infinity)) throw new Error(`${where}: expected_marks above total_marks`);
-        out.push({ ...parsed.data, file: name, line: i + 1 });
-      });
+  const out = readJsonlCases(dir, adversarialCaseSchema);
+  for (const c of out) {
+    const where = `${c.file}:${c.line}`;
+    const line = asBatchLine(c) as { mark_scheme: unknown[]; total_marks?: number; groups?: unknown; levels?: unknown };
+    const issues = schemeIssues(line.mark_scheme, { groups: line.groups, levels: line.levels }, line.total_marks);
+    if (issues.length) throw new Error(`${where}: ${issues.join('; ')}`);
+    if (c.expected_marks > (line.total_marks ?? Infinity)) throw new Error(`${where}: expected_marks above total_marks`);
   }
   // a question family lies wholly in one split
   const splitOf = new Map<string, string>();

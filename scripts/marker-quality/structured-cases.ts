@@ -51,10 +51,13 @@ export function structuredCasesDir(): string {
   return path.join(findRepoRoot(), 'content', 'marker-cases', 'structured');
 }
 
-/** Every line of every file in the folder, validated; a bad line throws with its file and line. */
-export function readStructuredCases(dir = structuredCasesDir()): (StructuredCase & { raw: string; file: string; line: number })[] {
+/**
+ * Every non-empty line of every .jsonl file in a folder, files in name order, each checked against a zod schema; a
+ * line that does not match throws with its file and line number.
+ */
+export function readJsonlCases<T>(dir: string, schema: z.ZodType<T>): (T & { raw: string; file: string; line: number })[] {
   if (!fs.existsSync(dir)) return [];
-  const out: (StructuredCase & { raw: string; file: string; line: number })[] = [];
+  const out: (T & { raw: string; file: string; line: number })[] = [];
   for (const name of fs
     .readdirSync(dir)
     .filter((n) => n.endsWith('.jsonl'))
@@ -63,13 +66,18 @@ export function readStructuredCases(dir = structuredCasesDir()): (StructuredCase
       .split('\n')
       .forEach((raw, i) => {
         if (!raw.trim()) return;
-        const parsed = structuredCaseSchema.safeParse(JSON.parse(raw));
+        const parsed = schema.safeParse(JSON.parse(raw));
         if (!parsed.success)
           throw new Error(`${name}:${i + 1}: ${parsed.error.issues.map((x) => `${x.path.join('.')}: ${x.message}`).join('; ')}`);
         out.push({ ...parsed.data, raw, file: name, line: i + 1 });
       });
   }
   return out;
+}
+
+/** Every line of every file in the folder, validated; a bad line throws with its file and line. */
+export function readStructuredCases(dir = structuredCasesDir()): (StructuredCase & { raw: string; file: string; line: number })[] {
+  return readJsonlCases(dir, structuredCaseSchema);
 }
 
 /** The scheme rules of a case, in the shape schemeIssues and the marker take. */

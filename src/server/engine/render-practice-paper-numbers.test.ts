@@ -3,7 +3,7 @@ import { instantiateQuestion, type ConcreteQuestion } from './builtin/bank/insta
 import { loadBank } from './builtin/bank/load-bank';
 import { bankQuestionSchema, type BankQuestion } from './builtin/bank/schema';
 import { makeQuestion } from './builtin/bank/testing/write-fixture-bank';
-import { bankSchemeRules } from './builtin/bank/to-generated-paper';
+import { bankSchemeRules, toGeneratedQuestion } from './builtin/bank/to-generated-paper';
 import { markAnswer } from './builtin/marker/mark-answer';
 import type { GeneratedPaper, GeneratedQuestion } from './engine';
 import { renderPracticePaper, renderQuestionScheme } from './render-practice-paper';
@@ -26,18 +26,9 @@ const input = {
   includeMarkScheme: true,
 } as const;
 
+/** The question as services store it (toGeneratedQuestion), for rendering. */
 function generated(q: ConcreteQuestion): GeneratedQuestion {
-  return {
-    text: q.text,
-    type: q.type,
-    totalMarks: q.marks,
-    ...(q.options && { options: q.options }),
-    ...(q.correctAnswer && { correctAnswer: q.correctAnswer }),
-    markScheme: q.markScheme,
-    ...(bankSchemeRules(q) && { schemeRules: bankSchemeRules(q) }),
-    modelAnswer: q.modelAnswer,
-    hints: q.hints,
-  };
+  return toGeneratedQuestion({ ...q, topic: 'Energetics', sourceId: 'test' });
 }
 
 function paper(questions: GeneratedQuestion[]): GeneratedPaper {
