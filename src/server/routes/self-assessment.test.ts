@@ -6,8 +6,7 @@ import { CHECK_YOURSELF_BELOW } from '../../shared/mark-scheme';
 import type { Question, StoredFeedback } from '../../shared/practice';
 import { SELF_ASSESSMENT_TEXT } from '../../shared/self-assessment-text';
 import { analyticsAnswerFacts } from '../db/schema';
-import { createBuiltinEngine } from '../engine/builtin/builtin-engine';
-import type { Engine } from '../engine/engine';
+import { engineWithPlainMarker } from '../testing/plain-marker';
 import { buildTestApp, signUp, type TestApp } from '../testing/test-app';
 
 /**
@@ -16,38 +15,7 @@ import { buildTestApp, signUp, type TestApp } from '../testing/test-app';
  * scheme's first point and sure of the rest. An answer containing LEVELS is marked by levels.
  */
 const UNSURE = CHECK_YOURSELF_BELOW - 0.15;
-const builtin = createBuiltinEngine();
-const engine: Engine = {
-  ...builtin,
-  async evaluateAnswer({ question, answer }) {
-    const said = answer.toLowerCase();
-    const evaluation = question.markScheme.map((p, i) => {
-      const covered = said.includes(p.text.toLowerCase());
-      return {
-        point_id: p.id,
-        text: p.text,
-        status: covered ? 'COVERED' : 'NOT_COVERED',
-        justification: covered ? 'Made.' : 'Not made.',
-        marks_awarded: covered ? p.marks : 0,
-        marks: p.marks,
-        kind: p.kind,
-        confidence: i === 0 ? UNSURE : 0.95,
-      };
-    });
-    const levels = answer.includes('LEVELS');
-    return {
-      marks_awarded: Math.min(
-        question.totalMarks,
-        evaluation.reduce((n, p) => n + p.marks_awarded, 0),
-      ),
-      total_marks: question.totalMarks,
-      qualitative_feedback: 'Marked.',
-      markscheme_evaluation: evaluation,
-      marked_by: 'the test marker',
-      ...(levels ? { level: { level: 1, min_marks: 1, max_marks: 2, descriptor: 'Some relevant content.' } } : {}),
-    };
-  },
-};
+const engine = engineWithPlainMarker({ confidence: (i) => (i === 0 ? UNSURE : 0.95), levelsWhen: (answer) => answer.includes('LEVELS') });
 
 type Who = Awaited<ReturnType<typeof signUp>>;
 let t: TestApp;

@@ -4,15 +4,20 @@ import type { Engine } from '../engine/engine';
 /**
  * The built-in engine with a plain, predictable marker for API tests: a point is covered when the answer
  * contains its text (or, with `acceptedWordings`, one of its accepted wordings), worth its marks, capped at the
- * question's total.
+ * question's total. `confidence` gives each point (by its index in the scheme) a confidence; `levelsWhen` marks
+ * an answer by levels (Level 1) when it says so.
  */
-export function engineWithPlainMarker({ acceptedWordings = false } = {}): Engine {
+export function engineWithPlainMarker({
+  acceptedWordings = false,
+  confidence,
+  levelsWhen,
+}: { acceptedWordings?: boolean; confidence?: (index: number) => number; levelsWhen?: (answer: string) => boolean } = {}): Engine {
   const builtin = createBuiltinEngine();
   return {
     ...builtin,
     async evaluateAnswer({ question, answer }) {
       const said = answer.toLowerCase();
-      const evaluation = question.markScheme.map((p) => {
+      const evaluation = question.markScheme.map((p, i) => {
         const wordings = acceptedWordings ? [p.text, ...(p.accept ?? [])] : [p.text];
         const covered = wordings.some((w) => said.includes(w.toLowerCase()));
         return {
@@ -23,6 +28,7 @@ export function engineWithPlainMarker({ acceptedWordings = false } = {}): Engine
           marks_awarded: covered ? p.marks : 0,
           marks: p.marks,
           kind: p.kind,
+          ...(confidence ? { confidence: confidence(i) } : {}),
         };
       });
       return {
@@ -34,6 +40,7 @@ export function engineWithPlainMarker({ acceptedWordings = false } = {}): Engine
         qualitative_feedback: 'Marked.',
         markscheme_evaluation: evaluation,
         marked_by: 'the test marker',
+        ...(levelsWhen?.(answer) ? { level: { level: 1, min_marks: 1, max_marks: 2, descriptor: 'Some relevant content.' } } : {}),
       };
     },
   };
