@@ -1,6 +1,7 @@
 import { wordsOpposite } from './features';
 import { areSynonyms } from './lexicon';
 import type { AnalysedText, Token } from './text';
+import { DECREASE_FORMS, INCREASE_FORMS, LESS_FORMS, MORE_FORMS } from '../../text/direction-words';
 
 /**
  * What an answer claims, read once: its clauses, the direction each clause gives a quantity or a state
@@ -18,61 +19,8 @@ function directionWords(axis: string, up: string[], down: string[]): void {
 }
 directionWords(
   'amount',
-  [
-    'increase',
-    'increases',
-    'increased',
-    'increasing',
-    'rise',
-    'rises',
-    'rising',
-    'rose',
-    'grow',
-    'grows',
-    'more',
-    'greater',
-    'higher',
-    'larger',
-    'bigger',
-    'up',
-    'hotter',
-    'warmer',
-    'faster',
-    'gain',
-    'gains',
-    'gained',
-  ],
-  [
-    'decrease',
-    'decreases',
-    'decreased',
-    'decreasing',
-    'fall',
-    'falls',
-    'fell',
-    'falling',
-    'drop',
-    'drops',
-    'dropped',
-    'reduce',
-    'reduces',
-    'reduced',
-    'decline',
-    'declines',
-    'less',
-    'fewer',
-    'lower',
-    'smaller',
-    'down',
-    'colder',
-    'cooler',
-    'slower',
-    'lose',
-    'loses',
-    'lost',
-    'shrink',
-    'shrinks',
-  ],
+  [...INCREASE_FORMS, ...MORE_FORMS, 'up', 'hotter', 'warmer', 'faster', 'gain', 'gains', 'gained'],
+  [...DECREASE_FORMS, ...LESS_FORMS, 'down', 'colder', 'cooler', 'slower', 'lose', 'loses', 'lost', 'shrink', 'shrinks'],
 );
 directionWords('state', ['on'], ['off']);
 directionWords('open', ['open', 'opens', 'opened'], ['closed', 'close', 'closes', 'shut', 'shuts']);

@@ -1,6 +1,7 @@
 import type { MarkPoint } from '../../../../shared/mark-scheme';
 import { htmlToText, mathsToText } from '../../text/html-to-text';
 import { stemWord } from '../../text/stem';
+import { DECREASE_FORMS, INCREASE_FORMS, LESS_FORMS, MORE_FORMS } from '../../text/direction-words';
 
 /**
  * Small, dependency-free text tools for the tutor: plain text from question HTML, word stems and
@@ -67,61 +68,10 @@ const NEGATIONS = new Set([
 
 /** Word forms that mean the same thing in a mark scheme, mapped to one canonical token. */
 const SYNONYM_GROUPS: [string, string[]][] = [
-  [
-    'increase',
-    [
-      'increase',
-      'increases',
-      'increased',
-      'increasing',
-      'rise',
-      'rises',
-      'rose',
-      'risen',
-      'rising',
-      'grow',
-      'grows',
-      'grew',
-      'growing',
-      'raise',
-      'raises',
-      'raised',
-      'goes up',
-      'go up',
-      'went up',
-    ],
-  ],
-  [
-    'decrease',
-    [
-      'decrease',
-      'decreases',
-      'decreased',
-      'decreasing',
-      'fall',
-      'falls',
-      'fell',
-      'fallen',
-      'falling',
-      'drop',
-      'drops',
-      'dropped',
-      'dropping',
-      'reduce',
-      'reduces',
-      'reduced',
-      'reducing',
-      'reduction',
-      'decline',
-      'declines',
-      'declined',
-      'goes down',
-      'go down',
-      'went down',
-    ],
-  ],
-  ['greater', ['greater', 'larger', 'bigger', 'higher', 'more']],
-  ['smaller', ['smaller', 'less', 'lower', 'fewer']],
+  ['increase', [...INCREASE_FORMS, 'goes up', 'go up', 'went up']],
+  ['decrease', [...DECREASE_FORMS, 'reduction', 'goes down', 'go down', 'went down']],
+  ['greater', MORE_FORMS],
+  ['smaller', LESS_FORMS],
   ['fast', ['fast', 'faster', 'quick', 'quicker', 'quickly', 'rapid', 'rapidly']],
   ['slow', ['slow', 'slower', 'slowly']],
   ['shape', ['shape', 'shapes', 'shaped', 'structure', 'conformation']],
