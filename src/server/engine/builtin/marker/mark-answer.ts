@@ -18,7 +18,7 @@ import { chooseOption } from '../../text/choose-option';
 import { schemeSigFigs } from '../../text/sig-figs';
 import { scoreSentence } from '../../feedback-words';
 import { markMultipleResponse } from './multiple-response';
-import { checkNumeric, findQuantities, formatValue } from './numeric';
+import { checkNumeric, findQuantities, formatValue, isOperand } from './numeric';
 import { findPhrase, findRequired } from './phrases';
 import { classifyPoint, isFormulaLike, type PointDecision } from './point-classifier';
 import {
@@ -378,8 +378,7 @@ function markTextPoint(point: MarkPoint, answer: AnalysedText, question: Analyse
   // (a step of working may be shown in numbers: "2^7 = 128")
   const step = isStep(point, wordings[decision.alternative]);
   // a number the question gives shows a step only when it is put to work ("12.6 / 3.5"), not when copied ("A(3, 23)")
-  const used = (i: number) =>
-    /[×*/÷+^(=-]\s*$/.test(answer.text.slice(0, answer.tokens[i].start)) || /^\s*[×*/÷+^)-]/.test(answer.text.slice(answer.tokens[i].end));
+  const used = (i: number) => isOperand(answer.text, answer.tokens[i]) || /[=-]\s*$/.test(answer.text.slice(0, answer.tokens[i].start));
   const questionNumber = (i: number) =>
     !used(i) && question.tokens.some((q) => q.isNumber && Number(q.lower) === Number(answer.tokens[i].lower));
   if (

@@ -137,7 +137,7 @@ export function checkNumeric(text: string, target: NumericTarget & { value: numb
 }
 
 /** A number put into a formula ("6.67e-11 × 6e24 / 6.37e6"), not a result the student states. */
-export function isOperand(text: string, q: Quantity): boolean {
+export function isOperand(text: string, q: Pick<Quantity, 'start' | 'end'>): boolean {
   const before = text.slice(0, q.start).trimEnd();
   const after = text
     .slice(q.end)
