@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { SchemeRules } from '../../shared/mark-scheme';
+import type { PointEvaluation, SchemeRules } from '../../shared/mark-scheme';
 import type { SelfAssessmentEntry } from '../../shared/self-assessment-text';
 import type { GradingQuestion } from '../../shared/teacher';
 
@@ -206,9 +206,7 @@ export const feedback = pgTable(
     marksAwarded: real('marks_awarded').notNull(),
     totalMarks: real('total_marks').notNull(),
     qualitativeFeedback: text('qualitative_feedback').notNull(),
-    markschemeEvaluation: jsonb('markscheme_evaluation')
-      .$type<{ point_id: string; text: string; status: string; justification: string }[]>()
-      .notNull(),
+    markschemeEvaluation: jsonb('markscheme_evaluation').$type<PointEvaluation[]>().notNull(),
     markedBy: text('marked_by'),
     /** The answer text this feedback marked, so the exam screen knows when the answer has changed since. */
     evaluatedText: text('evaluated_text'),

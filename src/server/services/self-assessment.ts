@@ -63,9 +63,9 @@ export async function selfAssessPoint(db: Db, ownerId: string, questionId: strin
     const point = row.markschemeEvaluation.find((p) => p.point_id === input.point_id);
     if (!point) throw httpError(400, SELF_ASSESSMENT_TEXT.pointNotInScheme);
     if (row.level) throw httpError(400, SELF_ASSESSMENT_TEXT.levelsMarked);
-    const confidence = (point as { confidence?: number }).confidence;
+    const confidence = point.confidence;
     if (confidence === undefined || confidence >= CHECK_YOURSELF_BELOW) throw httpError(400, SELF_ASSESSMENT_TEXT.confidentPoint);
-    const max = pointMax(point as { marks?: number });
+    const max = pointMax(point);
     if (input.marks_awarded !== 0 && input.marks_awarded !== max) throw httpError(400, SELF_ASSESSMENT_TEXT.marksRange(max));
     // once the teacher has decided on the point, it is theirs: the student cannot undo an override by asking again
     if (row.selfAssessments.some((e) => e.point_id === input.point_id && e.teacher))
@@ -96,7 +96,7 @@ export async function decideSelfAssessment(
     const entry = row.selfAssessments.find((e) => e.point_id === params.pointId);
     const point = row.markschemeEvaluation.find((p) => p.point_id === params.pointId);
     if (!entry || !point) throw httpError(409, SELF_ASSESSMENT_TEXT.noSelfAssessment);
-    const max = pointMax(point as { marks?: number });
+    const max = pointMax(point);
     let marks = entry.marks_awarded;
     if (input.decision === 'overridden') {
       if (input.marks_awarded === undefined) throw httpError(400, SELF_ASSESSMENT_TEXT.overrideMarksRequired);
