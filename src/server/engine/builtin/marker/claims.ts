@@ -107,6 +107,12 @@ function negatedInClause(text: AnalysedText, clauses: number[], i: number): bool
   return false;
 }
 
+/** A pronoun ("it", "they") in the clause before the word: its subject is the thing named earlier. */
+function hasPronounBefore(text: AnalysedText, clauses: number[], i: number): boolean {
+  for (let j = i - 1; j >= 0 && clauses[j] === clauses[i]; j--) if (/^(it|they|this)$/.test(text.tokens[j].lower)) return true;
+  return false;
+}
+
 /** Every direction the text gives, with its subject; a clause that gives both ways on one subject ("from higher to lower") gives none. */
 export function directionClaims(text: AnalysedText, within?: number[]): DirectionClaim[] {
   const clauses = clausesOf(text);
@@ -128,6 +134,15 @@ export function directionClaims(text: AnalysedText, within?: number[]): Directio
       return;
     const sign = (negatedInClause(text, clauses, i) ? -d[1] : d[1]) as 1 | -1;
     out.push({ axis: d[0], sign, token: i, subject: subjectOf(text, clauses, i), clause: clauses[i] });
+  });
+  // "it might decrease" after "the rate increases, or": a pronoun is about the thing the sentence's last claim was about
+  out.forEach((c, k) => {
+    if (c.subject >= 0 || !hasPronounBefore(text, clauses, c.token)) return;
+    const before = out
+      .slice(0, k)
+      .reverse()
+      .find((o) => o.subject >= 0 && o.axis === c.axis && text.tokens[o.token].sentence === text.tokens[c.token].sentence);
+    if (before) c.subject = before.subject;
   });
   // a gradient ("from higher to lower water potential") states no direction of change
   return out.filter((c) => !out.some((o) => o !== c && o.clause === c.clause && o.axis === c.axis && o.sign !== c.sign));

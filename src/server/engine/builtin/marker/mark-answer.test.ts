@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MarkPointInput } from '../../../../shared/mark-scheme';
+import { CHECK_YOURSELF_BELOW, type MarkPointInput } from '../../../../shared/mark-scheme';
 import { checkFeatureNames, loadMarkerModel, markAnswer, MARKED_BY } from './mark-answer';
 import { parseTypedScheme } from '../../grading/typed-scheme';
 
@@ -679,5 +679,31 @@ describe('the final-answer rule and a wrong value stated on the way', () => {
     expect(wrongOnTheWay.markscheme_evaluation.find((e) => e.point_id === 'a1')?.marks_awarded).toBe(0);
     expect(wrongOnTheWay.marks_awarded).toBe(3);
     expect(m('A = 445 kBq').marks_awarded).toBe(4);
+  });
+});
+
+describe('hedges and stated opposites (checked by hand on answers not in any set)', () => {
+  it('"it increases, or it might decrease" is a point stated with its opposite: the pronoun is about the same thing', () => {
+    const fb = markAnswer({
+      questionText: 'Explain what happens to the rate of photosynthesis when light intensity is increased at low light intensities.',
+      type: 'short_answer',
+      totalMarks: 1,
+      markScheme: [{ id: 'p1', text: 'the rate of photosynthesis increases' }],
+      answer: 'The rate of photosynthesis increases, or it might decrease, because light is limiting.',
+    });
+    expect(fb.markscheme_evaluation[0].status).toBe('CONTRADICTED');
+    expect(fb.marks_awarded).toBe(0);
+  });
+
+  it('a point the answer denies in so many words is contradicted with confidence: the student is not asked to check it', () => {
+    const e = markAnswer({
+      questionText: ENZYME_QUESTION,
+      type: 'short_answer',
+      totalMarks: 3,
+      markScheme: ENZYME_SCHEME,
+      answer: 'The hydrogen bonds in the enzyme do not break and the active site does not change shape.',
+    }).markscheme_evaluation;
+    expect(e.slice(0, 2).map((x) => x.status)).toEqual(['CONTRADICTED', 'CONTRADICTED']);
+    for (const x of e.slice(0, 2)) expect(x.confidence).toBeGreaterThanOrEqual(CHECK_YOURSELF_BELOW);
   });
 });

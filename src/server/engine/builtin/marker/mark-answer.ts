@@ -81,6 +81,9 @@ export function warmUpMarker(): void {
 /** The confidence of a decision made by a rule of evidence (a value, an option, a formula, a wording) rather than by the model's odds. */
 const SURE = 0.95;
 
+/** The confidence of "contradicted" where the answer states the opposite of the point. */
+const STATED_OPPOSITE = 0.9;
+
 /** Word links strong enough to quote as evidence. */
 const GOOD = 0.7;
 
@@ -132,7 +135,10 @@ function describeDecision(
         justification: `Not credited: you wrote "${quote}", which says the opposite of this point (${detail}). The mark scheme has: ${wordingText}.`,
         quote,
         evidence: quote,
-        ...judged,
+        // a stated opposite (a negation or an opposite word) is evidence, not the model's guess: the more it
+        // looked like the point, the surer it is that the answer turned it round
+        rule: 'direction',
+        confidence: STATED_OPPOSITE,
       };
     }
     const quote = quoteTokens(answer, coveredLinks(decision).length ? coveredLinks(decision) : answer.content);
