@@ -5,7 +5,7 @@ import { JSON_BODY_LIMIT, PDF_BODY_LIMIT, PDF_MAX_BYTES } from '../../shared/lim
 import { PRACTICE_TEXT } from '../../shared/practice-text';
 import { courses, pdfDocuments } from '../db/schema';
 import { notAPdfMessage, noTextMessage } from '../engine/documents/read-pdf';
-import { buildPdf, pdfLines, pdfParagraphs } from '../engine/builtin/documents/testing/build-pdf';
+import { buildPdf, buildPdfBomb, pdfLines, pdfParagraphs } from '../engine/builtin/documents/testing/build-pdf';
 import { buildTestApp, signUp, type TestApp } from '../testing/test-app';
 
 let t: TestApp;
@@ -141,6 +141,20 @@ describe('POST /api/pdf/ask-question', () => {
     expect(withPrefix.statusCode).toBe(200);
     const after = await t.database.db.select({ id: pdfDocuments.id }).from(pdfDocuments);
     expect(after.length).toBe(before.length + 1); // only bob's readable copy
+  });
+
+  it('refuses a "PDF bomb" (192 MiB of zeros in a 200 KB file) with 400 and a message, and stores nothing', async () => {
+    const before = await t.database.db.select({ id: pdfDocuments.id }).from(pdfDocuments);
+    const bomb = Buffer.from(buildPdfBomb(3)).toString('base64');
+    for (const [url, extra] of [
+      ['/api/pdf/ask-question', { question: 'What?' }],
+      ['/api/pdf/generate-questions', { subject: 'Biology' }],
+    ] as const) {
+      const res = await post(url, { pdfData: bomb, pdfName: 'bomb.pdf', ...extra }, bob);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toBe(DOCUMENT_TEXT.inflatedTooLarge);
+    }
+    expect(await t.database.db.select({ id: pdfDocuments.id }).from(pdfDocuments)).toHaveLength(before.length);
   });
 
   it('needs a signed-in student', async () => {

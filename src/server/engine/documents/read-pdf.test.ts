@@ -1,6 +1,9 @@
+import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { isEngineError } from '../engine';
-import { buildPdf, pdfLines } from '../builtin/documents/testing/build-pdf';
+import { DOCUMENT_TEXT } from '../../../shared/documents-text';
+import { buildPdf, buildPdfBomb, buildPdfWithStreams, pdfLines } from '../builtin/documents/testing/build-pdf';
+import { inflatesWithin } from './pdf-inflated-size';
 import { noPagesMessage, notAPdfMessage, noTextMessage, passwordProtectedMessage, piecesToText, readPdfPages } from './read-pdf';
 
 async function readError(data: Uint8Array): Promise<unknown> {
@@ -70,6 +73,38 @@ describe('readPdfPages', () => {
   it('says when no page has any text (e.g. a scan)', async () => {
     const error = await readError(buildPdf(['', '0 0 1 rg 72 72 200 200 re f'], { compress: true }));
     expect(error).toMatchObject({ code: 'BAD_INPUT', message: noTextMessage });
+  });
+});
+
+describe('a PDF whose streams inflate to far more than the file (a "PDF bomb")', () => {
+  it('is refused with a message before pdf.js inflates it', async () => {
+    const bomb = buildPdfBomb(3); // 192 MiB of zeros in about 200 KB, over the 128 MiB limit
+    expect(bomb.byteLength).toBeLessThan(300_000);
+    const error = await readError(bomb);
+    expect(isEngineError(error)).toBe(true);
+    expect(error).toMatchObject({ code: 'BAD_INPUT', message: DOCUMENT_TEXT.inflatedTooLarge });
+    expect(DOCUMENT_TEXT.inflatedTooLarge).toContain('more than 128MB');
+  });
+
+  it('is refused when its streams are deflated twice ([/FlateDecode /FlateDecode]), a few hundred bytes a page', async () => {
+    const bomb = buildPdfBomb(3, { twice: true });
+    expect(bomb.byteLength).toBeLessThan(3_000);
+    expect(await readError(bomb)).toMatchObject({ code: 'BAD_INPUT', message: DOCUMENT_TEXT.inflatedTooLarge });
+  });
+
+  it('counts every Flate stream of the file against one limit, and only Flate streams', async () => {
+    const mib = 1024 * 1024;
+    const deflated = (bytes: number) => deflateSync(Buffer.alloc(bytes, 0x20));
+    const twoPages = buildPdfWithStreams([
+      { data: deflated(mib), filter: '/Filter /FlateDecode' },
+      { data: deflated(mib), filter: '/Filter /FlateDecode' },
+    ]);
+    expect(await inflatesWithin(twoPages, 2 * mib)).toBe(true);
+    expect(await inflatesWithin(twoPages, 2 * mib - 1)).toBe(false);
+    const plain = buildPdfWithStreams([{ data: Buffer.alloc(mib, 0x20), filter: '' }]);
+    expect(await inflatesWithin(plain, 1024)).toBe(true);
+    // An ordinary compressed PDF reads as before (the first test of readPdfPages), and measures its few bytes.
+    expect(await inflatesWithin(buildPdf([pdfLines('Enzymes are catalysts.')], { compress: true }), 1024)).toBe(true);
   });
 });
 

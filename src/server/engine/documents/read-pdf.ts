@@ -1,5 +1,8 @@
 import { getDocumentProxy } from 'unpdf';
+import { DOCUMENT_TEXT } from '../../../shared/documents-text';
+import { PDF_MAX_INFLATED_BYTES } from '../../../shared/limits';
 import { engineError, isEngineError } from '../engine';
+import { inflatesWithin } from './pdf-inflated-size';
 
 /**
  * The text of a PDF, one string per page, for answerFromDocument / questionsFromDocument. It uses the
@@ -48,10 +51,13 @@ export function piecesToText(pieces: readonly TextPiece[]): string {
 /**
  * One string per page (page 1 first), in reading order with normalised whitespace; a page without text
  * is ''. Throws an EngineError (code BAD_INPUT) with a message for the user when the bytes are not a
- * PDF pdf.js can open, when the PDF needs a password, has no pages, or has no text on any page.
+ * PDF pdf.js can open, when its compressed streams inflate to more than PDF_MAX_INFLATED_BYTES, when the
+ * PDF needs a password, has no pages, or has no text on any page.
  */
 export async function readPdfPages(data: Uint8Array): Promise<string[]> {
   if (data.byteLength === 0 || !hasPdfHeader(data)) throw engineError('BAD_INPUT', notAPdfMessage);
+  // Before pdf.js, which would inflate a "PDF bomb" whole into memory.
+  if (!(await inflatesWithin(data, PDF_MAX_INFLATED_BYTES))) throw engineError('BAD_INPUT', DOCUMENT_TEXT.inflatedTooLarge);
 
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {

@@ -31,11 +31,15 @@ export interface EngineTask<M extends PooledMethod = PooledMethod> {
  * What a worker sends back. Errors travel as data: structured cloning keeps an Error's message but not
  * the fields an EngineError carries (its code), which decide the HTTP status the student sees.
  */
-export type EngineTaskResult<M extends PooledMethod = PooledMethod> =
-  | { ok: true; value: Awaited<ReturnType<Method<M>>>; threadId: number }
+export type EngineTaskResult<M extends PooledMethod = PooledMethod> = (
+  | { ok: true; value: Awaited<ReturnType<Method<M>>> }
   | {
       ok: false;
       engineError: { code: 'UNSUPPORTED_SUBJECT' | 'UNAVAILABLE' | 'BAD_INPUT'; message: string } | null;
       message: string;
-      threadId: number;
-    };
+    }
+) & {
+  threadId: number;
+  /** The worker's memory after the call: its JavaScript heap and the buffers outside it (bytes). */
+  memoryBytes: number;
+};

@@ -16,10 +16,16 @@ export async function runEngineTask(task: EngineTask): Promise<EngineTaskResult>
   try {
     const method = engine[task.method as PooledMethod] as unknown as AnyMethod;
     const value = await method(task.input);
-    return { ok: true, value, threadId } as EngineTaskResult;
+    return { ok: true, value, threadId, memoryBytes: memoryBytes() } as EngineTaskResult;
   } catch (error) {
-    if (isEngineError(error))
-      return { ok: false, engineError: { code: error.code, message: error.message }, message: error.message, threadId };
-    return { ok: false, engineError: null, message: error instanceof Error ? error.message : String(error), threadId };
+    const message = error instanceof Error ? error.message : String(error);
+    const engineError = isEngineError(error) ? { code: error.code, message } : null;
+    return { ok: false, engineError, message, threadId, memoryBytes: memoryBytes() };
   }
+}
+
+/** This thread's memory (in a worker, heapTotal and external are the thread's own; rss is the process's). */
+function memoryBytes(): number {
+  const usage = process.memoryUsage();
+  return usage.heapTotal + usage.external;
 }

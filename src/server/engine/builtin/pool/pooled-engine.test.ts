@@ -7,7 +7,7 @@ import { isEngineError } from '../../engine';
 import { createBuiltinEngine } from '../builtin-engine';
 import { notAPdfMessage } from '../../documents/read-pdf';
 import { buildPdf } from '../documents/testing/build-pdf';
-import { createPooledEngine, type PooledEngine } from './pooled-engine';
+import { createPooledEngine, ENGINE_OUT_OF_MEMORY_MESSAGE, type PooledEngine } from './pooled-engine';
 
 const fixture = (name: string) => fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../ocr/fixtures', name));
 
@@ -86,4 +86,35 @@ describe('the built-in engine in a worker pool', () => {
       await small.close();
     }
   });
+});
+
+describe('the worker pool’s memory', () => {
+  // One small pool: a 256 MB heap per worker (the marker's vectors need about 130), and every worker that
+  // holds more than 1 MB after a call is replaced, which is every worker.
+  let small: PooledEngine;
+  beforeAll(() => {
+    small = createPooledEngine({ workers: 1, maxQueue: 4, maxHeapMb: 256, recycleAboveMb: 1 });
+  });
+  afterAll(async () => {
+    await small.close();
+  });
+  const page = buildPdf(['BT /F1 12 Tf 50 800 Td (Osmosis is the movement of water.) Tj ET']);
+
+  it('replaces a worker that holds more memory than it should after a call', async () => {
+    expect(await small.readPdf!(page)).toEqual(['Osmosis is the movement of water.']);
+    expect(await small.readPdf!(page)).toEqual(['Osmosis is the movement of water.']);
+    const stats = small.stats();
+    expect(stats.recycled).toBe(2);
+    expect(stats.threadIds).toHaveLength(2); // the second call ran on a fresh worker
+  }, 180_000);
+
+  it('stops a call whose heap outgrows the worker’s limit with a message, and the pool goes on', async () => {
+    // 400,000 text pieces on one page (a 1 MB file, well under the inflated-size limit): about 300 MB of heap in pdf.js.
+    const pieces = Array.from({ length: 200_000 }, (_, i) => `(w${i}) Tj 0 -16 Td (x${i}) Tj 0 16 Td`).join('\n');
+    const heavy = buildPdf([`BT /F1 12 Tf 72 770 Td\n${pieces}\nET`], { compress: true });
+    const error = await small.readPdf!(heavy).catch((e: unknown) => e);
+    expect(isEngineError(error)).toBe(true);
+    expect(error).toMatchObject({ code: 'BAD_INPUT', message: ENGINE_OUT_OF_MEMORY_MESSAGE });
+    expect(await small.readPdf!(page)).toEqual(['Osmosis is the movement of water.']);
+  }, 180_000);
 });

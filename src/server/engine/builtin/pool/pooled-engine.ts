@@ -7,12 +7,19 @@ import type { EngineTask, EngineTaskResult, PooledMethod } from './engine-task';
 const WORKER_NICE_INCREMENT = 10;
 
 export const ENGINE_BUSY_MESSAGE = 'The server is busy marking and generating for other students. Please try again in a few seconds.';
+export const ENGINE_OUT_OF_MEMORY_MESSAGE =
+  'This needed more memory than the server gives one piece of work, so it was stopped. Try a smaller file or a shorter text.';
+
+/** A worker's JavaScript heap may grow to this (piscina resourceLimits); beyond it the worker is stopped. */
+export const WORKER_MAX_HEAP_MB = 1024;
+/** A worker that holds more than this after a call (heap and buffers) is replaced by a fresh one. */
+export const WORKER_RECYCLE_ABOVE_MB = 384;
 
 export interface PooledEngine extends Engine {
   /** Stops the workers (shutdown, tests). */
   close(): Promise<void>;
-  /** Calls answered by a worker so far, and the worker threads that answered them. */
-  stats(): { completed: number; threadIds: number[] };
+  /** Calls answered by a worker so far, the worker threads that answered them, and workers replaced for their memory. */
+  stats(): { completed: number; threadIds: number[]; recycled: number };
 }
 
 export interface PoolOptions {
@@ -20,6 +27,10 @@ export interface PoolOptions {
   workers: number;
   /** Calls waiting for a worker beyond which a call is refused at once (503 'busy') rather than queued. */
   maxQueue: number;
+  /** Each worker's JavaScript heap limit (default WORKER_MAX_HEAP_MB): a call that needs more fails with a message. */
+  maxHeapMb?: number;
+  /** A worker holding more than this after a call is replaced (default WORKER_RECYCLE_ABOVE_MB). */
+  recycleAboveMb?: number;
 }
 
 /**
@@ -41,23 +52,49 @@ export function createPooledEngine(options: PoolOptions): PooledEngine {
     // The workers yield the CPU to the event loop's thread: on a busy machine a request that only reads the
     // database is served before the next slice of marking (Linux thread priority, via @napi-rs/nice).
     niceIncrement: WORKER_NICE_INCREMENT,
+    // A call that makes the worker's heap outgrow this ends the worker (ERR_WORKER_OUT_OF_MEMORY) instead of
+    // the server; piscina starts a fresh one.
+    resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? WORKER_MAX_HEAP_MB },
   });
+  // A worker that fails between calls has no call to fail with it; piscina replaces it either way.
+  pool.on('error', () => {});
+  const recycleAboveBytes = (options.recycleAboveMb ?? WORKER_RECYCLE_ABOVE_MB) * 1024 * 1024;
   const threadIds = new Set<number>();
   let completed = 0;
+  let recycled = 0;
+
+  /**
+   * Replaces a worker that kept the memory of a big call (V8 keeps a grown heap, and garbage is collected
+   * only when it must be): piscina starts a fresh one in its place.
+   */
+  function recycle(threadId: number) {
+    const worker = pool.threads.find((thread) => thread.threadId === threadId);
+    if (!worker) return;
+    recycled += 1;
+    void worker.terminate();
+  }
+
+  async function runTask(task: EngineTask, retried = false): Promise<EngineTaskResult> {
+    try {
+      return await pool.run(task);
+    } catch (error) {
+      if (!(error instanceof Error)) throw error;
+      if (error.message === 'Task queue is at limit') throw engineError('UNAVAILABLE', ENGINE_BUSY_MESSAGE);
+      if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') throw engineError('BAD_INPUT', ENGINE_OUT_OF_MEMORY_MESSAGE);
+      // The call had been handed to a worker being recycled: engine calls have no side effects, so run it again.
+      if (!retried && /^worker exited with code/.test(error.message)) return runTask(task, true);
+      throw error;
+    }
+  }
 
   async function run<M extends PooledMethod>(
     method: M,
     input: EngineTask<M>['input'],
   ): Promise<Awaited<ReturnType<NonNullable<Engine[M]>>>> {
-    let result: EngineTaskResult;
-    try {
-      result = await pool.run({ method, input } as EngineTask);
-    } catch (error) {
-      if (error instanceof Error && error.message === 'Task queue is at limit') throw engineError('UNAVAILABLE', ENGINE_BUSY_MESSAGE);
-      throw error;
-    }
+    const result = await runTask({ method, input } as EngineTask);
     completed += 1;
     threadIds.add(result.threadId);
+    if (result.memoryBytes > recycleAboveBytes) recycle(result.threadId);
     if (result.ok) return result.value as Awaited<ReturnType<NonNullable<Engine[M]>>>;
     if (result.engineError) throw engineError(result.engineError.code, result.engineError.message);
     throw new Error(result.message);
@@ -84,6 +121,6 @@ export function createPooledEngine(options: PoolOptions): PooledEngine {
     searchBank: (input) => run('searchBank', input),
     readPdf: (data) => run('readPdf', data),
     close: () => pool.destroy(),
-    stats: () => ({ completed, threadIds: [...threadIds] }),
+    stats: () => ({ completed, threadIds: [...threadIds], recycled }),
   };
 }

@@ -7,15 +7,28 @@ import { deflateSync } from 'node:zlib';
  * (The same writer as read-pdf.test.ts's, shared for the API tests.)
  */
 export function buildPdf(pageStreams: string[], options: { compress?: boolean; encrypted?: boolean } = {}): Uint8Array {
+  const pages = pageStreams.map((ops) => ({
+    data: options.compress ? deflateSync(Buffer.from(ops, 'latin1')) : Buffer.from(ops, 'latin1'),
+    filter: options.compress ? '/Filter /FlateDecode' : '',
+  }));
+  return buildPdfWithStreams(pages, options);
+}
+
+/**
+ * A PDF whose pages' content streams are the given bytes, as they are, with `filter` (e.g. '/Filter /FlateDecode')
+ * in each stream's dictionary: for tests of what a reader does with a stream's encoding (a stream that
+ * inflates to far more than the file, say).
+ */
+export function buildPdfWithStreams(pages: { data: Uint8Array; filter: string }[], options: { encrypted?: boolean } = {}): Uint8Array {
   const objects: string[] = [];
   const add = (body: string) => objects.push(body); // returns the new object's number
   const catalog = add('');
   const pageTree = add('');
   const font = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
   const kids: number[] = [];
-  for (const ops of pageStreams) {
-    const bytes = options.compress ? deflateSync(Buffer.from(ops, 'latin1')) : Buffer.from(ops, 'latin1');
-    const filter = options.compress ? ' /Filter /FlateDecode' : '';
+  for (const page of pages) {
+    const bytes = Buffer.from(page.data.buffer, page.data.byteOffset, page.data.byteLength);
+    const filter = page.filter ? ` ${page.filter}` : '';
     const content = add(`<< /Length ${bytes.length}${filter} >>\nstream\n${bytes.toString('latin1')}\nendstream`);
     kids.push(
       add(
@@ -60,3 +73,16 @@ export function pdfParagraphs(paragraphs: string[], width = 75): string {
   }
   return pdfLines(...lines);
 }
+
+/**
+ * A small "PDF bomb": `pages` pages whose content streams are each 64 MiB of zeros, deflated (64 KB each), so
+ * the file is `pages` × 64 KB and inflates to `pages` × 64 MiB. With `twice`, each stream is deflated twice
+ * and declared as [/FlateDecode /FlateDecode] (a few hundred bytes a page).
+ */
+export function buildPdfBomb(pages: number, options: { twice?: boolean } = {}): Uint8Array {
+  bombStream ??= deflateSync(Buffer.alloc(64 * 1024 * 1024));
+  const data = options.twice ? deflateSync(bombStream) : bombStream;
+  const filter = options.twice ? '/Filter [/FlateDecode /FlateDecode]' : '/Filter /FlateDecode';
+  return buildPdfWithStreams(Array.from({ length: pages }, () => ({ data, filter })));
+}
+let bombStream: Buffer | undefined;
