@@ -49,6 +49,8 @@ export const paperResultsSchema = z.object({
   /** The paper "Retry" drew, once there is one. */
   retryPaperId: z.string().nullable(),
   questions: z.array(questionResultSchema),
+  /** Issue 30: an assigned paper whose marks and feedback the teacher has not released yet (marks shown as 0, no feedback). */
+  withheld: z.boolean().optional(),
 });
 export type PaperResults = z.infer<typeof paperResultsSchema>;
 

@@ -22,7 +22,13 @@ export const CLASSES_TEXT = {
   /** A removed student joining again with the code in force when they were removed (decision 011). */
   removed: 'Your teacher removed you from this class. Ask them for a new join code.',
   dueAtInvalid: 'The due date must be an ISO date and time (for example 2026-12-01T17:00:00Z)',
+  tooManyJoins: 'Too many attempts to join a class. Please check the code with your teacher and try again in a few minutes.',
 } as const;
+
+/** Joining is rate-limited (issue 25: codes must not be guessable at speed), per user and per address. */
+export const JOIN_LIMIT_WINDOW_MS = 10 * 60_000;
+export const JOIN_LIMIT_PER_USER = 20;
+export const JOIN_LIMIT_PER_ADDRESS = 200;
 
 /** Join codes: easy to read aloud and to type, with no 0/O or 1/I to confuse. */
 export const JOIN_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';

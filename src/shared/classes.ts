@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { answerSchema, questionSchema, storedFeedbackSchema } from './practice';
 import { gradingSectionSchema } from './teacher';
+import {
+  assignmentSettingsInputSchema,
+  assignmentSettingsSchema,
+  assignmentStatusSchema,
+  attemptViewSchema,
+  markOverrideSchema,
+} from './assignments';
 import { CLASSES_TEXT } from './classes-text';
 
 export const classRoleSchema = z.enum(['teacher', 'student']);
@@ -73,6 +80,8 @@ export const assignmentProgressSchema = z.object({
   score: z.number().nullable(),
   /** The student pressed "Finish paper". */
   finished: z.boolean(),
+  /** Issue 30: not started, in progress, submitted, late or missing. */
+  status: assignmentStatusSchema.optional(),
 });
 export type AssignmentProgress = z.infer<typeof assignmentProgressSchema>;
 
@@ -89,8 +98,27 @@ export const assignmentSchema = z.object({
   createdAt: z.string(),
   /** The caller's own progress when they are a student of the class; null for the teacher. */
   progress: assignmentProgressSchema.nullable(),
+  /** Issue 30: late work, time limit, attempts, which counts, when feedback is shown. */
+  settings: assignmentSettingsSchema,
 });
 export type Assignment = z.infer<typeof assignmentSchema>;
+
+/** A photographed sheet the teacher graded and attached to the student (issue 16 item 5). */
+export const markedSheetSchema = z.object({
+  /** The grading result's id. */
+  id: z.string(),
+  /** What it was marked against: 'Paper MW-7K3QXP (…)', 'Bank question …', 'Your mark scheme'. */
+  source: z.string().nullable(),
+  /** The question as read or typed, cut to 200 characters. */
+  questionText: z.string().nullable(),
+  marksAwarded: z.number(),
+  totalMarks: z.number(),
+  gradedAt: z.string(),
+  attachedAt: z.string(),
+  /** The per-point breakdown, as the grading page shows it (comments are HTML, sanitised by the client). */
+  detailedBreakdown: z.array(gradingSectionSchema),
+});
+export type MarkedSheet = z.infer<typeof markedSheetSchema>;
 
 export const classStudentSchema = z.object({
   userId: z.string(),
@@ -111,6 +139,8 @@ export const classDetailSchema = classSummarySchema.extend({
   students: z.array(classStudentSchema).nullable(),
   /** `/join/CODE` for the teacher; null for a student. */
   joinLink: z.string().nullable(),
+  /** For a student: the graded sheets their teacher attached to them in this class, newest first (issue 30). */
+  mySheets: z.array(markedSheetSchema).optional(),
 });
 export type ClassDetail = z.infer<typeof classDetailSchema>;
 
@@ -128,8 +158,16 @@ export const createAssignmentRequestSchema = z.object({
   paperId: z.string({ error: 'paperId is required' }).min(1, 'paperId is required'),
   /** ISO date or date-time; null or absent: no due date. */
   dueAt: dueAtSchema.nullable().optional(),
+  ...assignmentSettingsInputSchema.shape,
 });
 export type CreateAssignmentRequest = z.input<typeof createAssignmentRequestSchema>;
+
+/** PATCH /api/classes/{id}/assignments/{assignmentId} (teacher): change the due date and settings. */
+export const updateAssignmentRequestSchema = z.object({
+  dueAt: dueAtSchema.nullable().optional(),
+  ...assignmentSettingsInputSchema.shape,
+});
+export type UpdateAssignmentRequest = z.input<typeof updateAssignmentRequestSchema>;
 
 /** GET /api/assignments: the signed-in student's assigned papers across their classes (not archived ones). */
 export const assignedPaperSchema = z.object({
@@ -148,6 +186,9 @@ export const assignedPaperSchema = z.object({
   score: z.number().nullable(),
   finished: z.boolean(),
   createdAt: z.string(),
+  /** Issue 30: the student's status and the assignment's settings (marks above are null until released). */
+  status: assignmentStatusSchema.optional(),
+  settings: assignmentSettingsSchema.optional(),
 });
 export type AssignedPaper = z.infer<typeof assignedPaperSchema>;
 export const assignedPapersSchema = z.array(assignedPaperSchema);
@@ -157,6 +198,8 @@ export const markbookQuestionSchema = z.object({
   paperId: z.string(),
   /** "Paper title Q3" */
   label: z.string(),
+  /** Issue 30: the assignment the question belongs to. */
+  assignmentId: z.string().optional(),
   totalMarks: z.number(),
   /** The mark-scheme points: id is the point's id within its scheme ('p1', 'm1', ...), as feedback names it. */
   points: z.array(z.object({ id: z.string(), text: z.string() })),
@@ -174,25 +217,16 @@ export const markbookCellSchema = z.object({
   selfAssessedMarks: z.number().optional(),
   /** Self-assessed points the teacher has not confirmed or overridden yet. */
   selfAssessmentsPending: z.number().int().optional(),
+  /** Issue 30: marked submissions kept (the history: GET …/students/{userId}/answers/{questionId}). */
+  attempts: z.number().int().optional(),
+  /** The counted attempt came after the due date or time limit. */
+  late: z.boolean().optional(),
+  /** The teacher changed this mark (or one of its points). */
+  overridden: z.boolean().optional(),
+  /** A later attempt came after the student had seen the scheme or per-point feedback. */
+  afterFeedback: z.boolean().optional(),
 });
 export type MarkbookCell = z.infer<typeof markbookCellSchema>;
-
-/** A photographed sheet the teacher graded and attached to the student (issue 16 item 5). */
-export const markedSheetSchema = z.object({
-  /** The grading result's id. */
-  id: z.string(),
-  /** What it was marked against: 'Paper MW-7K3QXP (…)', 'Bank question …', 'Your mark scheme'. */
-  source: z.string().nullable(),
-  /** The question as read or typed, cut to 200 characters. */
-  questionText: z.string().nullable(),
-  marksAwarded: z.number(),
-  totalMarks: z.number(),
-  gradedAt: z.string(),
-  attachedAt: z.string(),
-  /** The per-point breakdown, as the grading page shows it (comments are HTML, sanitised by the client). */
-  detailedBreakdown: z.array(gradingSectionSchema),
-});
-export type MarkedSheet = z.infer<typeof markedSheetSchema>;
 
 export const markbookStudentSchema = z.object({
   userId: z.string(),
@@ -209,6 +243,22 @@ export const markbookStudentSchema = z.object({
   cells: z.array(markbookCellSchema),
   /** Graded sheets attached to the student in this class, newest first (not counted in totalMarksAwarded). */
   sheets: z.array(markedSheetSchema),
+  /** Issue 30. */
+  email: z.string().optional(),
+  /** Per assignment of the markbook, in its order: status, counted marks (null: nothing marked, not 0) and time. */
+  assignments: z
+    .array(
+      z.object({
+        assignmentId: z.string(),
+        status: assignmentStatusSchema,
+        late: z.boolean(),
+        marksAwarded: z.number().nullable(),
+        totalMarks: z.number(),
+        percentage: z.number().nullable(),
+        timeSpentSeconds: z.number().int(),
+      }),
+    )
+    .optional(),
 });
 export type MarkbookStudent = z.infer<typeof markbookStudentSchema>;
 
@@ -222,8 +272,25 @@ export const pointMissSchema = z.object({
 });
 export type PointMiss = z.infer<typeof pointMissSchema>;
 
+/** GET /api/classes/{id}/markbook[.csv]?assignmentId=…: one assignment's markbook (absent: every assignment). */
+export const markbookQuerySchema = z.object({ assignmentId: z.string().max(64).optional() });
+
 /** GET /api/classes/{id}/markbook (teacher): students × questions over the class's assigned papers. */
 export const markbookSchema = z.object({
+  /** Issue 30: the assignments shown (one, or all), oldest first, with their questions and settings. */
+  assignments: z
+    .array(
+      z.object({
+        id: z.string(),
+        paperId: z.string(),
+        paperTitle: z.string(),
+        dueAt: z.string().nullable(),
+        totalMarks: z.number(),
+        questionIds: z.array(z.string()),
+        settings: assignmentSettingsSchema,
+      }),
+    )
+    .optional(),
   questions: z.array(markbookQuestionSchema),
   students: z.array(markbookStudentSchema),
   /** Most missed first (by the share of answering students who missed it). */
@@ -237,5 +304,9 @@ export const studentAnswerSchema = z.object({
   question: questionSchema,
   answer: answerSchema.nullable(),
   feedback: storedFeedbackSchema.nullable(),
+  /** Issue 30: every marked submission of the question on the assignment, the counted one marked. */
+  attempts: z.array(attemptViewSchema).optional(),
+  /** The teacher's changes of this mark, oldest first. */
+  overrides: z.array(markOverrideSchema).optional(),
 });
 export type StudentAnswer = z.infer<typeof studentAnswerSchema>;

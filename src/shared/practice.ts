@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { feedbackSchema, questionTypeSchema } from './mark-scheme';
 import { QUESTION_COUNT, ALL_DIFFICULTIES, DEFAULT_DIFFICULTY, ANSWER_MAX_LENGTH, PRACTICE_TEXT } from './practice-text';
+import { studentAssignmentSchema, teacherOverrideNoteSchema } from './assignments';
 import { selfAssessmentSchema } from './self-assessment';
 
 export const difficultySchema = z.enum(ALL_DIFFICULTIES, { error: 'Difficulty must be easy, medium, hard, challenging or difficult' });
@@ -56,6 +57,8 @@ export const paperSchema = z.object({
   generatedBy: z.string().nullable(),
   /** The student's progress on the paper (not in the spec's payload; added by issue 13). */
   progress: paperProgressSchema.optional(),
+  /** Issue 30: the paper is assigned to the caller's class: its rules, their clock and their status. */
+  assignment: studentAssignmentSchema.optional(),
 });
 export type Paper = z.infer<typeof paperSchema>;
 
@@ -181,6 +184,13 @@ export const storedFeedbackSchema = feedbackSchema.extend({
   self_assessments: z.array(selfAssessmentSchema).optional(),
   /** Marks of `marks_awarded` that rest on the student's own judgement (self-assessed, not overridden). */
   self_assessed_marks: z.number().min(0).optional(),
+  /** Issue 30: the teacher changed these marks (a point's, or the question's when point_id is null), with a comment. */
+  teacher_overrides: z.array(teacherOverrideNoteSchema).optional(),
+  /**
+   * Issue 30: a paper assigned with feedback held back. The answer was submitted and marked, but its marks, points
+   * and scheme are not shown yet: marks_awarded is 0 and markscheme_evaluation empty until the teacher releases them.
+   */
+  withheld: z.boolean().optional(),
 });
 export type StoredFeedback = z.infer<typeof storedFeedbackSchema>;
 

@@ -18,6 +18,8 @@ import {
 import type { PointEvaluation, SchemeRules } from '../../shared/mark-scheme';
 import type { SelfAssessmentEntry } from '../../shared/self-assessment-text';
 import type { GradingQuestion } from '../../shared/teacher';
+import type { AttemptCounted, FeedbackRelease, LateWork } from '../../shared/assignment-text';
+import type { TeacherOverrideNote } from '../../shared/assignments';
 
 /** The ts-fsrs card fields a review card keeps (dates live in their own columns). */
 export interface ReviewCardFsrs {
@@ -227,6 +229,11 @@ export const feedback = pgTable(
       .default(sql`'[]'::jsonb`),
     /** The marker's own total, before self-assessments (null: the same as marks_awarded). */
     markerMarksAwarded: real('marker_marks_awarded'),
+    /** A class teacher's changes of these marks, with their comments (issue 30: mark_overrides keeps the history). */
+    teacherOverrides: jsonb('teacher_overrides')
+      .$type<TeacherOverrideNote[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('feedback_owner_question_uq').on(t.ownerId, t.questionId)],
@@ -502,9 +509,82 @@ export const classAssignments = pgTable(
       .notNull()
       .references(() => questionPapers.id, { onDelete: 'cascade' }),
     dueAt: timestamp('due_at', { withTimezone: true }),
+    /** Issue 30: work after the due date (or the time limit) is 'refuse'd or accepted and flagged late ('flag'). */
+    lateWork: text('late_work').$type<LateWork>().notNull().default('flag'),
+    /** Minutes from the student's start (paper_attempts.started_at, the server's clock); null: no limit. */
+    timeLimitMinutes: integer('time_limit_minutes'),
+    /** Submissions allowed per question; null: unlimited. */
+    attemptsAllowed: integer('attempts_allowed'),
+    /** Which attempt the markbook counts. */
+    counts: text('counts').$type<AttemptCounted>().notNull().default('last'),
+    /** When the scheme and per-point feedback are shown to the student. */
+    feedback: text('feedback').$type<FeedbackRelease>().notNull().default('immediate'),
+    /** The teacher released the feedback (any setting): shown from then on. */
+    releasedAt: timestamp('released_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('class_assignments_class_paper_uq').on(t.classId, t.paperId), index('class_assignments_paper_idx').on(t.paperId)],
+);
+
+/**
+ * Every marked submission of an assigned question (issue 30): the text, when, the marker's marks and points, and
+ * whether it came after the due date or time limit. A re-evaluation of the same text is the same attempt (its
+ * marks are updated); a new text is a new attempt. The student's own rows (owner_id).
+ */
+export const assignmentAttempts = pgTable(
+  'assignment_attempts',
+  {
+    id: id(),
+    ownerId: ownerId(),
+    assignmentId: uuid('assignment_id')
+      .notNull()
+      .references(() => classAssignments.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    text: text('text').notNull(),
+    marksAwarded: real('marks_awarded').notNull(),
+    totalMarks: real('total_marks').notNull(),
+    markschemeEvaluation: jsonb('markscheme_evaluation').$type<PointEvaluation[]>().notNull(),
+    late: boolean('late').notNull().default(false),
+    /** The student had seen this question's scheme or per-point feedback before this attempt. */
+    afterFeedback: boolean('after_feedback').notNull().default(false),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('assignment_attempts_owner_question_number_uq').on(t.ownerId, t.assignmentId, t.questionId, t.number),
+    index('assignment_attempts_assignment_idx').on(t.assignmentId),
+  ],
+);
+
+/**
+ * A teacher's change of a student's mark (issue 30): a question's marks (point_id null) or one point's, with a comment;
+ * who, when, before and after. The latest per (student, question, point) stands, through every re-mark.
+ */
+export const markOverrides = pgTable(
+  'mark_overrides',
+  {
+    id: id(),
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    pointId: text('point_id'),
+    marksBefore: real('marks_before'),
+    marksAfter: real('marks_after').notNull(),
+    comment: text('comment').notNull(),
+    teacherId: uuid('teacher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mark_overrides_student_question_idx').on(t.studentId, t.questionId)],
 );
 
 /*

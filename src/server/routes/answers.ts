@@ -30,11 +30,12 @@ import {
   disagreeWithPoint,
   evaluateAnswer,
   getAnswer,
-  getFeedback,
+  getOwnFeedback,
   listUserAnswers,
   saveAnswer,
 } from '../services/answers';
 import { httpError } from '../http-error';
+import { asShownToStudent, rulesOver } from '../services/assignment-rules';
 import { findQuestion, getMarkScheme, listUserQuestions } from '../services/questions';
 import { userGoals } from '../services/review';
 import { draftMarkScheme } from '../services/draft-mark-scheme';
@@ -45,6 +46,7 @@ const idParams = z.object({ id: z.string() });
 const errors = {
   400: errorResponseSchema,
   401: errorResponseSchema,
+  403: errorResponseSchema,
   404: errorResponseSchema,
   409: errorResponseSchema,
   422: errorResponseSchema,
@@ -90,12 +92,18 @@ export function answerRoutes(app: ZodApp, deps: AppDeps) {
   app.get(
     '/questions/:id/feedback',
     { onRequest: auth, schema: { params: idParams, response: { 200: storedFeedbackSchema.nullable(), ...errors } } },
-    async (req) => getFeedback(db, currentUser(req).id, req.params.id),
+    async (req) => getOwnFeedback(db, currentUser(req).id, req.params.id),
   );
 
   app.post(
     '/answers/save',
-    { onRequest: auth, schema: { body: saveAnswerRequestSchema, response: { 200: answerSchema, ...errors, 409: answerConflictSchema } } },
+    {
+      onRequest: auth,
+      schema: {
+        body: saveAnswerRequestSchema,
+        response: { 200: answerSchema, ...errors, 409: z.union([answerConflictSchema, errorResponseSchema]) },
+      },
+    },
     async (req, reply) => {
       const result = await saveAnswer(db, currentUser(req).id, req.body);
       return 'conflict' in result ? reply.status(409).send(result.conflict) : result.saved;
@@ -116,14 +124,18 @@ export function answerRoutes(app: ZodApp, deps: AppDeps) {
         await saveAnswer(db, userId, { questionId: question.id, text: req.body.answer, submitted: true });
         throw httpError(422, PRACTICE_TEXT.needsScheme);
       }
-      return evaluateAnswer(db, deps.engine, userId, req.body);
+      return asShownToStudent(await evaluateAnswer(db, deps.engine, userId, req.body), await rulesOver(db, userId, question));
     },
   );
 
   app.post(
     '/feedback/save',
     { onRequest: auth, schema: { body: saveFeedbackRequestSchema, response: { 200: storedFeedbackSchema, ...errors } } },
-    async (req) => confirmFeedback(db, currentUser(req).id, req.body.questionId),
+    async (req) => {
+      const userId = currentUser(req).id;
+      const question = await findQuestion(db, userId, req.body.questionId);
+      return asShownToStudent(await confirmFeedback(db, userId, question.id), await rulesOver(db, userId, question));
+    },
   );
 
   app.post(

@@ -8,6 +8,7 @@ import {
   type Markbook,
   type StudentAnswer,
 } from '../../shared/classes';
+import { ASSIGNMENT_TEXT } from '../../shared/assignment-text';
 import { CLASSES_TEXT, JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH } from '../../shared/classes-text';
 import { type Paper, type Question } from '../../shared/practice';
 import { PRACTICE_TEXT } from '../../shared/practice-text';
@@ -265,7 +266,13 @@ describe('assignments', () => {
     expect(forTeacher.assignments.map((a) => a.id)).toEqual([assignment.id]);
     expect(forTeacher.assignments[0].progress).toBeNull();
     const forSam: ClassDetail = (await get(`/api/classes/${classId}`, sam)).json();
-    expect(forSam.assignments[0].progress).toEqual({ answered: 0, marksAwarded: null, score: null, finished: false });
+    expect(forSam.assignments[0].progress).toEqual({
+      answered: 0,
+      marksAwarded: null,
+      score: null,
+      finished: false,
+      status: 'not_started',
+    });
   });
 
   it("lists a student's assigned papers for the home page; an outsider has none", async () => {
@@ -322,7 +329,11 @@ describe('answering an assigned paper on the exam screen', () => {
 
   it("saves, marks, tutors and finishes the student's own answers", async () => {
     const [q1, q2] = questions;
-    const points = (await get(`/api/questions/${q1.id}/markscheme`, sam)).json() as { id: string; text: string }[];
+    // The scheme of an assigned question is not the student's to read before they have submitted (issue 30).
+    const early = await get(`/api/questions/${q1.id}/markscheme`, sam);
+    expect(early.statusCode).toBe(403);
+    expect(early.json().message).toBe(ASSIGNMENT_TEXT.schemeWithheld);
+    const points = (await get(`/api/questions/${q1.id}/markscheme`, teacher)).json() as { id: string; text: string }[];
     expect(points.length).toBeGreaterThan(0);
     const samAnswer = `My answer: ${points[0].text}`;
     const draft = await post('/api/answers/save', { questionId: q1.id, text: 'first draft', timeSpentSeconds: 30 }, sam);
@@ -335,6 +346,7 @@ describe('answering an assigned paper on the exam screen', () => {
     const marked = await post('/api/answers/evaluate', { questionId: q1.id, answer: samAnswer }, sam);
     expect(marked.statusCode).toBe(200);
     expect(marked.json().marks_awarded).toBeGreaterThan(0);
+    expect((await get(`/api/questions/${q1.id}/markscheme`, sam)).statusCode).toBe(200);
     expect((await get(`/api/questions/${q1.id}/feedback`, sam)).json().evaluatedText).toBe(samAnswer);
     const tutor = await post('/api/tutor/message', { questionId: q1.id, message: 'Where do I start?' }, sam);
     expect(tutor.statusCode).toBe(200);
@@ -444,8 +456,16 @@ describe('the markbook', () => {
     const lines = res.body.trim().split('\r\n');
     const header = lines[0].split('","');
     expect(header[0]).toBe('"Student');
-    expect(header).toHaveLength(questions.length + 3);
-    expect(header.at(-2)).toMatch(/^Total/);
+    expect(header.slice(0, 5)).toEqual([
+      '"Student',
+      'Email',
+      expect.stringMatching(/: Status$/),
+      expect.stringMatching(/: Late$/),
+      expect.stringMatching(/: Time spent \(minutes\)$/),
+    ]);
+    expect(header).toHaveLength(questions.length + 8);
+    expect(header.at(-3)).toMatch(/: Total \(\/\d+\)$/);
+    expect(header.at(-2)).toMatch(/: Percentage$/);
     expect(header.at(-1)).toBe('Marked sheets"');
     expect(lines).toHaveLength(1 + 3);
     expect(res.body).toContain(`"'=HYPERLINK(""http://x"") Evil"`);

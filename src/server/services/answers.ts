@@ -6,6 +6,18 @@ import { inGroupCommit } from '../db/group-commit';
 import { answers, disputes, feedback, questions, studyActivity } from '../db/schema';
 import type { Engine } from '../engine/engine';
 import { httpError } from '../http-error';
+import {
+  applyOverrides,
+  asShownToStudent,
+  assignmentsOfStudent,
+  checkSubmission,
+  recordAttempt,
+  refuseWhileWithheld,
+  rulesOver,
+  standingOverrides,
+  startClock,
+  withheldNow,
+} from './assignment-rules';
 import { isUuid } from './ids';
 import { studentOfAssignedPaper } from './paper-access';
 import { findQuestion, questionForMarking, type QuestionRow } from './questions';
@@ -43,6 +55,7 @@ export function toStoredFeedback(row: FeedbackRow): StoredFeedback {
     evaluatedText: row.evaluatedText,
     self_assessments: row.selfAssessments,
     self_assessed_marks: selfAssessedMarksOf(row.selfAssessments),
+    ...(row.teacherOverrides.length > 0 ? { teacher_overrides: row.teacherOverrides } : {}),
   };
 }
 
@@ -81,6 +94,19 @@ export async function saveAnswer(db: Db, ownerId: string, input: SaveInput): Pro
   const drafted = input.submitted ? null : await saveDraftInOneStatement(db, ownerId, input);
   if (drafted) return { saved: drafted };
   const question = await findQuestion(db, ownerId, input.questionId);
+  if (input.submitted) {
+    // An assigned paper's rules (issue 30): a refused submission keeps the text as a draft, then says why.
+    const refusal = await checkSubmission(db, ownerId, question, input.text).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    if (refusal) {
+      const kept = await saveAnswer(db, ownerId, { ...input, submitted: false });
+      if ('conflict' in kept) return kept;
+      throw refusal;
+    }
+  }
+  if (question.access === 'student') await startClock(db, ownerId, question.paperId ?? '');
   const seconds = input.timeSpentSeconds ?? 0;
   return db.transaction(async (tx) => {
     const mine = and(eq(answers.ownerId, ownerId), eq(answers.questionId, question.id));
@@ -227,8 +253,14 @@ async function recordStudy(
 /** Marks an answer with the engine and keeps the result as the question's feedback (the server's own). */
 export async function evaluateAnswer(db: Db, engine: Engine, ownerId: string, input: { questionId: string; answer: string }) {
   const question = await findQuestion(db, ownerId, input.questionId);
+  // An assigned paper's rules (issue 30): refused, the text is kept as a draft and the reason given.
+  const submission = await checkSubmission(db, ownerId, question, input.answer).catch(async (error: unknown) => {
+    await saveAnswer(db, ownerId, { questionId: question.id, text: input.answer, submitted: false });
+    throw error;
+  });
   const result = await engine.evaluateAnswer({ question: await questionForMarking(db, question), answer: input.answer });
   const stored = await storeEvaluation(db, ownerId, question, input.answer, result);
+  if (submission) await recordAttempt(db, ownerId, submission, question.id, input.answer, result);
   // Every marking schedules the question's review from its marks (the Review page).
   await recordReview(db, ownerId, question.id, { marksAwarded: stored.marks_awarded, totalMarks: stored.total_marks });
   return stored;
@@ -246,7 +278,11 @@ export async function storeEvaluation(
   text: string,
   result: Awaited<ReturnType<Engine['evaluateAnswer']>>,
 ): Promise<StoredFeedback> {
-  const marks = Math.min(Math.max(result.marks_awarded, 0), question.totalMarks);
+  const markerMarks = Math.min(Math.max(result.marks_awarded, 0), question.totalMarks);
+  // A teacher's overrides of this student's marks stand through every re-mark (issue 30).
+  const overrides = (await standingOverrides(db, ownerId, [question.id])).get(question.id) ?? [];
+  const applied = applyOverrides({ marksAwarded: markerMarks, evaluation: result.markscheme_evaluation }, overrides, question.totalMarks);
+  const marks = applied.marksAwarded;
   const kept = await db
     .select({ point_id: disputes.pointId, reason: disputes.reason, at: disputes.createdAt })
     .from(disputes)
@@ -268,14 +304,16 @@ export async function storeEvaluation(
     marksAwarded: marks,
     totalMarks: question.totalMarks,
     qualitativeFeedback: result.qualitative_feedback,
-    markschemeEvaluation: result.markscheme_evaluation,
+    markschemeEvaluation: applied.evaluation,
     markedBy: result.marked_by ?? null,
     level: result.level ?? null,
     evaluatedText: text,
     disagreements,
     // a new marking: the student's self-assessments were of the old one (issue 24)
     selfAssessments: [],
+    // the base self-assessments add to (overrides included)
     markerMarksAwarded: marks,
+    teacherOverrides: applied.notes,
   };
   const evaluatedAt = new Date();
   const [row] = await db
@@ -295,6 +333,13 @@ export async function getFeedback(db: Db, ownerId: string, questionId: string): 
   return row ? toStoredFeedback(row) : null;
 }
 
+/** GET /api/questions/{id}/feedback: the caller's own feedback, held back on an assigned paper until released (issue 30). */
+export async function getOwnFeedback(db: Db, ownerId: string, questionId: string): Promise<StoredFeedback | null> {
+  const question = await findQuestion(db, ownerId, questionId);
+  const stored = await getFeedback(db, ownerId, question.id);
+  return stored && asShownToStudent(stored, await rulesOver(db, ownerId, question));
+}
+
 /**
  * POST /api/feedback/save (§4's last step). Marks are the server's: the evaluation already stored them,
  * so a client cannot award itself marks; this confirms and returns what is stored.
@@ -310,6 +355,7 @@ export async function confirmFeedback(db: Db, ownerId: string, questionId: strin
  * dispute per point: disagreeing again updates its reason and the answer it is about).
  */
 export async function disagreeWithPoint(db: Db, ownerId: string, input: { questionId: string; pointId: string; reason: string }) {
+  await refuseWhileWithheld(db, ownerId, await findQuestion(db, ownerId, input.questionId));
   const stored = await getFeedback(db, ownerId, input.questionId);
   if (!stored) throw httpError(409, 'This answer has not been evaluated yet. Submit it first.');
   const point = stored.markscheme_evaluation.find((p) => p.point_id === input.pointId);
@@ -358,11 +404,22 @@ export async function listUserAnswers(db: Db, ownerId: string) {
     .leftJoin(feedback, and(eq(feedback.questionId, answers.questionId), eq(feedback.ownerId, answers.ownerId)))
     .where(eq(answers.ownerId, ownerId))
     .orderBy(desc(answers.updatedAt));
-  return rows.map(({ answer, question, feedback: f }) => ({
-    ...toAnswer(answer),
-    courseId: question.courseId,
-    totalMarks: question.totalMarks,
-    marksAwarded: f ? f.marksAwarded : null,
-    score: f && f.totalMarks > 0 ? Math.round((1000 * f.marksAwarded) / f.totalMarks) / 10 : null,
-  }));
+  // marks of assigned papers are held back until released (issue 30)
+  const assigned = await assignmentsOfStudent(
+    db,
+    ownerId,
+    rows.filter((r) => r.question.ownerId !== ownerId && r.question.paperId).map((r) => r.question.paperId as string),
+  );
+  return rows
+    .map(({ answer, question, feedback: stored }) => {
+      const withheld = question.ownerId !== ownerId && withheldNow(assigned.get(question.paperId ?? '') ?? null);
+      return { answer, question, feedback: withheld ? null : stored };
+    })
+    .map(({ answer, question, feedback: f }) => ({
+      ...toAnswer(answer),
+      courseId: question.courseId,
+      totalMarks: question.totalMarks,
+      marksAwarded: f ? f.marksAwarded : null,
+      score: f && f.totalMarks > 0 ? Math.round((1000 * f.marksAwarded) / f.totalMarks) / 10 : null,
+    }));
 }

@@ -6,7 +6,8 @@ import { selfAssessedMarksOf } from '../../shared/self-assessment-text';
 import type { Db } from '../db/client';
 import { answers, courses, feedback, paperAttempts, questions } from '../db/schema';
 import { isEngineError, type Difficulty, type Engine } from '../engine/engine';
-import { httpError } from '../http-error';
+import { httpError, isHttpError } from '../http-error';
+import { assignmentOfStudent, lateness } from './assignment-rules';
 import { evaluateAnswer, saveAnswer } from './answers';
 import { findReadablePaper } from './paper-access';
 import { round1 } from './paper-progress';
@@ -35,16 +36,26 @@ export async function recordElapsed(db: Db, ownerId: string, paperId: string, el
  */
 export async function finishPaper(db: Db, engine: Engine, ownerId: string, paperId: string, input: { elapsedSeconds?: number }) {
   const paper = await findReadablePaper(db, ownerId, paperId);
+  // An assigned paper past a due date (or time limit) its teacher refuses work after is not finished (issue 30).
+  const assignment = paper.access === 'student' ? await assignmentOfStudent(db, ownerId, paper.id) : null;
+  const refusal = assignment ? (await lateness(db, ownerId, assignment)).refusal : null;
+  if (refusal) throw httpError(409, refusal);
   const rows = await paperRows(db, ownerId, paper.id);
   for (const { question, answer, mark } of rows) {
     const text = answer?.text ?? '';
     if (!text.trim()) continue;
     const current = answer?.submitted && mark && mark.evaluatedText === text;
     if (current) continue;
-    await saveAnswer(db, ownerId, { questionId: question.id, text, submitted: true });
-    // no mark scheme yet: the answer is kept (submitted), not marked, and the question is left out of the total
-    if (question.needsScheme) continue;
-    await evaluateAnswer(db, engine, ownerId, { questionId: question.id, answer: text });
+    try {
+      await saveAnswer(db, ownerId, { questionId: question.id, text, submitted: true });
+      // no mark scheme yet: the answer is kept (submitted), not marked, and the question is left out of the total
+      if (question.needsScheme) continue;
+      await evaluateAnswer(db, engine, ownerId, { questionId: question.id, answer: text });
+    } catch (error) {
+      // a question whose attempts are used keeps its counted attempt; the changed text stays a draft
+      if (assignment && isHttpError(error) && error.statusCode === 409) continue;
+      throw error;
+    }
   }
   const now = new Date();
   const elapsed = input.elapsedSeconds ?? 0;
@@ -83,7 +94,10 @@ export async function paperResults(db: Db, ownerId: string, paperId: string): Pr
       .from(paperAttempts)
       .where(and(eq(paperAttempts.ownerId, ownerId), eq(paperAttempts.paperId, paper.id))),
   ]);
-  const results = rows.map(({ question, answer, mark }) => {
+  // An assigned paper's marks and feedback are held back until released (issue 30): the answers show as submitted.
+  const withheld = paper.assignment ? !paper.assignment.released : false;
+  const results = rows.map(({ question, answer, mark: stored }) => {
+    const mark = withheld ? null : stored;
     const markFeedback: Feedback | null = mark
       ? {
           marks_awarded: mark.marksAwarded,
@@ -95,7 +109,7 @@ export async function paperResults(db: Db, ownerId: string, paperId: string): Pr
         }
       : null;
     return {
-      question: toQuestion(question, Boolean(answer?.submitted)),
+      question: toQuestion(question, Boolean(answer?.submitted) && !withheld),
       answerText: answer?.text ?? '',
       submitted: Boolean(answer?.submitted),
       marksAwarded: mark ? mark.marksAwarded : null,
@@ -123,6 +137,7 @@ export async function paperResults(db: Db, ownerId: string, paperId: string): Pr
     questionCount: results.length,
     retryPaperId: attempt?.retryPaperId ?? null,
     questions: results,
+    ...(withheld ? { withheld: true } : {}),
   };
 }
 

@@ -15,12 +15,15 @@ import {
   type PointMiss,
   type StudentAnswer,
 } from '../../shared/classes';
+import { ASSIGNMENT_STATUS_LABEL } from '../../shared/assignment-text';
 import { CLASSES_TEXT, JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH, joinLinkPath, normaliseJoinCode } from '../../shared/classes-text';
+import type { AssignmentSettingsInput } from '../../shared/assignments';
 import type { PaperProgress } from '../../shared/practice';
 import { pendingSelfAssessments, selfAssessedMarksOf } from '../../shared/self-assessment-text';
 import type { Db } from '../db/client';
 import {
   answers,
+  assignmentAttempts,
   classAssignments,
   classes,
   classMembers,
@@ -28,7 +31,9 @@ import {
   courses,
   feedback,
   gradingResults,
+  markOverrides,
   markSchemePoints,
+  paperAttempts,
   questionPapers,
   questions,
   users,
@@ -37,6 +42,17 @@ import { httpError } from '../http-error';
 import { getAnswer, getFeedback } from './answers';
 import { toCsv } from './csv';
 import { isUuid } from './ids';
+import {
+  assignmentStatus,
+  attemptHistory,
+  countedMarks,
+  lateAssignments,
+  overrideHistory,
+  settingsOf,
+  withheldNow,
+  type AssignmentRow,
+} from './assignment-rules';
+import { checkedSettings } from './assignment-settings';
 import { paperProgress, round1 } from './paper-progress';
 import { toQuestion } from './papers';
 
@@ -153,14 +169,30 @@ async function classSummary(db: Db, userId: string, classId: string): Promise<Cl
   return summary;
 }
 
-/** A student's own progress on a paper, in the classes' terms. */
-function toAssignmentProgress(p: PaperProgress | undefined): AssignmentProgress {
-  const marked = Boolean(p && p.markedMarks > 0);
+/**
+ * A student's own progress on an assigned paper, in the classes' terms: their status, and their marks once the
+ * feedback is released (issue 30).
+ */
+function toAssignmentProgress(
+  p: PaperProgress | undefined,
+  assignment: AssignmentRow,
+  questionCount: number,
+  late: boolean,
+): AssignmentProgress {
+  const marked = Boolean(p && p.markedMarks > 0) && !withheldNow(assignment);
+  const finishedLate = Boolean(p?.finishedAt && assignment.dueAt && new Date(p.finishedAt) > assignment.dueAt);
   return {
     answered: p?.answered ?? 0,
     marksAwarded: marked && p ? p.marksAwarded : null,
     score: marked && p && p.totalMarks > 0 ? round1((100 * p.marksAwarded) / p.totalMarks) : null,
     finished: p?.finished ?? false,
+    status: assignmentStatus(assignment, {
+      answered: p?.answered ?? 0,
+      submitted: p?.submitted ?? 0,
+      questionCount,
+      finished: p?.finished ?? false,
+      late: late || finishedLate,
+    }),
   };
 }
 
@@ -182,13 +214,20 @@ async function listClassAssignments(db: Db, classId: string, studentId: string |
     .innerJoin(courses, eq(courses.id, questionPapers.courseId))
     .where(eq(classAssignments.classId, classId))
     .orderBy(desc(classAssignments.createdAt), desc(classAssignments.id));
-  const progress = studentId
-    ? await paperProgress(
-        db,
-        studentId,
-        rows.map((r) => r.assignment.paperId),
-      )
-    : null;
+  const [progress, late] = studentId
+    ? await Promise.all([
+        paperProgress(
+          db,
+          studentId,
+          rows.map((r) => r.assignment.paperId),
+        ),
+        lateAssignments(
+          db,
+          studentId,
+          rows.map((r) => r.assignment.id),
+        ),
+      ])
+    : [null, new Set<string>()];
   return rows.map(({ assignment, ...paper }) => ({
     id: assignment.id,
     classId: assignment.classId,
@@ -199,7 +238,10 @@ async function listClassAssignments(db: Db, classId: string, studentId: string |
     totalMarks: Number(paper.totalMarks),
     dueAt: assignment.dueAt?.toISOString() ?? null,
     createdAt: assignment.createdAt.toISOString(),
-    progress: progress ? toAssignmentProgress(progress.get(assignment.paperId)) : null,
+    progress: progress
+      ? toAssignmentProgress(progress.get(assignment.paperId), assignment, Number(paper.questionCount), late.has(assignment.id))
+      : null,
+    settings: settingsOf(assignment),
   }));
 }
 
@@ -258,12 +300,20 @@ async function listStudents(db: Db, classId: string): Promise<ClassStudent[]> {
 
 async function classDetail(db: Db, userId: string, row: ClassRow, role: ClassRole): Promise<ClassDetail> {
   const teacher = role === 'teacher';
-  const [summary, assignments, students] = await Promise.all([
+  const [summary, assignments, students, sheets] = await Promise.all([
     classSummary(db, userId, row.id),
     listClassAssignments(db, row.id, teacher ? null : userId),
     teacher ? listStudents(db, row.id) : Promise.resolve(null),
+    // a student sees the graded sheets their teacher attached to them in this class (issue 30)
+    teacher ? Promise.resolve(null) : attachedSheets(db, row.teacherId, row.id, [userId]),
   ]);
-  return { ...summary, assignments, students, joinLink: teacher ? joinLinkPath(row.joinCode) : null };
+  return {
+    ...summary,
+    assignments,
+    students,
+    joinLink: teacher ? joinLinkPath(row.joinCode) : null,
+    ...(sheets ? { mySheets: sheets.get(userId) ?? [] } : {}),
+  };
 }
 
 /** POST /api/classes: the creator teaches the new class. */
@@ -370,7 +420,7 @@ export async function createAssignment(
   db: Db,
   teacherId: string,
   classId: string,
-  input: { paperId: string; dueAt?: string | null },
+  input: { paperId: string; dueAt?: string | null } & AssignmentSettingsInput,
 ): Promise<Assignment> {
   const row = await findTaughtClass(db, teacherId, classId);
   if (!isUuid(input.paperId)) throw httpError(404, CLASSES_TEXT.paperNotFound);
@@ -382,11 +432,16 @@ export async function createAssignment(
   if (row.archivedAt) throw httpError(409, CLASSES_TEXT.archived);
   const [created] = await db
     .insert(classAssignments)
-    .values({ classId: row.id, paperId: paper.id, dueAt: input.dueAt ? new Date(input.dueAt) : null })
+    .values({ classId: row.id, paperId: paper.id, ...checkedSettings(input, null) })
     .onConflictDoNothing({ target: [classAssignments.classId, classAssignments.paperId] })
     .returning();
   if (!created) throw httpError(409, CLASSES_TEXT.alreadyAssigned);
-  const assignment = (await listClassAssignments(db, row.id, null)).find((a) => a.id === created.id);
+  return classAssignment(db, row.id, created.id);
+}
+
+/** One of the class's assignments as the teacher sees it. */
+export async function classAssignment(db: Db, classId: string, assignmentId: string): Promise<Assignment> {
+  const assignment = (await listClassAssignments(db, classId, null)).find((a) => a.id === assignmentId);
   if (!assignment) throw httpError(404, CLASSES_TEXT.assignmentNotFound);
   return assignment;
 }
@@ -418,13 +473,20 @@ export async function listAssignedPapers(db: Db, studentId: string): Promise<Ass
     .innerJoin(classMembers, and(eq(classMembers.classId, classes.id), eq(classMembers.userId, studentId)))
     .innerJoin(questionPapers, eq(questionPapers.id, classAssignments.paperId))
     .orderBy(sql`${classAssignments.dueAt} asc nulls last`, desc(classAssignments.createdAt));
-  const progress = await paperProgress(
-    db,
-    studentId,
-    rows.map((r) => r.assignment.paperId),
-  );
+  const [progress, late] = await Promise.all([
+    paperProgress(
+      db,
+      studentId,
+      rows.map((r) => r.assignment.paperId),
+    ),
+    lateAssignments(
+      db,
+      studentId,
+      rows.map((r) => r.assignment.id),
+    ),
+  ]);
   return rows.map(({ assignment, ...r }) => {
-    const p = toAssignmentProgress(progress.get(assignment.paperId));
+    const p = toAssignmentProgress(progress.get(assignment.paperId), assignment, Number(r.questionCount), late.has(assignment.id));
     return {
       assignmentId: assignment.id,
       classId: assignment.classId,
@@ -440,25 +502,40 @@ export async function listAssignedPapers(db: Db, studentId: string): Promise<Ass
       score: p.score,
       finished: p.finished,
       createdAt: assignment.createdAt.toISOString(),
+      status: p.status,
+      settings: settingsOf(assignment),
     };
   });
 }
 
-/** GET /api/classes/{id}/markbook (teacher): the current students × the questions of the class's assigned papers. */
-export async function getMarkbook(db: Db, teacherId: string, classId: string): Promise<Markbook> {
+/**
+ * GET /api/classes/{id}/markbook (teacher): the current students × the questions of the class's assigned papers (or
+ * of one assignment). Each cell holds the counted attempt's marks (issue 30: first, best or last, with the teacher's
+ * overrides); each student has a status, total and percentage per assignment.
+ */
+export async function getMarkbook(db: Db, teacherId: string, classId: string, assignmentId?: string): Promise<Markbook> {
   const row = await findTaughtClass(db, teacherId, classId);
+  if (assignmentId !== undefined && !isUuid(assignmentId)) throw httpError(404, CLASSES_TEXT.assignmentNotFound);
   const questionRows = await db
-    .select({ question: questions, paperTitle: questionPapers.title })
+    .select({ question: questions, paperTitle: questionPapers.title, assignment: classAssignments })
     .from(classAssignments)
     .innerJoin(questionPapers, eq(questionPapers.id, classAssignments.paperId))
     .innerJoin(questions, eq(questions.paperId, classAssignments.paperId))
-    .where(eq(classAssignments.classId, row.id))
+    .where(and(eq(classAssignments.classId, row.id), assignmentId ? eq(classAssignments.id, assignmentId) : undefined))
     .orderBy(asc(classAssignments.createdAt), asc(classAssignments.id), asc(questions.questionNumber));
+  const assignmentRows = await db
+    .select({ assignment: classAssignments, paperTitle: questionPapers.title })
+    .from(classAssignments)
+    .innerJoin(questionPapers, eq(questionPapers.id, classAssignments.paperId))
+    .where(and(eq(classAssignments.classId, row.id), assignmentId ? eq(classAssignments.id, assignmentId) : undefined))
+    .orderBy(asc(classAssignments.createdAt), asc(classAssignments.id));
+  if (assignmentId && assignmentRows.length === 0) throw httpError(404, CLASSES_TEXT.assignmentNotFound);
   const questionIds = questionRows.map((r) => r.question.id);
   const students = await currentStudents(db, row.id);
   const studentIds = students.map((s) => s.userId);
   const some = questionIds.length > 0 && studentIds.length > 0;
-  const [points, answerRows, feedbackRows] = await Promise.all([
+  const assignmentIds = assignmentRows.map((a) => a.assignment.id);
+  const [points, answerRows, feedbackRows, attemptRows, overrideRows, finishedRows] = await Promise.all([
     questionIds.length
       ? db
           .select({ questionId: markSchemePoints.questionId, id: markSchemePoints.pointKey, text: markSchemePoints.text })
@@ -474,6 +551,9 @@ export async function getMarkbook(db: Db, teacherId: string, classId: string): P
             questionId: answers.questionId,
             seconds: answers.timeSpentSeconds,
             updatedAt: answers.updatedAt,
+            submitted: answers.submitted,
+            submittedAt: answers.submittedAt,
+            text: answers.text,
           })
           .from(answers)
           .where(and(inArray(answers.ownerId, studentIds), inArray(answers.questionId, questionIds)))
@@ -486,10 +566,40 @@ export async function getMarkbook(db: Db, teacherId: string, classId: string): P
             marksAwarded: feedback.marksAwarded,
             selfAssessments: feedback.selfAssessments,
             evaluation: feedback.markschemeEvaluation,
+            evaluatedText: feedback.evaluatedText,
+            overrides: feedback.teacherOverrides,
             createdAt: feedback.createdAt,
           })
           .from(feedback)
           .where(and(inArray(feedback.ownerId, studentIds), inArray(feedback.questionId, questionIds)))
+      : [],
+    some
+      ? db
+          .select()
+          .from(assignmentAttempts)
+          .where(and(inArray(assignmentAttempts.ownerId, studentIds), inArray(assignmentAttempts.assignmentId, assignmentIds)))
+          .orderBy(asc(assignmentAttempts.number))
+      : [],
+    some
+      ? db
+          .select()
+          .from(markOverrides)
+          .where(and(inArray(markOverrides.studentId, studentIds), inArray(markOverrides.questionId, questionIds)))
+          .orderBy(asc(markOverrides.createdAt), asc(markOverrides.id))
+      : [],
+    some
+      ? db
+          .select({ ownerId: paperAttempts.ownerId, paperId: paperAttempts.paperId, finishedAt: paperAttempts.finishedAt })
+          .from(paperAttempts)
+          .where(
+            and(
+              inArray(paperAttempts.ownerId, studentIds),
+              inArray(
+                paperAttempts.paperId,
+                assignmentRows.map((a) => a.assignment.paperId),
+              ),
+            ),
+          )
       : [],
   ]);
 
@@ -499,43 +609,91 @@ export async function getMarkbook(db: Db, teacherId: string, classId: string): P
   const markOf = new Map(feedbackRows.map((f) => [key(f.ownerId, f.questionId), f]));
   const pointsOf = new Map<string, { id: string; text: string }[]>();
   for (const p of points) pointsOf.set(p.questionId, [...(pointsOf.get(p.questionId) ?? []), { id: p.id, text: p.text }]);
+  const attemptsOf = new Map<string, (typeof attemptRows)[number][]>();
+  for (const a of attemptRows) attemptsOf.set(key(a.ownerId, a.questionId), [...(attemptsOf.get(key(a.ownerId, a.questionId)) ?? []), a]);
+  const overridesOf = new Map<string, (typeof overrideRows)[number][]>();
+  for (const o of overrideRows) {
+    const k = key(o.studentId, o.questionId);
+    overridesOf.set(k, [...(overridesOf.get(k) ?? []).filter((e) => (e.pointId ?? '') !== (o.pointId ?? '')), o]);
+  }
+  const finishedOf = new Map(finishedRows.map((f) => [`${f.ownerId}:${f.paperId}`, f.finishedAt]));
+  const now = new Date();
 
   const markbookStudents: MarkbookStudent[] = students.map((s) => {
     let last: number | null = null;
     let seconds = 0;
     let total = 0;
     let selfAssessed = 0;
-    const cells = questionRows.map(({ question }) => {
-      const answer = answerOf.get(key(s.userId, question.id));
-      const mark = markOf.get(key(s.userId, question.id));
+    const perAssignment = new Map<
+      string,
+      { marks: number; marked: boolean; seconds: number; answered: number; submitted: number; late: boolean }
+    >();
+    const cells = questionRows.map(({ question, assignment }) => {
+      const k = key(s.userId, question.id);
+      const answer = answerOf.get(k);
+      const mark = markOf.get(k);
+      const attempts = attemptsOf.get(k) ?? [];
+      const sums = perAssignment.get(assignment.id) ?? { marks: 0, marked: false, seconds: 0, answered: 0, submitted: 0, late: false };
+      perAssignment.set(assignment.id, sums);
       if (answer) {
         seconds += answer.seconds;
+        sums.seconds += answer.seconds;
+        if (answer.text.trim()) sums.answered += 1;
+        if (answer.submitted) sums.submitted += 1;
         last = Math.max(last ?? 0, answer.updatedAt.getTime());
       }
-      const cellSelfAssessed = mark ? selfAssessedMarksOf(mark.selfAssessments) : 0;
-      if (mark) {
-        total += mark.marksAwarded;
+      const counted = countedMarks(assignment, attempts, mark, overridesOf.get(k) ?? [], question.totalMarks);
+      const late = counted.attempt?.late ?? false;
+      if (late) sums.late = true;
+      const cellSelfAssessed =
+        mark && (!counted.attempt || counted.attempt.text === mark.evaluatedText) ? selfAssessedMarksOf(mark.selfAssessments) : 0;
+      if (counted.marksAwarded !== null) {
+        total += counted.marksAwarded;
+        sums.marks += counted.marksAwarded;
+        sums.marked = true;
         selfAssessed += cellSelfAssessed;
-        last = Math.max(last ?? 0, mark.createdAt.getTime());
       }
+      if (mark) last = Math.max(last ?? 0, mark.createdAt.getTime());
       return {
         questionId: question.id,
-        marksAwarded: mark ? mark.marksAwarded : null,
+        marksAwarded: counted.marksAwarded,
         totalMarks: question.totalMarks,
         answerId: answer?.id ?? null,
         ...(mark && mark.selfAssessments.length > 0
           ? { selfAssessedMarks: cellSelfAssessed, selfAssessmentsPending: pendingSelfAssessments(mark.selfAssessments) }
           : {}),
+        attempts: attempts.length,
+        ...(late ? { late: true } : {}),
+        ...(overridesOf.has(k) ? { overridden: true } : {}),
+        ...(attempts.some((a) => a.afterFeedback) ? { afterFeedback: true } : {}),
+      };
+    });
+    const assignmentsOfStudent = assignmentRows.map(({ assignment }) => {
+      const sums = perAssignment.get(assignment.id) ?? { marks: 0, marked: false, seconds: 0, answered: 0, submitted: 0, late: false };
+      const outOf = questionRows.filter((q) => q.assignment.id === assignment.id).reduce((n, q) => n + q.question.totalMarks, 0);
+      const questionCount = questionRows.filter((q) => q.assignment.id === assignment.id).length;
+      const finishedAt = finishedOf.get(`${s.userId}:${assignment.paperId}`) ?? null;
+      const late = sums.late || Boolean(finishedAt && assignment.dueAt && finishedAt > assignment.dueAt);
+      return {
+        assignmentId: assignment.id,
+        status: assignmentStatus(assignment, { ...sums, questionCount, finished: finishedAt !== null, late }, now),
+        late,
+        marksAwarded: sums.marked ? round1(sums.marks) : null,
+        totalMarks: outOf,
+        percentage: sums.marked && outOf > 0 ? round1((100 * sums.marks) / outOf) : null,
+        timeSpentSeconds: sums.seconds,
       };
     });
     return {
       userId: s.userId,
       name: personName(s),
+      email: s.email,
       lastActivityAt: last === null ? null : new Date(last).toISOString(),
       timeSpentSeconds: seconds,
       totalMarksAwarded: round1(total),
       selfAssessedMarks: round1(selfAssessed),
       cells,
+      assignments: assignmentsOfStudent,
       sheets: sheetsOf.get(s.userId) ?? [],
     };
   });
@@ -553,9 +711,19 @@ export async function getMarkbook(db: Db, teacherId: string, classId: string): P
   pointMisses.sort((a, b) => b.missedBy / b.answeredBy - a.missedBy / a.answeredBy || b.missedBy - a.missedBy);
 
   return {
-    questions: questionRows.map(({ question, paperTitle }) => ({
+    assignments: assignmentRows.map(({ assignment, paperTitle }) => ({
+      id: assignment.id,
+      paperId: assignment.paperId,
+      paperTitle,
+      dueAt: assignment.dueAt?.toISOString() ?? null,
+      totalMarks: questionRows.filter((q) => q.assignment.id === assignment.id).reduce((n, q) => n + q.question.totalMarks, 0),
+      questionIds: questionRows.filter((q) => q.assignment.id === assignment.id).map((q) => q.question.id),
+      settings: settingsOf(assignment, now),
+    })),
+    questions: questionRows.map(({ question, paperTitle, assignment }) => ({
       id: question.id,
       paperId: question.paperId ?? '',
+      assignmentId: assignment.id,
       label: `${paperTitle} Q${question.questionNumber}`,
       totalMarks: question.totalMarks,
       points: pointsOf.get(question.id) ?? [],
@@ -600,22 +768,46 @@ function sheetCell(sheet: MarkedSheet): string {
 }
 
 /**
- * GET /api/classes/{id}/markbook.csv (teacher): one row per student, one column per question, then the total, then
- * the student's marked sheets (attached graded photos) in one column.
+ * GET /api/classes/{id}/markbook.csv[?assignmentId=] (teacher): one row per student with their e-mail; per assignment
+ * their status, late flag, time spent, each question's counted marks, the total and percentage (a student who has not
+ * started has empty cells, not 0); then the student's marked sheets (attached graded photos) in one column.
  */
-export async function markbookCsv(db: Db, teacherId: string, classId: string): Promise<{ filename: string; content: string }> {
+export async function markbookCsv(
+  db: Db,
+  teacherId: string,
+  classId: string,
+  assignmentId?: string,
+): Promise<{ filename: string; content: string }> {
   const row = await findTaughtClass(db, teacherId, classId);
-  const markbook = await getMarkbook(db, teacherId, row.id);
-  const outOf = markbook.questions.reduce((n, q) => n + q.totalMarks, 0);
-  const header = ['Student', ...markbook.questions.map((q) => `${q.label} (/${q.totalMarks})`), `Total (/${outOf})`, 'Marked sheets'];
-  const lines = markbook.students.map((s) => [
-    s.name,
-    ...s.cells.map((c) => c.marksAwarded),
-    s.totalMarksAwarded,
-    s.sheets.map(sheetCell).join('; '),
-  ]);
+  const markbook = await getMarkbook(db, teacherId, row.id, assignmentId);
+  const assignmentsShown = markbook.assignments ?? [];
+  const header = ['Student', 'Email'];
+  for (const a of assignmentsShown) {
+    header.push(`${a.paperTitle}: Status`, `${a.paperTitle}: Late`, `${a.paperTitle}: Time spent (minutes)`);
+    for (const q of markbook.questions.filter((q) => q.assignmentId === a.id)) header.push(`${q.label} (/${q.totalMarks})`);
+    header.push(`${a.paperTitle}: Total (/${a.totalMarks})`, `${a.paperTitle}: Percentage`);
+  }
+  header.push('Marked sheets');
+  const lines = markbook.students.map((s) => {
+    const line: (string | number | null)[] = [s.name, s.email ?? ''];
+    for (const a of assignmentsShown) {
+      const mine = s.assignments?.find((x) => x.assignmentId === a.id);
+      line.push(
+        mine ? ASSIGNMENT_STATUS_LABEL[mine.status] : '',
+        mine?.late ? 'Late' : '',
+        mine ? Math.round(mine.timeSpentSeconds / 6) / 10 : '',
+      );
+      s.cells.forEach((c, i) => {
+        if (markbook.questions[i]?.assignmentId === a.id) line.push(c.marksAwarded);
+      });
+      line.push(mine?.marksAwarded ?? null, mine?.percentage ?? null);
+    }
+    line.push(s.sheets.map(sheetCell).join('; '));
+    return line;
+  });
   const slug =
-    row.name
+    [row.name, assignmentsShown.length === 1 && assignmentId ? assignmentsShown[0].paperTitle : '']
+      .join(' ')
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '') || 'class';
@@ -636,17 +828,24 @@ export async function getStudentAnswer(
   const { classRow: row, student } = await findClassStudent(db, teacherId, classId, studentId);
   if (!isUuid(questionId)) throw httpError(404, CLASSES_TEXT.questionNotFound);
   const [found] = await db
-    .select({ question: questions })
+    .select({ question: questions, assignment: classAssignments })
     .from(questions)
     .innerJoin(classAssignments, and(eq(classAssignments.paperId, questions.paperId), eq(classAssignments.classId, row.id)))
     .where(eq(questions.id, questionId));
   if (!found) throw httpError(404, CLASSES_TEXT.questionNotFound);
   // The student's own rows, read as the student reads them (they may open the question: it is assigned to their class).
-  const [answer, marked] = await Promise.all([getAnswer(db, student.userId, questionId), getFeedback(db, student.userId, questionId)]);
+  const [answer, marked, attempts, overrides] = await Promise.all([
+    getAnswer(db, student.userId, questionId),
+    getFeedback(db, student.userId, questionId),
+    attemptHistory(db, found.assignment, student.userId, questionId),
+    overrideHistory(db, student.userId, questionId),
+  ]);
   return {
     student,
     question: toQuestion(found.question, true),
     answer,
     feedback: marked,
+    attempts,
+    overrides,
   };
 }

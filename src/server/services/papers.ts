@@ -8,6 +8,7 @@ import type { Difficulty, Engine, GeneratedPaper } from '../engine/engine';
 import { httpError } from '../http-error';
 import { findCourse } from './find-course';
 import { isUuid } from './ids';
+import { assignmentOfStudent, assignmentsOfStudent, studentAssignmentView, withheldNow } from './assignment-rules';
 import { findReadablePaper } from './paper-access';
 import { paperProgress } from './paper-progress';
 
@@ -64,9 +65,16 @@ export async function withQuestionVisibility(db: Db, ownerId: string, rows: Ques
     ownerId,
     rows.map((r) => r.id),
   );
+  // an assigned paper's correct options stay hidden until its feedback is released (issue 30)
+  const assigned = await assignmentsOfStudent(
+    db,
+    ownerId,
+    rows.filter((r) => r.ownerId !== ownerId && r.paperId).map((r) => r.paperId as string),
+  );
+  const withheld = (r: QuestionRow) => r.ownerId !== ownerId && withheldNow(assigned.get(r.paperId ?? '') ?? null);
   // the owner of a question still waiting for its mark scheme may write it (PUT /api/questions/{id}/markscheme)
   return rows.map((r) => ({
-    ...toQuestion(r, submitted.has(r.id)),
+    ...toQuestion(r, submitted.has(r.id) && !withheld(r)),
     ...(r.needsScheme && r.ownerId === ownerId && { canWriteScheme: true }),
   }));
 }
@@ -168,8 +176,20 @@ export async function findPaper(db: Db, ownerId: string, paperId: string): Promi
 /** The paper with the caller's own progress: its owner's, or a student's of a class it is assigned to (paper-access.ts). */
 export async function getPaper(db: Db, ownerId: string, paperId: string): Promise<Paper> {
   const row = await findReadablePaper(db, ownerId, paperId);
-  const [counts, progress] = await Promise.all([countQuestions(db, [row.id]), paperProgress(db, ownerId, [row.id])]);
-  return toPaper(row, counts.get(row.id) ?? 0, progress.get(row.id));
+  const [counts, progress, assignment] = await Promise.all([
+    countQuestions(db, [row.id]),
+    paperProgress(db, ownerId, [row.id]),
+    row.access === 'student' ? assignmentOfStudent(db, ownerId, row.id) : null,
+  ]);
+  const questionCount = counts.get(row.id) ?? 0;
+  const p = progress.get(row.id);
+  if (!assignment || !p) return toPaper(row, questionCount, p);
+  // An assigned paper (issue 30): its rules and the student's status; marks only once the feedback is released.
+  const shown = withheldNow(assignment) ? { ...p, marksAwarded: 0, markedMarks: 0 } : p;
+  return {
+    ...toPaper(row, questionCount, shown),
+    assignment: await studentAssignmentView(db, ownerId, assignment, { ...p, questionCount }),
+  };
 }
 
 /** The paper's questions as the caller sees them (the correct option once they have submitted their own answer). */

@@ -6,8 +6,10 @@ import type { Db } from '../db/client';
 import { courses, questionPapers, questions } from '../db/schema';
 import type { QuestionForMarking } from '../engine/engine';
 import { httpError } from '../http-error';
+import { ASSIGNMENT_TEXT } from '../../shared/assignment-text';
+import { assignmentOfStudent, hasSubmitted, withheldNow } from './assignment-rules';
 import { findCourse } from './find-course';
-import { findReadableQuestion } from './paper-access';
+import { findReadableQuestion, type PaperAccess } from './paper-access';
 import { readMarkScheme, readSchemeRules, withQuestionVisibility } from './papers';
 
 export type QuestionRow = typeof questions.$inferSelect;
@@ -17,7 +19,7 @@ export type QuestionRow = typeof questions.$inferSelect;
  * paper-access.ts decides), or 404 whether it is missing or someone else's. Whoever opens it, the answers,
  * feedback and tutor messages read and written with it are the caller's own.
  */
-export async function findQuestion(db: Db, ownerId: string, questionId: string): Promise<QuestionRow> {
+export async function findQuestion(db: Db, ownerId: string, questionId: string): Promise<QuestionRow & { access: PaperAccess }> {
   return findReadableQuestion(db, ownerId, questionId);
 }
 
@@ -57,6 +59,14 @@ export async function getMarkScheme(
   format: 'points' | 'scheme' = 'points',
 ): Promise<MarkSchemePointView[] | MarkSchemeView> {
   const question = await findQuestion(db, ownerId, questionId);
+  if (question.access === 'student') {
+    // An assigned question's scheme: once the student has submitted and the feedback is released (issue 30).
+    const assignment = await assignmentOfStudent(db, ownerId, question.paperId);
+    const pastDue = assignment?.dueAt ? assignment.dueAt.getTime() <= Date.now() : false;
+    if (withheldNow(assignment) || !(pastDue || (await hasSubmitted(db, ownerId, question.id)))) {
+      throw httpError(403, ASSIGNMENT_TEXT.schemeWithheld);
+    }
+  }
   const points = (await readMarkScheme(db, question.id)).map(toPointView);
   if (format === 'points') return points;
   const rules = readSchemeRules(question.schemeRules);

@@ -9,6 +9,7 @@ import { feedback } from '../db/schema';
 import { httpError } from '../http-error';
 import { toStoredFeedback } from './answers';
 import { getStudentAnswer } from './classes';
+import { refuseWhileWithheld } from './assignment-rules';
 import { findQuestion } from './questions';
 
 type FeedbackRow = typeof feedback.$inferSelect;
@@ -58,6 +59,7 @@ async function saveSelfAssessments(tx: Tx, row: FeedbackRow, entries: SelfAssess
  */
 export async function selfAssessPoint(db: Db, ownerId: string, questionId: string, input: SelfAssessRequest): Promise<StoredFeedback> {
   const question = await findQuestion(db, ownerId, questionId);
+  await refuseWhileWithheld(db, ownerId, question);
   return db.transaction(async (tx) => {
     const row = await lockFeedback(tx, ownerId, question.id);
     const point = row.markschemeEvaluation.find((p) => p.point_id === input.point_id);

@@ -5,6 +5,8 @@ import type { Db } from '../db/client';
 import { studyActivity, tutorMessages } from '../db/schema';
 import type { Engine } from '../engine/engine';
 import { getAnswer, getFeedback } from './answers';
+import { ASSIGNMENT_TEXT } from '../../shared/assignment-text';
+import { refuseWhileWithheld } from './assignment-rules';
 import { findQuestion, questionForMarking } from './questions';
 
 type MessageRow = typeof tutorMessages.$inferSelect;
@@ -37,6 +39,8 @@ export async function sendTutorMessage(
   onText?: (text: string) => void,
 ) {
   const question = await findQuestion(db, ownerId, input.questionId);
+  // On an assigned paper whose feedback is held back, the tutor (which reads the scheme) waits too (issue 30).
+  await refuseWhileWithheld(db, ownerId, question, ASSIGNMENT_TEXT.tutorWithheld);
   const history = await tutorHistory(db, ownerId, question.id);
   const [answer, feedback] = await Promise.all([getAnswer(db, ownerId, question.id), getFeedback(db, ownerId, question.id)]);
   const tutorInput = {
