@@ -6,6 +6,10 @@ import { httpError } from './http-error';
 import { findSessionUser } from './services/auth';
 
 export const SESSION_COOKIE = 'markwell_session';
+/** The browser's device cookie (services/auth.ts deviceCookie): only the sign-in routes read it. */
+export const DEVICE_COOKIE = 'markwell_device';
+const DEVICE_COOKIE_PATH = '/api/auth';
+const DEVICE_COOKIE_DAYS = 365;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -47,6 +51,15 @@ export function setSessionCookie(
   config: Pick<Config, 'COOKIE_SECURE' | 'SESSION_TTL_DAYS'>,
 ): void {
   reply.setCookie(SESSION_COOKIE, token, { ...sessionCookieOptions(request, config), maxAge: config.SESSION_TTL_DAYS * 86_400 });
+}
+
+/** The device cookie, set at sign-up and login: HttpOnly, SameSite=Lax, a year, sent to /api/auth only. */
+export function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, value: string, config: Pick<Config, 'COOKIE_SECURE'>): void {
+  reply.setCookie(DEVICE_COOKIE, value, {
+    ...sessionCookieOptions(request, config),
+    path: DEVICE_COOKIE_PATH,
+    maxAge: DEVICE_COOKIE_DAYS * 86_400,
+  });
 }
 
 /** Removes the session cookie, with the attributes it was set with (a browser keeps a Secure cookie otherwise). */

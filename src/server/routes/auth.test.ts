@@ -124,7 +124,7 @@ describe('POST /api/auth/login', () => {
     expect(body.user.id).toBe(account.user.id);
     expect(body.sessionId).not.toBe(account.sessionId);
     expect((await me(body.sessionId)).statusCode).toBe(200);
-    expect(res.headers['set-cookie']).toMatch(/markwell_session=.*HttpOnly.*SameSite=Lax/i);
+    expect(String(res.headers['set-cookie'])).toMatch(/markwell_session=.*HttpOnly.*SameSite=Lax/i);
   });
 
   it('answers a wrong password or unknown e-mail with 401 "Invalid email or password"', async () => {
@@ -325,6 +325,53 @@ describe('rate limits', () => {
       // The owner, at their own address, with the right password: in.
       const owner = await limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: account, remoteAddress: '198.51.100.1' });
       expect(owner.statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('failures of others at the owner’s own address (a school) do not throttle a browser that has signed in before', async () => {
+    const limited = await buildTestApp({ AUTH_RATE_LIMIT_PER_EMAIL: '3', AUTH_RATE_LIMIT_PER_IP: '100' });
+    try {
+      const school = '203.0.113.50';
+      const account = { email: 'teacher@example.org', password: 'owners-password' };
+      const send = (url: string, payload: object, cookie?: string) =>
+        limited.app.inject({ method: 'POST', url, payload, remoteAddress: school, headers: cookie ? { cookie } : {} });
+      const deviceOf = (res: { cookies: { name: string; value: string }[] }) => {
+        const found = res.cookies.find((c) => c.name === 'markwell_device');
+        if (!found) throw new Error('no device cookie');
+        return `markwell_device=${found.value}`;
+      };
+      const registered = await send('/api/auth/register', account);
+      expect(registered.statusCode).toBe(201);
+      const setCookie = [registered.headers['set-cookie']].flat().find((c) => String(c).startsWith('markwell_device='));
+      expect(setCookie).toMatch(/; Max-Age=31536000; Path=\/api\/auth; HttpOnly; SameSite=Lax$/);
+      const device = deviceOf(registered);
+      expect(registered.json()).not.toHaveProperty('device');
+
+      // Someone else at the school's address types wrong passwords for the account until it is throttled there.
+      for (let i = 0; i < 3; i++) expect((await send('/api/auth/login', { ...account, password: 'wrong-guess' })).statusCode).toBe(401);
+      expect((await send('/api/auth/login', { ...account, password: 'wrong-guess' })).statusCode).toBe(429);
+      expect((await send('/api/auth/login', account)).statusCode).toBe(429); // a browser that never signed in waits
+      // A made-up device cookie is an unknown device.
+      const forged = `markwell_device=${'A'.repeat(22)}.${'B'.repeat(43)}`;
+      expect((await send('/api/auth/login', account, forged)).statusCode).toBe(429);
+      expect((await send('/api/auth/login', account, `${device.slice(0, -2)}xx`)).statusCode).toBe(429);
+
+      // The owner's own browser: in, at once, and it keeps its device id.
+      const owner = await send('/api/auth/login', account, device);
+      expect(owner.statusCode).toBe(200);
+      expect(deviceOf(owner).split('.')[0]).toBe(device.split('.')[0]);
+
+      // The known browser has a budget of its own: its own wrong passwords throttle it (and only it).
+      for (let i = 0; i < 3; i++) expect((await send('/api/auth/login', { ...account, password: 'typo' }, device)).statusCode).toBe(401);
+      expect((await send('/api/auth/login', account, device)).statusCode).toBe(429);
+
+      // A device cookie proves a sign-in to its own account only.
+      const other = { email: 'other@example.org', password: 'other-password' };
+      expect((await limited.app.inject({ method: 'POST', url: '/api/auth/register', payload: other })).statusCode).toBe(201);
+      for (let i = 0; i < 3; i++) expect((await send('/api/auth/login', { ...other, password: 'x-guess' })).statusCode).toBe(401);
+      expect((await send('/api/auth/login', other, device)).statusCode).toBe(429);
     } finally {
       await limited.close();
     }

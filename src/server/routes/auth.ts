@@ -7,7 +7,7 @@ import {
   userSchema,
 } from '../../shared/auth';
 import type { AppDeps, ZodApp } from '../app-deps';
-import { clearSessionCookie, currentUser, requireUser, sessionToken, setSessionCookie } from '../auth-hook';
+import { clearSessionCookie, currentUser, DEVICE_COOKIE, requireUser, sessionToken, setDeviceCookie, setSessionCookie } from '../auth-hook';
 import { loginUser, registerUser, revokeSession } from '../services/auth';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
@@ -19,8 +19,9 @@ export function authRoutes(app: ZodApp, deps: AppDeps) {
     '/auth/register',
     { schema: { body: registerRequestSchema, response: { 201: authResponseSchema, ...errors } } },
     async (request, reply) => {
-      const result = await registerUser(db, deps.config, request.body, request.ip);
+      const { device, ...result } = await registerUser(db, deps.config, request.body, request.ip, request.cookies[DEVICE_COOKIE]);
       setSessionCookie(request, reply, result.sessionId, deps.config);
+      setDeviceCookie(request, reply, device, deps.config);
       return reply.status(201).send(result);
     },
   );
@@ -29,8 +30,9 @@ export function authRoutes(app: ZodApp, deps: AppDeps) {
     '/auth/login',
     { schema: { body: loginRequestSchema, response: { 200: authResponseSchema, ...errors } } },
     async (request, reply) => {
-      const result = await loginUser(db, deps.config, request.body, request.ip);
+      const { device, ...result } = await loginUser(db, deps.config, request.body, request.ip, request.cookies[DEVICE_COOKIE]);
       setSessionCookie(request, reply, result.sessionId, deps.config);
+      setDeviceCookie(request, reply, device, deps.config);
       return result;
     },
   );

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { AUTH_TEXT } from '../../shared/auth-text';
 import type { LoginRequest, RegisterRequest, User } from '../../shared/auth';
@@ -46,6 +46,9 @@ function toUser(row: typeof users.$inferSelect): User {
  *   on it down (loginDelayMs), so a spread-out guesser gets few guesses and the owner still gets in.
  * - An attempt is counted before the password is checked (so parallel guesses are counted) and uncounted
  *   when it succeeds, together with that address's earlier failures on the e-mail.
+ * - A browser that has signed in to the account before (its device cookie, see deviceCookie) has a budget of
+ *   its own (AUTH_RATE_LIMIT_PER_EMAIL failures per window, on that device and account) instead of the
+ *   address's, and is not slowed down: others' failures at the same school address never throttle it.
  */
 async function countAttempt(db: Db, config: AuthConfig, limits: { key: string; max: number }[], alsoCount: string[] = []) {
   const since = new Date(Date.now() - config.AUTH_RATE_LIMIT_WINDOW_MINUTES * 60_000);
@@ -106,7 +109,7 @@ async function createSession(db: Db, config: AuthConfig, userId: string): Promis
   return token;
 }
 
-export async function registerUser(db: Db, config: AuthConfig, input: RegisterRequest, ip: string) {
+export async function registerUser(db: Db, config: AuthConfig, input: RegisterRequest, ip: string, device?: string) {
   await countAttempt(db, config, [{ key: `signup-ip:${ip}`, max: config.AUTH_SIGNUP_RATE_LIMIT_PER_IP }]);
   const email = normaliseEmail(input.email);
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
@@ -122,7 +125,7 @@ export async function registerUser(db: Db, config: AuthConfig, input: RegisterRe
       .returning();
     if (inserted) {
       const sessionId = await createSession(db, config, inserted.id);
-      return { sessionId, user: toUser(inserted) };
+      return { sessionId, user: toUser(inserted), device: deviceCookie(device, passwordHash) };
     }
     const [sameEmail] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
     if (sameEmail) break;
@@ -136,28 +139,57 @@ function dummyPasswordHash(): Promise<string> {
   return dummyHash;
 }
 
-export async function loginUser(db: Db, config: AuthConfig, input: LoginRequest, ip: string) {
+/**
+ * A browser's device cookie: a random id of the browser and, for the account it last signed in to, an HMAC of
+ * that id keyed with the account's password hash. Only the server can make one (the hash never leaves it), any
+ * instance can check it, and a new password makes the old ones unknown devices again. Set at sign-up and at
+ * every login; `previous` (the cookie the browser sent) keeps the browser's id.
+ */
+export function deviceCookie(previous: string | undefined, passwordHash: string): string {
+  const id = parseDeviceCookie(previous)?.id ?? randomBytes(16).toString('base64url');
+  return `${id}.${deviceProof(id, passwordHash)}`;
+}
+
+function deviceProof(id: string, passwordHash: string): string {
+  return createHmac('sha256', passwordHash).update(`markwell-device:${id}`).digest('base64url');
+}
+
+function parseDeviceCookie(value: string | undefined): { id: string; proof: string } | null {
+  const match = /^([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/.exec(value ?? '');
+  return match ? { id: match[1], proof: match[2] } : null;
+}
+
+/** The browser's id when its device cookie proves it signed in to the account with this password hash before. */
+function knownDeviceId(cookie: string | undefined, passwordHash: string): string | null {
+  const parsed = parseDeviceCookie(cookie);
+  if (!parsed) return null;
+  const expected = Buffer.from(deviceProof(parsed.id, passwordHash));
+  const given = Buffer.from(parsed.proof);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? parsed.id : null;
+}
+
+export async function loginUser(db: Db, config: AuthConfig, input: LoginRequest, ip: string, device?: string) {
   const email = normaliseEmail(input.email);
-  const pairKey = `login-email-ip:${email} ${ip}`;
-  const emailKey = `login-email:${email}`;
-  const attempt = await countAttempt(
-    db,
-    config,
-    [
-      { key: `login-ip:${ip}`, max: config.AUTH_RATE_LIMIT_PER_IP },
-      { key: pairKey, max: config.AUTH_RATE_LIMIT_PER_EMAIL },
-    ],
-    [emailKey],
-  );
-  const delay = loginDelayMs(attempt.earlier[emailKey], config.AUTH_RATE_LIMIT_PER_EMAIL);
-  if (delay > 0) await sleep(delay);
   const [row] = await db.select().from(users).where(eq(users.email, email));
+  const deviceId = row ? knownDeviceId(device, row.passwordHash) : null;
+  // A known device counts its failures on its own; anyone else's, per address and per e-mail from that address.
+  const ownKey = deviceId && row ? `login-device:${row.id} ${deviceId}` : `login-email-ip:${email} ${ip}`;
+  const emailKey = `login-email:${email}`;
+  const limits = deviceId
+    ? [{ key: ownKey, max: config.AUTH_RATE_LIMIT_PER_EMAIL }]
+    : [
+        { key: `login-ip:${ip}`, max: config.AUTH_RATE_LIMIT_PER_IP },
+        { key: ownKey, max: config.AUTH_RATE_LIMIT_PER_EMAIL },
+      ];
+  const attempt = await countAttempt(db, config, limits, [emailKey]);
+  const delay = deviceId ? 0 : loginDelayMs(attempt.earlier[emailKey], config.AUTH_RATE_LIMIT_PER_EMAIL);
+  if (delay > 0) await sleep(delay);
   // An unknown e-mail costs the same hashing as a wrong password, so timing does not reveal accounts.
   const valid = await verifyPassword(input.password, row?.passwordHash ?? (await dummyPasswordHash()));
   if (!row || !valid) throw httpError(401, AUTH_TEXT.invalidCredentials);
-  await db.delete(authAttempts).where(or(inArray(authAttempts.id, attempt.ids), eq(authAttempts.key, pairKey)));
+  await db.delete(authAttempts).where(or(inArray(authAttempts.id, attempt.ids), eq(authAttempts.key, ownKey)));
   const sessionId = await createSession(db, config, row.id);
-  return { sessionId, user: toUser(row) };
+  return { sessionId, user: toUser(row), device: deviceCookie(device, row.passwordHash) };
 }
 
 interface CachedSession {
