@@ -218,6 +218,14 @@ const VALID_BODIES: Record<string, (ids: Ids, n: number) => Record<string, unkno
   // Alice's second paper (the first is assigned already: a second assignment of it would be 409).
   'POST /api/classes/:id/assignments': (ids) => ({ paperId: ids.paper[1], dueAt: '2030-06-01T17:00:00Z' }),
   'PATCH /api/classes/:id': () => ({ name: 'Renamed class' }),
+  // Issue 30: the assignment's settings, and a mark of Carol's on the assigned paper's first question, with a comment.
+  'PATCH /api/classes/:id/assignments/:assignmentId': () => ({ attempts: 3, counts: 'best' }),
+  'POST /api/classes/:id/marks': (ids) => ({
+    studentId: ids.student[0],
+    questionId: ids.question[0],
+    marksAwarded: 0,
+    comment: 'Checked.',
+  }),
   // Her own question's scheme rewritten (one point a line): 200 for her, 404 for anyone else.
   'PUT /api/questions/:id/markscheme': () => ({ text: 'States the key idea [2]\nGives an example' }),
   // Sixty days ahead: always a valid exam date (today or later, within five years).
@@ -524,6 +532,7 @@ describe('1. every protected route needs a signed-in user', () => {
           });
           expect(res.statusCode, `${context}: ${res.body.slice(0, 200)}`).toBe(401);
           if (e.method !== 'HEAD') expect(res.json(), context).toEqual({ message: 'Authentication required' });
+          expect(res.headers['cache-control'], context).toBe('no-store'); // issue 25: every API answer, errors too
           checked++;
         }
       }
@@ -574,6 +583,8 @@ describe("2. another user's ids are not found", () => {
           e.method === 'POST' || e.method === 'PUT' || e.method === 'PATCH' ? (VALID_BODIES[e.key]?.(aliceIds, 0) ?? {}) : undefined;
         const own = await inject({ method: e.method as 'GET', url, headers: alice.headers, payload });
         expect(OWNER_STATUS[e.key] ?? [200, 201], `${e.method} ${url} for its owner: ${own.body.slice(0, 200)}`).toContain(own.statusCode);
+        // Issue 25: what the owner reads (marks, names, CSV files) is never kept by a browser or proxy cache.
+        expect(String(own.headers['cache-control']), `${e.method} ${url} for its owner`).toMatch(/(^|, )no-store(,|$)/);
         const res = await inject({ method: e.method as 'GET', url, headers: bob.headers, payload });
         expect(res.statusCode, `${e.method} ${url} for another user: ${res.body.slice(0, 200)}`).toBe(404);
         expectNoLeak(res.body, `${e.method} ${url}`);
@@ -662,8 +673,10 @@ describe("2. another user's ids are not found", () => {
           expect(res.statusCode, context).toBe(200);
           expect(res.json(), context).toMatchObject({ role: 'student', joinCode: null, students: null });
         } else if (resource !== 'class' && readable.has(id)) {
-          // An assigned paper, its course and questions: opened with Carol's own answers (none), or not found.
-          expect([200, 404], `${context}: ${res.body.slice(0, 200)}`).toContain(res.statusCode);
+          // An assigned paper, its course and questions: opened with Carol's own answers (none), or not found; the scheme
+          // of a question she has not submitted is refused (403, issue 30).
+          const allowed = e.url.endsWith('/markscheme') ? [403] : [200, 404];
+          expect(allowed, `${context}: ${res.body.slice(0, 200)}`).toContain(res.statusCode);
         } else {
           expect(res.statusCode, `${context}: ${res.body.slice(0, 200)}`).toBe(404);
           expectHumanMessage(res, context);
