@@ -85,6 +85,11 @@ export async function buildApp(appDeps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      // Nothing the API answers belongs in a shared cache or the browser's disk cache: sessions, marks, names,
+      // exports (results.csv, markbook.csv). One place for every /api response, errors included.
+      api.addHook('onRequest', async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+      });
       const zodApi = api.withTypeProvider<ZodTypeProvider>();
       authRoutes(zodApi, deps);
       publicStatsRoutes(zodApi, deps);

@@ -49,7 +49,7 @@ describe('the tutor’s streamed reply, built-in engine', () => {
     const res = await stream(student.headers, { questionId, message: 'Can I have a hint?' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
-    expect(res.headers['cache-control']).toBe('no-cache, no-transform');
+    expect(res.headers['cache-control']).toBe('no-store, no-transform');
     const events = eventsOf(res.body);
     expect(events.map((e) => e.event)).toEqual(['done']);
     const reply = events[0].data;

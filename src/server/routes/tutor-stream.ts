@@ -43,7 +43,7 @@ export function tutorStreamRoutes(app: ZodApp, deps: AppDeps) {
       );
       return reply
         .type('text/event-stream; charset=utf-8')
-        .header('cache-control', 'no-cache, no-transform')
+        .header('cache-control', 'no-store, no-transform')
         .header('x-accel-buffering', 'no')
         .send(stream);
     },
