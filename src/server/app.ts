@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { JSON_BODY_LIMIT } from '../shared/limits';
 import type { AppDeps } from './app-deps';
 import { isHttpError } from './http-error';
+import { JSON_ONLY_MESSAGE, refuseCrossSiteWrites } from './cross-site';
 import { installEngineJobLimits } from './engine-job-limits';
 import { loggerOptions } from './logger';
 import { createSessionCache } from './services/auth';
@@ -90,6 +91,8 @@ export async function buildApp(appDeps: AppDeps): Promise<FastifyInstance> {
       api.addHook('onRequest', async (_request, reply) => {
         reply.header('cache-control', 'no-store');
       });
+      // Writes from this site only, as JSON: another site's form cannot act with a student's cookies.
+      api.addHook('onRequest', refuseCrossSiteWrites);
       const zodApi = api.withTypeProvider<ZodTypeProvider>();
       authRoutes(zodApi, deps);
       publicStatsRoutes(zodApi, deps);
@@ -142,7 +145,7 @@ function describeError(error: FastifyError): { statusCode: number; message: stri
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return { statusCode: 413, message: 'The request is too large.' };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return { statusCode: 415, message: 'Send the request body as JSON (Content-Type: application/json).' };
+      return { statusCode: 415, message: JSON_ONLY_MESSAGE };
   }
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return { statusCode: error.statusCode, message: error.message };

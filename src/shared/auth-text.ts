@@ -10,6 +10,7 @@ export const AUTH_TEXT = {
   duplicateEmail: 'An account with this email already exists. Log in instead.',
   invalidCredentials: 'Invalid email or password',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  crossSite: 'This request came from another website, so it was refused. Open Markwell itself and try again.',
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 6;

@@ -180,12 +180,78 @@ describe('sessions', () => {
     expect(row.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
   });
 
-  it('logout needs the bearer header: the cookie alone does not sign the student out', async () => {
+  it('another site’s form cannot sign the student out (403, cookie and session kept); logout from the app revokes the session it clears', async () => {
     const account = await signUp(t.app);
     const cookie = `markwell_session=${account.sessionId}`;
-    const forged = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
-    expect(forged.statusCode).toBe(200);
+    const form = { 'content-type': 'application/x-www-form-urlencoded', cookie };
+    for (const headers of [
+      { ...form, origin: 'https://evil.example' },
+      { ...form, origin: 'null' },
+      { ...form, 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
+      { cookie, 'sec-fetch-site': 'cross-site' },
+      { cookie, 'sec-fetch-site': 'same-site', origin: 'https://other.localhost' },
+    ]) {
+      const forged = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers,
+        payload: headers['content-type'] ? '' : undefined,
+      });
+      expect(forged.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(forged.json()).toEqual({ message: AUTH_TEXT.crossSite });
+      expect(forged.headers['set-cookie'], JSON.stringify(headers)).toBeUndefined();
+      expect((await me(account.sessionId)).statusCode).toBe(200);
+    }
+    // The same form from the app's own origin is still not JSON.
+    const sameOriginForm = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { ...form, origin: 'http://localhost:80' },
+    });
+    expect(sameOriginForm.statusCode).toBe(415);
     expect((await me(account.sessionId)).statusCode).toBe(200);
+
+    // The app's own logout with only the cookie (the browser's same-origin request): the session ends, not just the cookie.
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie, 'content-type': 'application/json', origin: 'http://localhost:80', 'sec-fetch-site': 'same-origin' },
+      payload: '{}',
+    });
+    expect(out.statusCode).toBe(200);
+    expect(String(out.headers['set-cookie'])).toMatch(/^markwell_session=;/);
+    expect((await me(account.sessionId)).statusCode).toBe(401);
+  });
+
+  it('state-changing calls from another site are refused with 403 before anything else; reads and same-site calls are not', async () => {
+    const account = await signUp(t.app);
+    const write = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/courses/direct-create',
+        headers: { ...account.headers, 'content-type': 'application/json', ...headers },
+        payload: { subject: 'Physics' },
+      });
+    expect((await write({ origin: 'https://evil.example' })).statusCode).toBe(403);
+    expect((await write({ 'sec-fetch-site': 'cross-site' })).statusCode).toBe(403);
+    // A proxy that rewrites Host: the browser's Sec-Fetch-Site decides, not the Origin.
+    expect((await write({ origin: 'https://markwell.school.example', 'sec-fetch-site': 'same-origin' })).statusCode).toBe(201);
+    expect((await write({ origin: 'http://localhost:80' })).statusCode).toBe(201);
+    expect((await write({})).statusCode).toBe(201); // no Origin: not a browser's cross-site request
+    const read = await t.app.inject({
+      method: 'GET',
+      url: '/api/courses',
+      headers: { ...account.headers, origin: 'https://evil.example' },
+    });
+    expect(read.statusCode).toBe(200);
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/api/courses/direct-create',
+      headers: { ...account.headers, 'content-type': 'text/plain' },
+      payload: '{"subject":"Physics"}',
+    });
+    expect(text.statusCode).toBe(415);
+    expect(text.json().message).toBe('Send the request body as JSON (Content-Type: application/json).');
   });
 
   it('renews the session cookie when the session slides forward', async () => {

@@ -7,7 +7,16 @@ import {
   userSchema,
 } from '../../shared/auth';
 import type { AppDeps, ZodApp } from '../app-deps';
-import { clearSessionCookie, currentUser, DEVICE_COOKIE, requireUser, sessionToken, setDeviceCookie, setSessionCookie } from '../auth-hook';
+import {
+  clearSessionCookie,
+  currentUser,
+  DEVICE_COOKIE,
+  requireUser,
+  SESSION_COOKIE,
+  sessionToken,
+  setDeviceCookie,
+  setSessionCookie,
+} from '../auth-hook';
 import { loginUser, registerUser, revokeSession } from '../services/auth';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
@@ -38,9 +47,11 @@ export function authRoutes(app: ZodApp, deps: AppDeps) {
   );
 
   app.post('/auth/logout', { schema: { response: { 200: okResponseSchema } } }, async (request, reply) => {
-    // the bearer header only: a cookie must not let another site sign the student out
-    const token = sessionToken(request);
-    if (token) await revokeSession(db, token, deps.sessionCache);
+    // Ends the session of the bearer header and the one of the cookie it clears. Another site cannot send this
+    // with the student's cookie: app.ts refuses cross-site writes (403) before it gets here.
+    for (const token of new Set([sessionToken(request), request.cookies[SESSION_COOKIE]])) {
+      if (token) await revokeSession(db, token, deps.sessionCache);
+    }
     clearSessionCookie(request, reply, deps.config);
     return { ok: true as const };
   });

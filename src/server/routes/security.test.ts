@@ -5,6 +5,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import type { FastifyInstance, InjectOptions, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { AUTH_TEXT } from '../../shared/auth-text';
 import { JSON_BODY_LIMIT } from '../../shared/limits';
 import { buildPdf, pdfParagraphs } from '../engine/builtin/documents/testing/build-pdf';
 import { gradingResults } from '../db/schema';
@@ -550,6 +551,30 @@ describe('1. every protected route needs a signed-in user', () => {
     }
     expect(checked).toBeGreaterThan(100);
     figures.unauthenticated = checked;
+  });
+
+  it('refuses every state-changing route called from another site (403, before auth or the body), and nothing changes', async () => {
+    // Issue 25: a cross-site form POST to /api/auth/logout cleared the cookie. Alice's own headers and a valid
+    // body: only where the request came from is wrong.
+    const before = await aliceState();
+    let checked = 0;
+    for (const e of endpoints.filter((x) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(x.method))) {
+      const url = concreteUrl(e.url, aliceIds);
+      const payload = JSON.stringify(VALID_BODIES[e.key]?.(aliceIds, 0) ?? {});
+      for (const from of [
+        { origin: 'https://evil.example', 'content-type': 'application/json' },
+        { origin: 'null', 'content-type': 'application/x-www-form-urlencoded' },
+        { 'sec-fetch-site': 'cross-site', 'content-type': 'text/plain' },
+      ]) {
+        const res = await inject({ method: e.method as 'POST', url, headers: { ...alice.headers, ...from }, payload });
+        expect(res.statusCode, `${e.key} from ${JSON.stringify(from)}: ${res.body.slice(0, 200)}`).toBe(403);
+        expect(res.json(), e.key).toEqual({ message: AUTH_TEXT.crossSite });
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(60);
+    expect(await aliceState()).toEqual(before);
+    expect((await inject({ method: 'GET', url: '/api/users/me', headers: alice.headers })).statusCode).toBe(200);
   });
 
   it('leaves the allow-listed public routes and the not-found fallback open (never 401 without a token)', async () => {
