@@ -184,7 +184,7 @@ describe('sessions', () => {
     const account = await signUp(t.app);
     const cookie = `markwell_session=${account.sessionId}`;
     const form = { 'content-type': 'application/x-www-form-urlencoded', cookie };
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { ...form, origin: 'https://evil.example' },
       { ...form, origin: 'null' },
       { ...form, 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
