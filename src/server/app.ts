@@ -116,7 +116,10 @@ export async function buildApp(appDeps: AppDeps): Promise<FastifyInstance> {
 
   const clientDir = deps.clientDir ?? defaultClientDir;
   const indexHtml = path.join(clientDir, 'index.html');
-  if (fs.existsSync(indexHtml)) {
+  if (!fs.existsSync(indexHtml)) {
+    // Without the built client every other path is a plain 404 (Fastify's own logs and echoes the URL, query included).
+    app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found' }));
+  } else {
     await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false, preCompressed: true });
     // Every non-API path is the React app's: the client router decides what it shows (landing, 404, ...).
     app.setNotFoundHandler((request, reply) => {

@@ -136,6 +136,42 @@ describe('logs', () => {
     return { app, database, lines, close: async () => (await app.close(), await database.close()) };
   }
 
+  it('name the path a request asked for, never its query string (a token sent as ?token= stays out)', async () => {
+    const logged = await appWithLog();
+    try {
+      const secret = 'tok-5ecret-in-the-query';
+      const ok = await logged.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { email: 'q@example.org', password: 'pass-1234' },
+      });
+      const headers = { authorization: `Bearer ${ok.json().sessionId}` };
+      const asked = [
+        await logged.app.inject({ method: 'GET', url: `/api/courses?token=${secret}`, headers }),
+        await logged.app.inject({ method: 'GET', url: `/api/users/me?token=${secret}&x=1` }),
+        await logged.app.inject({
+          method: 'POST',
+          url: `/api/auth/login?token=${secret}`,
+          payload: { email: 'q@example.org', password: 'wrong-1234' },
+        }),
+        await logged.app.inject({ method: 'GET', url: `/api/no-such-thing?token=${secret}` }),
+        await logged.app.inject({ method: 'GET', url: `/not-an-api-path?token=${secret}` }),
+      ];
+      expect(asked.map((r) => r.statusCode)).toEqual([200, 401, 401, 404, 404]);
+      const log = logged.lines.join('\n');
+      expect(log).not.toContain(secret);
+      expect(log).not.toContain('token=');
+      const urls = logged.lines
+        .map((line) => JSON.parse(line) as { req?: { url?: string } })
+        .flatMap((e) => (e.req?.url ? [e.req.url] : []));
+      expect(urls).toEqual(
+        expect.arrayContaining(['/api/courses', '/api/users/me', '/api/auth/login', '/api/no-such-thing', '/not-an-api-path']),
+      );
+    } finally {
+      await logged.close();
+    }
+  });
+
   it('hold no password hash, e-mail or answer text when a query fails', async () => {
     const logged = await appWithLog();
     try {
