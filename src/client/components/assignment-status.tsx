@@ -1,4 +1,5 @@
 import { CalendarClock } from 'lucide-react';
+import { ASSIGNMENT_STATUS_LABEL, type AssignmentStatus } from '../../shared/assignment-text';
 import { cn } from '../lib/cn';
 import { formatShortDate } from '../lib/format';
 
@@ -55,4 +56,28 @@ export function assignmentActionLabel(answered: number, finished: boolean): stri
 /** Where an assigned paper opens: its overview, whose button starts or continues the exam (as the paper cards do). */
 export function assignedPaperHref(paperId: string): string {
   return `/question-papers/${encodeURIComponent(paperId)}`;
+}
+
+const STATUS_TONE: Record<AssignmentStatus, string> = {
+  not_started: 'bg-slate-100 text-slate-700',
+  in_progress: 'bg-brand-100 text-brand-700',
+  submitted: 'bg-emerald-100 text-emerald-800',
+  late: 'bg-amber-100 text-amber-900',
+  missing: 'bg-rose-100 text-rose-800',
+};
+
+/** A student's state on an assignment (issue 30) in words, coloured: Not started, In progress, Submitted, Late, Missing. */
+export function AssignmentStatusBadge({ status, className }: { status: AssignmentStatus; className?: string }) {
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap',
+        STATUS_TONE[status],
+        className,
+      )}
+      data-status={status}
+    >
+      {ASSIGNMENT_STATUS_LABEL[status]}
+    </span>
+  );
 }

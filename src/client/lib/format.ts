@@ -45,3 +45,30 @@ export function parseOptions(options: unknown): Record<string, string> {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
   return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }
+
+const BRITISH_DATE: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
+
+/** A date in British form, e.g. 3 Dec 2026 (issue 30's screens: attempts, overrides, due dates). */
+export function formatBritishDate(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString('en-GB', BRITISH_DATE);
+}
+
+/** A date and time in British form, e.g. 3 Dec 2026, 17:05. */
+export function formatBritishDateTime(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? ''
+    : `${date.toLocaleDateString('en-GB', BRITISH_DATE)}, ${date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })}`;
+}
+
+/** A countdown: 'mm:ss' under an hour, else 'h:mm:ss'. */
+export function formatCountdown(totalSeconds: number): string {
+  const s = Math.max(0, Math.floor(totalSeconds));
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const h = Math.floor(s / 3600);
+  const rest = `${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+  return h > 0 ? `${h}:${rest}` : rest;
+}

@@ -345,11 +345,22 @@ describe('ClassPage (teacher)', () => {
     fireEvent.change(course, { target: { value: 'c1' } });
     await within(dialog).findByRole('option', { name: 'Energetics (5 questions)' });
     fireEvent.change(within(dialog).getByLabelText('Question paper'), { target: { value: 'p7' } });
-    fireEvent.change(within(dialog).getByLabelText('Due date (optional)'), { target: { value: '2026-12-04' } });
+    // a week from today: a due date set now must be in the future
+    const week = new Date(Date.now() + 7 * 86_400_000);
+    const day = `${week.getFullYear()}-${String(week.getMonth() + 1).padStart(2, '0')}-${String(week.getDate()).padStart(2, '0')}`;
+    fireEvent.change(within(dialog).getByLabelText('Due date (optional)'), { target: { value: day } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Assign paper' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const post = calls.find((c) => c.method === 'POST' && c.url === '/api/classes/k1/assignments')!;
-    expect(post.body).toEqual({ paperId: 'p7', dueAt: new Date('2026-12-04T23:59:00').toISOString() });
+    expect(post.body).toEqual({
+      paperId: 'p7',
+      dueAt: new Date(`${day}T23:59:00`).toISOString(),
+      lateWork: 'flag',
+      timeLimitMinutes: null,
+      attempts: null,
+      counts: 'last',
+      feedback: 'immediate',
+    });
   });
 
   it('asks before removing a student, then removes them', async () => {

@@ -16,6 +16,7 @@ import { AssignmentsList } from './components/assignments-list';
 import { ClassSettings } from './components/class-settings';
 import { JoinCodePanel } from './components/join-code-panel';
 import { MarkbookSection } from './components/markbook-section';
+import { MarkedSheets } from './components/marked-sheets';
 import { StudentsList } from './components/students-list';
 import { CLASS_TEXT } from './class-text';
 import { CLASSES_TEXT } from '../../../shared/classes-text';
@@ -50,7 +51,7 @@ function TeacherView({ detail }: { detail: ClassDetail }) {
           </div>
         </TabsContent>
         <TabsContent value="markbook">
-          <MarkbookSection classId={detail.id} />
+          <MarkbookSection classId={detail.id} assignments={detail.assignments} />
         </TabsContent>
         <TabsContent value="students">
           <div className="grid gap-4">
@@ -71,12 +72,15 @@ function TeacherView({ detail }: { detail: ClassDetail }) {
 
 function StudentView({ detail }: { detail: ClassDetail }) {
   return (
-    <section aria-labelledby="assigned-heading" className="grid gap-4">
-      <h2 id="assigned-heading" className="text-lg font-semibold text-slate-900">
-        Assigned papers
-      </h2>
-      <AssignmentsList classId={detail.id} assignments={detail.assignments} role="student" />
-    </section>
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-8">
+      <section aria-labelledby="assigned-heading" className="grid gap-4">
+        <h2 id="assigned-heading" className="text-lg font-semibold text-slate-900">
+          Assigned papers
+        </h2>
+        <AssignmentsList classId={detail.id} assignments={detail.assignments} role="student" />
+      </section>
+      {detail.mySheets ? <MarkedSheets own students={[{ userId: 'me', name: 'You', sheets: detail.mySheets }]} /> : null}
+    </div>
   );
 }
 

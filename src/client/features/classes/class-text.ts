@@ -23,3 +23,29 @@ export function validateSubject(subject: string): string | null {
 export function validateJoinCode(code: string): string | null {
   return code.trim() ? null : CLASSES_TEXT.codeRequired;
 }
+
+/** The assignment settings form's field names (the choices' words are the contract's: assignment-text.ts). */
+export const SETTINGS_LABEL = {
+  due: 'Due date (optional)',
+  lateWork: 'Work after the due date or time limit',
+  timeLimit: 'Time limit in minutes (optional)',
+  timeLimitHint: "The student's clock starts when they first save an answer. Leave empty for no limit.",
+  attempts: 'Attempts allowed per question',
+  counts: 'Which attempt counts',
+  feedback: 'Show marks, feedback and the mark scheme',
+  unlimited: 'Unlimited',
+};
+
+/** What the assignment's buttons and dialogs say. */
+export const ASSIGNMENT_ACTION = {
+  edit: 'Edit settings',
+  release: 'Release feedback',
+  remark: 'Re-mark this assignment',
+  releaseTitle: (paper: string) => `Release the feedback on ${paper}?`,
+  releaseDescription: 'Your students see their marks, the mark scheme and the feedback on every question of this paper now.',
+  remarkTitle: (paper: string) => `Re-mark ${paper}?`,
+  remarkDescription:
+    'Every submitted answer is marked again against the mark scheme as it is now. The marks you changed yourself stand. This can take a minute.',
+  released: 'Feedback released',
+  saved: 'Settings saved',
+};

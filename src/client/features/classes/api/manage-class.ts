@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-request';
-import type { ClassDetail, JoinCodeResponse } from '../../../../shared/classes';
+import type { Assignment, ClassDetail, CreateAssignmentRequest, JoinCodeResponse } from '../../../../shared/classes';
 
 const path = (classId: string) => `/api/classes/${encodeURIComponent(classId)}`;
 
@@ -31,11 +31,9 @@ export function useRemoveStudent(classId: string) {
   return useClassMutation((userId: string) => apiRequest<unknown>('DELETE', `${path(classId)}/students/${encodeURIComponent(userId)}`));
 }
 
-/** POST /api/classes/{id}/assignments {paperId, dueAt?}. */
+/** POST /api/classes/{id}/assignments {paperId, dueAt?, lateWork, timeLimitMinutes?, attempts?, counts, feedback}. */
 export function useAssignPaper(classId: string) {
-  return useClassMutation((input: { paperId: string; dueAt?: string }) =>
-    apiRequest<unknown>('POST', `${path(classId)}/assignments`, input),
-  );
+  return useClassMutation((input: CreateAssignmentRequest) => apiRequest<Assignment>('POST', `${path(classId)}/assignments`, input));
 }
 
 /** DELETE /api/classes/{id}/assignments/{assignmentId}. */

@@ -3,29 +3,30 @@ import { Link } from 'wouter';
 import { Plus } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast-store';
-import { serverMessageOf } from '../../../lib/api-request';
 import { useCoursePapers } from '../../../lib/api/course-papers';
 import { useCourses } from '../../../lib/api/courses';
 import { useAssignPaper } from '../api/manage-class';
+import {
+  DEFAULT_SETTINGS,
+  createRequest,
+  settingsErrorsOf,
+  validateSettings,
+  type SettingsErrors,
+  type SettingsFormValues,
+} from '../assignment-settings-model';
+import { AssignmentSettingsFields } from './assignment-settings-fields';
 import { FieldError } from './field-error';
-
-/** A date picked in the form ('2026-12-01') as the end of that day where the teacher is, in ISO form. */
-export function dueAtFromDate(date: string): string | undefined {
-  if (!date) return undefined;
-  const end = new Date(`${date}T23:59:00`);
-  return Number.isNaN(end.getTime()) ? undefined : end.toISOString();
-}
 
 function AssignPaperForm({ classId, onDone }: { classId: string; onDone: () => void }) {
   const courses = useCourses();
   const [courseId, setCourseId] = useState('');
   const papers = useCoursePapers(courseId || undefined);
   const [paperId, setPaperId] = useState('');
-  const [due, setDue] = useState('');
+  const [values, setValues] = useState<SettingsFormValues>(DEFAULT_SETTINGS);
+  const [errors, setErrors] = useState<SettingsErrors>({});
   const [error, setError] = useState<string | null>(null);
   const assign = useAssignPaper(classId);
 
@@ -45,21 +46,25 @@ function AssignPaperForm({ classId, onDone }: { classId: string; onDone: () => v
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const checked = validateSettings(values, { dueChanged: true });
+    setErrors(checked);
     if (!paperId) {
       setError('Please choose a question paper');
       return;
     }
     setError(null);
-    assign.mutate(
-      { paperId, dueAt: dueAtFromDate(due) },
-      {
-        onSuccess: () => {
-          toast({ title: 'Paper assigned', description: 'Your students see it on their home page.' });
-          onDone();
-        },
-        onError: (e) => setError(serverMessageOf(e, 'The paper could not be assigned. Please try again.')),
+    if (Object.keys(checked).length > 0) return;
+    assign.mutate(createRequest(paperId, values), {
+      onSuccess: () => {
+        toast({ title: 'Paper assigned', description: 'Your students see it on their home page.' });
+        onDone();
       },
-    );
+      onError: (e) => {
+        const found = settingsErrorsOf(e, 'The paper could not be assigned. Please try again.');
+        if (found.form) setError(found.form);
+        else setErrors(found);
+      },
+    });
   };
 
   const paperList = papers.data ?? [];
@@ -105,10 +110,7 @@ function AssignPaperForm({ classId, onDone }: { classId: string; onDone: () => v
           <p className="text-sm text-slate-600">This course has no question papers yet.</p>
         ) : null}
       </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="assign-due">Due date (optional)</Label>
-        <Input id="assign-due" type="date" value={due} onChange={(e) => setDue(e.target.value)} />
-      </div>
+      <AssignmentSettingsFields idPrefix="assign" values={values} errors={errors} onChange={setValues} />
       <FieldError id="assign-error" message={error} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="outline" onClick={onDone}>
@@ -122,7 +124,7 @@ function AssignPaperForm({ classId, onDone }: { classId: string; onDone: () => v
   );
 }
 
-/** "Assign a paper": one of the teacher's own question papers, with an optional due date. */
+/** "Assign a paper": one of the teacher's own question papers, with an optional due date and its assessment settings. */
 export function AssignPaperDialog({ classId, disabled }: { classId: string; disabled?: boolean }) {
   const [open, setOpen] = useState(false);
   return (

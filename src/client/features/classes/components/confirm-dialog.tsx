@@ -1,7 +1,7 @@
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 
-/** Asks before a change that cannot be undone from here (a new join code, removing a student). */
+/** Asks before a change that cannot be undone from here (a new join code, removing a student, releasing feedback). */
 export function ConfirmDialog(props: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -9,6 +9,8 @@ export function ConfirmDialog(props: {
   description: string;
   confirmLabel: string;
   pending?: boolean;
+  /** A change that takes something away (the default), or one that gives (release feedback, re-mark). */
+  destructive?: boolean;
   onConfirm: () => void;
 }) {
   return (
@@ -17,7 +19,7 @@ export function ConfirmDialog(props: {
         <Button variant="outline" onClick={() => props.onOpenChange(false)}>
           Cancel
         </Button>
-        <Button variant="destructive" disabled={props.pending} onClick={props.onConfirm}>
+        <Button variant={props.destructive === false ? 'default' : 'destructive'} disabled={props.pending} onClick={props.onConfirm}>
           {props.pending ? 'Working...' : props.confirmLabel}
         </Button>
       </div>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ChevronRight } from 'lucide-react';
-import type { MarkedSheet, Markbook } from '../../../../shared/classes';
+import type { MarkedSheet, MarkbookStudent } from '../../../../shared/classes';
 import { GradingBreakdownList } from '../../../components/grading-breakdown-list';
 import { formatMarks } from '../../../components/paper-progress';
 import { Dialog } from '../../../components/ui/dialog';
@@ -14,9 +14,13 @@ export function sheetTitle(sheet: MarkedSheet): string {
 }
 
 interface OpenSheet {
-  studentName: string;
+  /** null: the student's own sheet (their class page). */
+  studentName: string | null;
   sheet: MarkedSheet;
 }
+
+/** Whose sheets: one list per student (the markbook), or the signed-in student's own (their class page). */
+export type SheetOwner = Pick<MarkbookStudent, 'userId' | 'name' | 'sheets'>;
 
 /** A marked sheet opened: its marks and the per-point breakdown, as the grading page showed it. */
 function SheetDialog({ open, onClose }: { open: OpenSheet | null; onClose: () => void }) {
@@ -25,7 +29,7 @@ function SheetDialog({ open, onClose }: { open: OpenSheet | null; onClose: () =>
     <Dialog
       open={open !== null}
       onOpenChange={(o) => (o ? null : onClose())}
-      title={open ? `${open.studentName} · marked sheet` : 'Marked sheet'}
+      title={open?.studentName ? `${open.studentName} · marked sheet` : 'Marked sheet'}
     >
       {sheet ? (
         <div className="grid gap-4">
@@ -49,19 +53,54 @@ function SheetDialog({ open, onClose }: { open: OpenSheet | null; onClose: () =>
   );
 }
 
+function SheetButton({ owner, sheet, onOpen }: { owner: string | null; sheet: MarkedSheet; onOpen: () => void }) {
+  const band = scoreBand({ marksAwarded: sheet.marksAwarded, totalMarks: sheet.totalMarks });
+  return (
+    <button
+      type="button"
+      onClick={onOpen}
+      aria-label={`${owner ? `${owner}: ` : ''}${sheetTitle(sheet)}, ${formatMarks(sheet.marksAwarded)} of ${formatMarks(sheet.totalMarks)} marks, graded ${formatShortDate(sheet.gradedAt)}. Open the breakdown`}
+      className="flex w-full items-center gap-3 rounded-lg border border-slate-200 bg-white p-3 text-left hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
+    >
+      <span className={cn('shrink-0 rounded-md px-2 py-1 font-mono text-xs font-semibold tabular-nums', bandClass(band))} aria-hidden>
+        {formatMarks(sheet.marksAwarded)}/{formatMarks(sheet.totalMarks)}
+      </span>
+      <span className="min-w-0 flex-1" aria-hidden>
+        <span className="block truncate text-sm text-slate-900">{sheetTitle(sheet)}</span>
+        <span className="block text-xs text-slate-500">Graded {formatShortDate(sheet.gradedAt)}</span>
+      </span>
+      <ChevronRight aria-hidden className="size-4 shrink-0 text-slate-400" />
+    </button>
+  );
+}
+
 /**
  * Photographed answer sheets the teacher graded on Teacher Grading and attached to a student of the class: one
- * list per student, newest first; each opens its per-point breakdown. Not counted in the markbook's totals.
+ * list per student, newest first; each opens its per-point breakdown. Not counted in the markbook's totals. On a
+ * student's own class page (`own`), their sheets in one list, without names.
  */
-export function MarkedSheets({ markbook }: { markbook: Markbook }) {
+export function MarkedSheets({ students, own }: { students: SheetOwner[]; own?: boolean }) {
   const [open, setOpen] = useState<OpenSheet | null>(null);
-  const withSheets = markbook.students.filter((s) => s.sheets.length > 0);
+  const withSheets = students.filter((s) => s.sheets.length > 0);
+  const mine = own ? withSheets.flatMap((s) => s.sheets) : [];
   return (
     <section aria-labelledby="sheets-heading" className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3">
       <h2 id="sheets-heading" className="text-lg font-semibold text-slate-900">
         Marked sheets
       </h2>
-      {withSheets.length === 0 ? (
+      {own ? (
+        mine.length === 0 ? (
+          <p className="text-sm text-slate-600">No marked sheets yet. Answer sheets your teacher marks and gives you appear here.</p>
+        ) : (
+          <ul className="grid gap-2 sm:grid-cols-2" aria-label="Your marked sheets">
+            {mine.map((sheet) => (
+              <li key={sheet.id} className="min-w-0">
+                <SheetButton owner={null} sheet={sheet} onOpen={() => setOpen({ studentName: null, sheet })} />
+              </li>
+            ))}
+          </ul>
+        )
+      ) : withSheets.length === 0 ? (
         <p className="text-sm text-slate-600">
           No marked sheets yet. On Teacher Grading, grade a photographed answer sheet and attach it to a student of this class: it appears
           here.
@@ -72,31 +111,11 @@ export function MarkedSheets({ markbook }: { markbook: Markbook }) {
             <li key={student.userId} className="grid gap-2">
               <h3 className="text-sm font-semibold text-slate-900">{student.name}</h3>
               <ul className="grid gap-2 sm:grid-cols-2">
-                {student.sheets.map((sheet) => {
-                  const band = scoreBand({ marksAwarded: sheet.marksAwarded, totalMarks: sheet.totalMarks });
-                  return (
-                    <li key={sheet.id} className="min-w-0">
-                      <button
-                        type="button"
-                        onClick={() => setOpen({ studentName: student.name, sheet })}
-                        aria-label={`${student.name}: ${sheetTitle(sheet)}, ${formatMarks(sheet.marksAwarded)} of ${formatMarks(sheet.totalMarks)} marks, graded ${formatShortDate(sheet.gradedAt)}. Open the breakdown`}
-                        className="flex w-full items-center gap-3 rounded-lg border border-slate-200 bg-white p-3 text-left hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
-                      >
-                        <span
-                          className={cn('shrink-0 rounded-md px-2 py-1 font-mono text-xs font-semibold tabular-nums', bandClass(band))}
-                          aria-hidden
-                        >
-                          {formatMarks(sheet.marksAwarded)}/{formatMarks(sheet.totalMarks)}
-                        </span>
-                        <span className="min-w-0 flex-1" aria-hidden>
-                          <span className="block truncate text-sm text-slate-900">{sheetTitle(sheet)}</span>
-                          <span className="block text-xs text-slate-500">Graded {formatShortDate(sheet.gradedAt)}</span>
-                        </span>
-                        <ChevronRight aria-hidden className="size-4 shrink-0 text-slate-400" />
-                      </button>
-                    </li>
-                  );
-                })}
+                {student.sheets.map((sheet) => (
+                  <li key={sheet.id} className="min-w-0">
+                    <SheetButton owner={student.name} sheet={sheet} onOpen={() => setOpen({ studentName: student.name, sheet })} />
+                  </li>
+                ))}
               </ul>
             </li>
           ))}

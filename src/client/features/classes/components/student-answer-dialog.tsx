@@ -1,3 +1,4 @@
+import type { AttemptView, MarkOverride } from '../../../../shared/assignments';
 import type { PointEvaluation } from '../../../../shared/mark-scheme';
 import { selfAssessedPhrase, type SelfAssessmentEntry } from '../../../../shared/self-assessment-text';
 import { hasFullMarks, PointStatusIcon, pointTone, pointToneLabel } from '../../../components/point-status';
@@ -5,15 +6,21 @@ import { RichHtml } from '../../../components/rich-html';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast-store';
+import { formatMarks } from '../../../components/paper-progress';
 import { serverMessageOf } from '../../../lib/api-request';
+import { formatBritishDateTime } from '../../../lib/format';
 import { useDecideSelfAssessment } from '../api/decide-self-assessment';
 import { useStudentAnswer } from '../api/markbook';
+import { OverrideForm } from './override-form';
 
 export interface OpenCell {
   userId: string;
   questionId: string;
   studentName: string;
   questionLabel: string;
+  /** The question's marks and scheme points, as the markbook has them. */
+  totalMarks?: number;
+  points?: { id: string; text: string }[];
 }
 
 const marksText = (n: number) => `${n} ${n === 1 ? 'mark' : 'marks'}`;
@@ -60,12 +67,78 @@ function SelfAssessedPoint(props: { classId: string; cell: OpenCell; point: Poin
   );
 }
 
+const sectionHeading = 'mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500';
+
+/** Every marked submission of the question on the assignment: number, time, marks, late, after feedback, counted. */
+export function AttemptHistory({ attempts }: { attempts: AttemptView[] }) {
+  return (
+    <ol className="grid gap-2" aria-label="Attempts">
+      {attempts.map((a) => (
+        <li
+          key={a.id}
+          className={a.counted ? 'rounded-lg border border-brand-300 bg-brand-50 p-2' : 'rounded-lg border border-slate-200 p-2'}
+          data-testid="attempt"
+        >
+          <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+            <span className="font-semibold text-slate-900">Attempt {a.number}</span>
+            <span className="text-slate-600">{formatBritishDateTime(a.submittedAt)}</span>
+            <span className="font-mono font-semibold tabular-nums text-slate-900">
+              {formatMarks(a.marksAwarded)}/{formatMarks(a.totalMarks)}
+            </span>
+            {a.late ? <span className="rounded bg-amber-100 px-1.5 text-xs font-medium text-amber-900">Late</span> : null}
+            {a.afterFeedback ? (
+              <span className="rounded bg-amber-100 px-1.5 text-xs font-medium text-amber-900">After seeing feedback</span>
+            ) : null}
+            {a.counted ? <span className="rounded bg-brand-100 px-1.5 text-xs font-medium text-brand-700">Counted</span> : null}
+          </p>
+          <details className="mt-1 text-xs text-slate-700">
+            <summary className="cursor-pointer text-brand-700">Answer of attempt {a.number}</summary>
+            <p className="mt-1 whitespace-pre-wrap rounded bg-white p-2">{a.text}</p>
+          </details>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The teacher's changes of this mark, oldest first: who, when, what, before → after, and the comment. */
+export function OverrideHistory({ overrides, points }: { overrides: MarkOverride[]; points: PointEvaluation[] }) {
+  const what = (pointId: string | null) => {
+    if (pointId === null) return 'Question';
+    const index = points.findIndex((p) => p.point_id === pointId);
+    return index === -1 ? `Point ${pointId}` : `Point ${index + 1}`;
+  };
+  return (
+    <ol className="grid gap-2" aria-label="Changes to this mark">
+      {overrides.map((o) => (
+        <li key={o.id} className="rounded-lg border border-slate-200 p-2 text-sm" data-testid="override">
+          <p className="flex flex-wrap gap-x-2 text-slate-600">
+            <span className="font-medium text-slate-900">{o.teacherName}</span>
+            <span>{formatBritishDateTime(o.createdAt)}</span>
+          </p>
+          <p className="text-slate-900">
+            {what(o.pointId)}:{' '}
+            <span className="font-mono tabular-nums">
+              {o.marksBefore === null ? '–' : formatMarks(o.marksBefore)} → {formatMarks(o.marksAfter)}
+            </span>
+          </p>
+          <p className="mt-0.5 text-slate-700">“{o.comment}”</p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 function AnswerBody({ classId, cell }: { classId: string; cell: OpenCell }) {
   const answer = useStudentAnswer(classId, cell);
   if (answer.isPending) return <p role="status">Loading the answer...</p>;
   if (answer.isError) return <p role="alert">{serverMessageOf(answer.error, 'The answer could not be loaded. Please try again.')}</p>;
   const { question, feedback } = answer.data;
+  const attempts = answer.data.attempts ?? [];
+  const overrides = answer.data.overrides ?? [];
   const text = answer.data.answer?.text.trim() ?? '';
+  // a point's mark can be changed on a marking by points (a level is decided from the answer as a whole)
+  const points = feedback && !feedback.level ? feedback.markscheme_evaluation : [];
   return (
     <div className="grid gap-4">
       <section aria-label="Question">
@@ -80,6 +153,12 @@ function AnswerBody({ classId, cell }: { classId: string; cell: OpenCell }) {
           <p className="text-sm text-slate-600">No answer yet.</p>
         )}
       </section>
+      {attempts.length > 0 ? (
+        <section aria-label="Attempts">
+          <h3 className={sectionHeading}>Attempts ({attempts.length})</h3>
+          <AttemptHistory attempts={attempts} />
+        </section>
+      ) : null}
       <section aria-label="Feedback">
         <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Mark scheme, point by point</h3>
         {!feedback ? (
@@ -134,11 +213,31 @@ function AnswerBody({ classId, cell }: { classId: string; cell: OpenCell }) {
           </div>
         )}
       </section>
+      <section aria-label="Change the mark">
+        <h3 className={sectionHeading}>Change the mark</h3>
+        <OverrideForm
+          classId={classId}
+          studentId={cell.userId}
+          studentName={cell.studentName}
+          questionId={question.id}
+          totalMarks={question.totalMarks}
+          points={points}
+        />
+      </section>
+      {overrides.length > 0 ? (
+        <section aria-label="Changes to this mark">
+          <h3 className={sectionHeading}>Your changes</h3>
+          <OverrideHistory overrides={overrides} points={feedback?.markscheme_evaluation ?? []} />
+        </section>
+      ) : null}
     </div>
   );
 }
 
-/** A markbook cell opened: the student's answer and its point-by-point feedback; self-assessed points to confirm or override. */
+/**
+ * A markbook cell opened: the student's answer, its attempts and point-by-point feedback; self-assessed points to
+ * confirm or override; the teacher's own change of the mark (with a comment) and the changes made so far.
+ */
 export function StudentAnswerDialog({ classId, cell, onClose }: { classId: string; cell: OpenCell | null; onClose: () => void }) {
   return (
     <Dialog

@@ -1,0 +1,39 @@
+import type { AssignmentSettings } from '../../shared/assignments';
+import { type AttemptCounted, type FeedbackRelease, type LateWork } from '../../shared/assignment-text';
+import { formatBritishDate } from './format';
+
+/** '1 attempt', '3 attempts', 'Unlimited attempts'. */
+export function attemptsWords(attempts: number | null): string {
+  if (attempts === null) return 'Unlimited attempts';
+  return `${attempts} ${attempts === 1 ? 'attempt' : 'attempts'}`;
+}
+
+const COUNTS_WORDS: Record<AttemptCounted, string> = { first: 'first counts', best: 'best counts', last: 'last counts' };
+
+const LATE_WORDS: Record<LateWork, string> = { refuse: 'late work refused', flag: 'late work accepted and flagged' };
+
+function feedbackWords(
+  feedback: FeedbackRelease,
+  settings: Pick<AssignmentSettings, 'released' | 'releasedAt'>,
+  audience: 'teacher' | 'student',
+): string {
+  if (settings.releasedAt) return `feedback released ${formatBritishDate(settings.releasedAt)}`;
+  if (feedback === 'immediate') return 'feedback after each submission';
+  if (feedback === 'after_due') return 'feedback after the due date';
+  return audience === 'teacher' ? 'feedback when you release it' : 'feedback when your teacher releases it';
+}
+
+/**
+ * An assignment's settings in one line, as a teacher or a student reads them: "1 attempt, best counts, feedback
+ * after the due date, 45-minute time limit, late work refused". Late work is named only when something can be late.
+ */
+export function settingsInWords(settings: AssignmentSettings, opts: { audience: 'teacher' | 'student'; hasDueDate: boolean }): string {
+  const parts = [
+    attemptsWords(settings.attempts),
+    COUNTS_WORDS[settings.counts],
+    feedbackWords(settings.feedback, settings, opts.audience),
+  ];
+  if (settings.timeLimitMinutes !== null) parts.push(`${settings.timeLimitMinutes}-minute time limit`);
+  if (opts.hasDueDate || settings.timeLimitMinutes !== null) parts.push(LATE_WORDS[settings.lateWork]);
+  return parts.join(', ');
+}
