@@ -1,11 +1,15 @@
 // @vitest-environment jsdom
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ASSIGNMENT_TEXT } from '../../../shared/assignment-text';
+import type { StudentAssignment } from '../../../shared/assignments';
 import { type Answer, type Course, type Paper, type Question, type StoredFeedback } from '../../../shared/practice';
 import { ANSWER_CONFLICT_NOTICE, PRACTICE_TEXT } from '../../../shared/practice-text';
+import { Toaster } from '../../components/ui/toast';
+import { dismissToast } from '../../components/ui/toast-store';
 import { createQueryClient } from '../../lib/api-client';
 import { ExamPage } from './exam-page';
 
@@ -247,5 +251,68 @@ describe('ExamPage, the same answer saved from another tab', () => {
     expect(screen.getByTestId('conflict-mine').textContent).toBe('my answer from the laptop');
     expect(screen.getByTestId('conflict-theirs').textContent).toBe('first answer, rewritten on the phone');
     expect(screen.getByRole('button', { name: 'Combine both' })).toBeTruthy();
+  });
+});
+
+describe('ExamPage, a paper assigned to a class (issue 30)', () => {
+  const assigned = (over: Partial<StudentAssignment> = {}): StudentAssignment => ({
+    lateWork: 'refuse',
+    timeLimitMinutes: null,
+    attempts: 1,
+    counts: 'best',
+    feedback: 'on_release',
+    releasedAt: null,
+    released: false,
+    assignmentId: 'as1',
+    classId: 'k1',
+    dueAt: '2026-12-03T17:00:00.000Z',
+    startedAt: null,
+    deadlineAt: null,
+    status: 'in_progress',
+    closed: false,
+    ...over,
+  });
+
+  function renderWithToasts(path: string) {
+    renderExam(path);
+    render(<Toaster />);
+  }
+  afterEach(() => act(() => dismissToast()));
+
+  it('a plain 409 on submit (no attempts left) shows the server’s reason in the toast and opens no merge choice', async () => {
+    routes['GET /api/question-papers/p1'] = { status: 200, body: { ...paper, assignment: assigned() } };
+    saveReply = (body) =>
+      body.submitted
+        ? Response.json({ message: ASSIGNMENT_TEXT.noAttemptsLeft(1) }, { status: 409 })
+        : Response.json({ ...submittedAnswer(body.text), questionId: 'q2', submitted: false, revision: 2 });
+    renderWithToasts('/courses/c1/papers/p1/questions/q2');
+    const box = await screen.findByPlaceholderText<HTMLTextAreaElement>('Type your answer here...');
+    fireEvent.change(box, { target: { value: 'my second try' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Answer' }));
+    expect(await screen.findByText(ASSIGNMENT_TEXT.noAttemptsLeft(1))).toBeTruthy();
+    expect(screen.getByText('Error submitting answer')).toBeTruthy();
+    expect(screen.queryByText(ANSWER_CONFLICT_NOTICE)).toBeNull();
+    expect(screen.queryByTestId('conflict-mine')).toBeNull();
+    expect(screen.queryByText(/^409:/)).toBeNull();
+    // the text stays in the box
+    expect(box.value).toBe('my second try');
+  });
+
+  it('shows the assignment under the title: status, due date, the rules in words and the time left; no tutor until released', async () => {
+    const deadlineAt = new Date(Date.now() + 10 * 60_000).toISOString();
+    routes['GET /api/question-papers/p1'] = {
+      status: 200,
+      body: { ...paper, assignment: assigned({ timeLimitMinutes: 45, startedAt: AT, deadlineAt }) },
+    };
+    renderExam('/courses/c1/papers/p1/questions/q2');
+    const line = await screen.findByTestId('assignment-line');
+    expect(within(line).getByText('In progress')).toBeTruthy();
+    expect(within(line).getByText(/^Due 3 Dec 2026, \d\d:00$/)).toBeTruthy();
+    expect(
+      within(line).getByText('1 attempt, best counts, feedback when your teacher releases it, 45-minute time limit, late work refused'),
+    ).toBeTruthy();
+    expect(within(line).getByRole('timer').textContent).toMatch(/^Time left (10:00|09:5\d)$/);
+    expect(screen.getByTestId('tutor-withheld').textContent).toBe(ASSIGNMENT_TEXT.tutorWithheld);
+    expect(screen.queryByRole('button', { name: 'Ask the tutor' })).toBeNull();
   });
 });

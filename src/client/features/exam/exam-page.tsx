@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'wouter';
 import { ArrowLeft, ChevronLeft, ChevronRight, Clock, Flag, Lightbulb, MessageCircleQuestion } from 'lucide-react';
+import { ASSIGNMENT_TEXT } from '../../../shared/assignment-text';
 import { ATTEMPT_TEXT } from '../../../shared/attempts-text';
 import { type Question } from '../../../shared/practice';
 import { ANSWER_CONFLICT_NOTICE, PRACTICE_TEXT } from '../../../shared/practice-text';
@@ -28,6 +29,7 @@ import { useSubmitAnswer } from './api/submit-answer';
 import { useUserAnswers } from '../../lib/api/user-answers';
 import { AnswerConflict } from './components/answer-conflict';
 import { AnswerInput } from './components/answer-input';
+import { AssignmentLine } from './components/assignment-line';
 import { FeedbackPanel } from './components/feedback-panel';
 import { TutorChat } from './components/tutor-chat';
 import { NeedsMarkScheme } from './components/write-mark-scheme';
@@ -95,6 +97,12 @@ export function ExamPage() {
   const feedback = useFeedback(question?.id, submitted);
   const submit = useSubmitAnswer(courseId);
   const [tutorOpen, setTutorOpen] = useState(false);
+  const assignment = paper.data?.assignment;
+  // A timed assigned paper's clock starts on the server at the first save: once saved, its deadline is asked for.
+  const clockNotStarted = Boolean(assignment && assignment.timeLimitMinutes !== null && !assignment.deadlineAt);
+  useEffect(() => {
+    if (clockNotStarted && autosave.state === 'saved') void queryClient.invalidateQueries({ queryKey: ['/api/question-papers', paperId] });
+  }, [clockNotStarted, autosave.state, queryClient, paperId]);
 
   if (course.isPending || questions.isPending) return <LoadingBlock text="Loading exam questions..." />;
   if (course.isError || !course.data)
@@ -175,9 +183,15 @@ export function ExamPage() {
             toast({ title: 'Error submitting answer', description: ANSWER_CONFLICT_NOTICE, variant: 'destructive' });
             return;
           }
+          if (isApiError(error) && error.status === 409) {
+            // Refused by the assignment's rules (attempts used, past the due date or time limit): the server kept
+            // the text as a draft; its copy is taken in (same text: no choice to make) and its reason shown.
+            void answer.refetch();
+            void paper.refetch();
+          }
           toast({
             title: 'Error submitting answer',
-            description: error instanceof Error && error.message ? error.message : 'Please try again later',
+            description: serverMessageOf(error, error instanceof Error && error.message ? error.message : 'Please try again later'),
             variant: 'destructive',
           });
         },
@@ -242,6 +256,9 @@ export function ExamPage() {
         : 'Update Answer'
       : 'Submit Answer';
 
+  // The tutor works from the scheme: on an assigned paper it opens once the feedback is released (issue 30).
+  const tutorHeld = Boolean(feedback.data?.withheld) || Boolean(assignment && !assignment.released);
+
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
       <div className="mb-4 flex items-start gap-3">
@@ -258,6 +275,7 @@ export function ExamPage() {
             {paper.data?.topic ? <span>· {paper.data.topic}</span> : null}
             <span>· {list.length} questions</span>
           </div>
+          {assignment ? <AssignmentLine assignment={assignment} /> : null}
         </div>
       </div>
 
@@ -389,16 +407,22 @@ export function ExamPage() {
                 <CardDescription>The tutor starts from what your answer is missing and gives one hint at a time.</CardDescription>
               </CardHeader>
               <CardContent>
-                <TutorChat
-                  questionId={question.id}
-                  open={tutorOpen}
-                  onOpenChange={setTutorOpen}
-                  trigger={
-                    <Button variant="outline" className="w-full">
-                      <MessageCircleQuestion aria-hidden /> Ask the tutor
-                    </Button>
-                  }
-                />
+                {tutorHeld ? (
+                  <p className="text-sm text-slate-600" data-testid="tutor-withheld">
+                    {ASSIGNMENT_TEXT.tutorWithheld}
+                  </p>
+                ) : (
+                  <TutorChat
+                    questionId={question.id}
+                    open={tutorOpen}
+                    onOpenChange={setTutorOpen}
+                    trigger={
+                      <Button variant="outline" className="w-full">
+                        <MessageCircleQuestion aria-hidden /> Ask the tutor
+                      </Button>
+                    }
+                  />
+                )}
               </CardContent>
             </Card>
           </div>

@@ -1,5 +1,6 @@
 import { Link, useLocation, useParams } from 'wouter';
 import { ArrowLeft, RotateCcw } from 'lucide-react';
+import { ASSIGNMENT_TEXT } from '../../../shared/assignment-text';
 import { ATTEMPT_TEXT } from '../../../shared/attempts-text';
 import { PRACTICE_TEXT } from '../../../shared/practice-text';
 import { LoadingBlock } from '../../components/loading-block';
@@ -42,6 +43,13 @@ export function ResultsPage() {
   const courseId = params.courseId ?? data.paper.courseId;
   const paperHref = `/courses/${courseId}/papers/${data.paper.id}`;
   const continueHref = data.paper.progress?.nextQuestionId ? `${paperHref}/questions/${data.paper.progress.nextQuestionId}` : paperHref;
+  // an assigned paper whose marks the teacher has not released: no totals, no percentage (issue 30)
+  const withheld = Boolean(data.withheld);
+  const assignment = data.paper.assignment;
+  const withheldText =
+    assignment?.feedback === 'after_due' && assignment.dueAt
+      ? ASSIGNMENT_TEXT.withheldAfterDue(assignment.dueAt)
+      : ASSIGNMENT_TEXT.withheld;
 
   const onRetry = () =>
     retry.mutate(undefined, {
@@ -62,18 +70,26 @@ export function ResultsPage() {
 
       <Card className="mt-6">
         <CardContent className="grid grid-cols-2 gap-4 pt-5 sm:grid-cols-4">
-          <div>
-            <p className="text-sm text-slate-600">Score</p>
-            <p className="text-2xl font-bold text-slate-900" data-testid="results-total">
-              {formatMarks(data.marksAwarded)} / {formatMarks(data.totalMarks)}
+          {withheld ? (
+            <p className="col-span-2 font-semibold text-slate-900" data-testid="results-withheld">
+              {withheldText}
             </p>
-          </div>
-          <div>
-            <p className="text-sm text-slate-600">Percentage</p>
-            <p className="text-2xl font-bold text-slate-900" data-testid="results-percentage">
-              {data.percentage}%
-            </p>
-          </div>
+          ) : (
+            <>
+              <div>
+                <p className="text-sm text-slate-600">Score</p>
+                <p className="text-2xl font-bold text-slate-900" data-testid="results-total">
+                  {formatMarks(data.marksAwarded)} / {formatMarks(data.totalMarks)}
+                </p>
+              </div>
+              <div>
+                <p className="text-sm text-slate-600">Percentage</p>
+                <p className="text-2xl font-bold text-slate-900" data-testid="results-percentage">
+                  {data.percentage}%
+                </p>
+              </div>
+            </>
+          )}
           <div>
             <p className="text-sm text-slate-600">Answered</p>
             <p className="text-2xl font-bold text-slate-900">
@@ -118,7 +134,7 @@ export function ResultsPage() {
         {data.questions.length === 0 ? (
           <p className="text-slate-600">No questions available for this paper.</p>
         ) : (
-          data.questions.map((r) => <QuestionResultCard key={r.question.id} result={r} />)
+          data.questions.map((r) => <QuestionResultCard key={r.question.id} result={r} withheld={withheld} />)
         )}
       </div>
     </div>

@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ASSIGNMENT_TEXT } from '../../../../shared/assignment-text';
 import { CHECK_YOURSELF_BELOW } from '../../../../shared/mark-scheme';
 import type { StoredFeedback } from '../../../../shared/practice';
 import { createQueryClient } from '../../../lib/api-client';
@@ -362,5 +363,52 @@ describe('FeedbackPanel', () => {
     expect(screen.queryByText(/B0|0\/0/)).toBeNull();
     expect(within(other).getByText('Check this point yourself')).toBeTruthy();
     expect(within(other).queryByRole('button', { name: 'I made this point' })).toBeNull();
+  });
+});
+
+describe('FeedbackPanel on an assigned paper (issue 30)', () => {
+  it('while the feedback is held back: only "Submitted" and the message, no marks, points, disputes, self-assessment or scheme call', async () => {
+    const fetchMock = vi.mocked(fetch);
+    renderPanel({
+      ...base,
+      marks_awarded: 0,
+      qualitative_feedback: ASSIGNMENT_TEXT.withheld,
+      markscheme_evaluation: [],
+      withheld: true,
+    });
+    const panel = screen.getByTestId('feedback-withheld');
+    expect(within(panel).getByText('Submitted')).toBeTruthy();
+    expect(within(panel).getByText(ASSIGNMENT_TEXT.withheld)).toBeTruthy();
+    expect(screen.queryByText(/\d+ \/ \d+|\/ 2 marks/)).toBeNull();
+    expect(screen.queryByText(/%/)).toBeNull();
+    expect(screen.queryByTestId('feedback-total')).toBeNull();
+    expect(screen.queryByText('Mark scheme, point by point')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'I disagree' })).toBeNull();
+    expect(screen.queryByTestId('check-yourself')).toBeNull();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(fetchMock.mock.calls.map(([url]) => url)).not.toContain('/api/questions/q1/markscheme');
+  });
+
+  it('says "Your teacher changed this mark" with the comment: for the question, and inside the point it changed', () => {
+    renderPanel({
+      ...base,
+      marks_awarded: 2,
+      total_marks: 4,
+      markscheme_evaluation: [
+        { point_id: 'p1', text: 'partially permeable membrane', status: 'COVERED', justification: 'Said.', marks: 2, marks_awarded: 2 },
+        { point_id: 'p8', text: 'rate doubles', status: 'NOT_COVERED', justification: 'Not said.', marks: 2, marks_awarded: 0 },
+      ],
+      teacher_overrides: [
+        { point_id: 'p8', marks_awarded: 0, comment: 'You said it halves.', at: AT },
+        { point_id: null, marks_awarded: 2, comment: 'Marked by hand: see me.', at: AT },
+      ],
+    });
+    const changes = screen.getAllByTestId('teacher-override');
+    expect(changes).toHaveLength(2);
+    const question = changes.find((c) => !c.closest('li'))!;
+    expect(question.textContent!.trim()).toBe('Your teacher changed this mark“Marked by hand: see me.”');
+    const point = within(item('rate doubles')).getByTestId('teacher-override');
+    expect(point.textContent!.trim()).toBe('Your teacher changed this mark to 0“You said it halves.”');
+    expect(within(item('partially permeable membrane')).queryByTestId('teacher-override')).toBeNull();
   });
 });

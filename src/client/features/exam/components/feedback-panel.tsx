@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { AlertTriangle, Flag, HelpCircle, Layers, Loader2 } from 'lucide-react';
+import { AlertTriangle, Flag, HelpCircle, Layers, Loader2, PenLine } from 'lucide-react';
 import { CHECK_YOURSELF_BELOW, type PointEvaluation } from '../../../../shared/mark-scheme';
+import type { TeacherOverrideNote } from '../../../../shared/assignments';
 import type { StoredFeedback } from '../../../../shared/practice';
 import { selfAssessedPhrase, type SelfAssessmentEntry } from '../../../../shared/self-assessment-text';
 import { hasFullMarks, PointStatusIcon, pointTone, pointToneLabel } from '../../../components/point-status';
@@ -98,6 +99,26 @@ function CheckYourself(props: {
   );
 }
 
+/** "Your teacher changed this mark" and their comment (issue 30): for the question, or inside the point it changed. */
+function TeacherChange({ note, scope }: { note: TeacherOverrideNote; scope: 'question' | 'point' }) {
+  return (
+    <div
+      className={
+        scope === 'question'
+          ? 'rounded-lg border border-brand-200 bg-brand-50 p-3 text-sm'
+          : 'mt-2 rounded-md border border-brand-200 bg-brand-50 p-2 text-xs'
+      }
+      data-testid="teacher-override"
+    >
+      <p className="flex items-center gap-1 font-semibold text-slate-900">
+        <PenLine aria-hidden className="size-4 shrink-0 text-brand-700" /> Your teacher changed this mark
+        {scope === 'point' ? ` to ${note.marks_awarded}` : ''}
+      </p>
+      <p className="mt-1 text-slate-700">“{note.comment}”</p>
+    </div>
+  );
+}
+
 function DisagreeForm({ questionId, pointId, onDone }: { questionId: string; pointId: string; onDone: () => void }) {
   const [reason, setReason] = useState('');
   const disagree = useDisagree(questionId);
@@ -152,7 +173,9 @@ export function FeedbackPanel(props: {
   const { feedback } = props;
   // GET /api/questions/{id}/markscheme: what each point is worth (and its kind and group, where the server says),
   // the fallback for feedback stored before the marker sent its own figures
-  const scheme = useMarkScheme(props.questionId, Boolean(feedback));
+  // held back on an assigned paper (issue 30): no scheme is asked for, none is shown
+  const withheld = Boolean(feedback?.withheld);
+  const scheme = useMarkScheme(props.questionId, Boolean(feedback) && !withheld);
   const schemePoints = scheme.data as SchemePointInfo[] | undefined;
   const schemeOf = (pointId: string) => schemePoints?.find((p) => p.id === pointId);
 
@@ -167,6 +190,16 @@ export function FeedbackPanel(props: {
     );
   } else if (!feedback) {
     body = <p className="py-6 text-center text-slate-600">Submit your answer to receive AI feedback.</p>;
+  } else if (withheld) {
+    // only that it was submitted, and when the marks come: no marks, points, disputes or self-assessment
+    body = (
+      <div className="grid gap-3" data-testid="feedback-withheld">
+        <Badge tone="success" className="justify-self-start">
+          Submitted
+        </Badge>
+        <RichHtml html={feedback.qualitative_feedback} className="text-sm text-slate-700" />
+      </div>
+    );
   } else {
     const issue = feedback.markscheme_evaluation.some((p) => EVALUATION_ISSUE.test(p.justification));
     const pct = feedback.total_marks > 0 ? Math.round((100 * feedback.marks_awarded) / feedback.total_marks) : 0;
@@ -174,6 +207,9 @@ export function FeedbackPanel(props: {
     const fullMarks = hasFullMarks(feedback);
     const selfAssessed = feedback.self_assessed_marks ?? 0;
     const selfAssessedNote = selfAssessed > 0 ? ` (${selfAssessedPhrase(selfAssessed)})` : '';
+    const overrides = feedback.teacher_overrides ?? [];
+    const questionChange = overrides.filter((n) => n.point_id === null).at(-1);
+    const pointChange = (pointId: string) => overrides.filter((n) => n.point_id === pointId).at(-1);
     body = (
       <div className="grid gap-4">
         {issue ? (
@@ -196,6 +232,7 @@ export function FeedbackPanel(props: {
         <div className="h-2 overflow-hidden rounded-full bg-slate-100" aria-hidden>
           <div className="h-full rounded-full bg-brand-600" style={{ width: `${pct}%` }} />
         </div>
+        {questionChange ? <TeacherChange note={questionChange} scope="question" /> : null}
         <RichHtml html={feedback.qualitative_feedback} className="text-sm text-slate-700" />
         <div>
           <h3 className="mb-2 text-sm font-semibold text-slate-900">Mark scheme, point by point</h3>
@@ -249,6 +286,7 @@ export function FeedbackPanel(props: {
                           {tone === 'opposite' ? <p className="mt-1 text-xs font-medium text-rose-700">Says the opposite</p> : null}
                           {marks.note && !feedback.level ? <p className="mt-1 text-xs font-medium text-brand-700">{marks.note}</p> : null}
                           <p className="mt-1 text-xs text-slate-600">{point.justification}</p>
+                          {pointChange(point.point_id) ? <TeacherChange note={pointChange(point.point_id)!} scope="point" /> : null}
                           {isUnsure(point) ? (
                             <CheckYourself
                               questionId={props.questionId}

@@ -11,9 +11,10 @@ import { formatElapsed } from '../../../lib/format';
 
 /**
  * One question of the results: its marks, why it has none when the server says (`note`, e.g. no mark scheme yet), the
- * answer, the point-by-point feedback and the time spent.
+ * answer, the point-by-point feedback and the time spent. On an assigned paper whose feedback the teacher holds back
+ * (`withheld`), a submitted answer says so instead of a mark.
  */
-export function QuestionResultCard({ result }: { result: QuestionResult }) {
+export function QuestionResultCard({ result, withheld = false }: { result: QuestionResult; withheld?: boolean }) {
   const { question, feedback } = result;
   const answered = result.answerText.trim().length > 0;
   const headingId = `result-${question.id}`;
@@ -30,14 +31,19 @@ export function QuestionResultCard({ result }: { result: QuestionResult }) {
               <span className="sr-only">Time on this question: </span>
               {formatElapsed(result.timeSpentSeconds)}
             </span>
-            <Badge tone={result.marksAwarded === null ? 'neutral' : 'brand'} className="normal-case">
-              {result.marksAwarded === null
-                ? answered
-                  ? 'Not marked'
-                  : ATTEMPT_TEXT.noAnswer
-                : `${formatMarks(result.marksAwarded)} / ${question.totalMarks} marks${
-                    result.selfAssessedMarks ? ` (${selfAssessedPhrase(result.selfAssessedMarks)})` : ''
-                  }`}
+            <Badge
+              tone={withheld && result.submitted ? 'success' : result.marksAwarded === null ? 'neutral' : 'brand'}
+              className="normal-case"
+            >
+              {withheld && result.submitted
+                ? 'Submitted'
+                : result.marksAwarded === null
+                  ? answered
+                    ? 'Not marked'
+                    : ATTEMPT_TEXT.noAnswer
+                  : `${formatMarks(result.marksAwarded)} / ${question.totalMarks} marks${
+                      result.selfAssessedMarks ? ` (${selfAssessedPhrase(result.selfAssessedMarks)})` : ''
+                    }`}
             </Badge>
           </div>
         </div>
