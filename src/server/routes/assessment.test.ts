@@ -31,7 +31,7 @@ let outsider: Who;
 let classId: string;
 let courseId: string;
 
-const send = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, who: Who, payload?: object) =>
+const send = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, who: Who, payload?: object) =>
   t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
 const get = (url: string, who: Who) => send('GET', url, who);
 const post = (url: string, payload: object, who: Who) => send('POST', url, who, payload);
@@ -437,7 +437,7 @@ describe('teacher overrides', () => {
     const [point] = await pointsOf(q.id);
     expect((await submit(ria, q.id, 'The answer is about refraction and wavelength.')).json().marks_awarded).toBe(0);
     // the teacher rewrites the scheme in the words Ria used
-    const written = await send('PUT', `/api/questions/${q.id}/markscheme`, teacher, { text: `B1 refraction\nB1 wavelength` } as object);
+    const written = await send('PUT', `/api/questions/${q.id}/markscheme`, teacher, { text: `B1 refraction\nB1 wavelength` });
     expect(written.statusCode).toBe(200);
     const res = await post(`/api/classes/${classId}/assignments/${assignment.id}/remark`, {}, teacher);
     const change = (res.json() as RemarkSummary).changed.find((c) => c.studentId === ria.user.id && c.questionId === q.id);

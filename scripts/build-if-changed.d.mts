@@ -1,0 +1,1 @@
+export function sourceHash(dir?: string): string;
