@@ -173,7 +173,13 @@ export function ExamPage() {
         onSuccess: (result) => {
           autosave.markSaved(text);
           void answer.refetch();
-          toast({ title: 'Answer submitted', description: `Your answer has been evaluated by ${result.marked_by ?? 'the marker'}.` });
+          toast({
+            title: 'Answer submitted',
+            // held back on an assigned paper: the message says when marks come, not who marked it
+            description: result.withheld
+              ? result.qualitative_feedback
+              : `Your answer has been evaluated by ${result.marked_by ?? 'the marker'}.`,
+          });
         },
         onError: (error) => {
           const refused = answerConflictOf(error);
