@@ -120,3 +120,29 @@ describe('Home: Assigned', () => {
     expect(sortAssigned([done, soon, late], now).map((a) => a.assignmentId)).toEqual(['late', 'soon', 'done']);
   });
 });
+
+describe('Home: Assigned, with the assessment settings (issue 30)', () => {
+  it('shows each paper’s status and its rules in words', async () => {
+    assignments = [
+      assigned({
+        status: 'in_progress',
+        answered: 1,
+        settings: {
+          lateWork: 'flag',
+          timeLimitMinutes: null,
+          attempts: 2,
+          counts: 'best',
+          feedback: 'on_release',
+          releasedAt: null,
+          released: false,
+        },
+      }),
+    ];
+    renderHome();
+    const card = await screen.findByTestId('assigned-paper');
+    expect(within(card).getByText('In progress')).toBeTruthy();
+    expect(within(card).getByTestId('assigned-settings').textContent).toBe(
+      '2 attempts, best counts, feedback when your teacher releases it',
+    );
+  });
+});

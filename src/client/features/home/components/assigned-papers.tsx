@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import type { AssignedPaper } from '../../../../shared/classes';
 import {
   AssignmentProgressText,
+  AssignmentStatusBadge,
   DueDate,
   assignedPaperHref,
   assignmentActionLabel,
@@ -10,6 +11,7 @@ import {
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { useMyAssignments } from '../../../lib/api/assignments';
+import { settingsInWords } from '../../../lib/assignment-words';
 
 /** Overdue first, then by due date (no date last), then newest assigned. */
 export function sortAssigned(list: AssignedPaper[], now: Date = new Date()): AssignedPaper[] {
@@ -47,7 +49,13 @@ export function AssignedPapers() {
                   <CardDescription>
                     {a.className} · {a.subject}
                   </CardDescription>
+                  {a.status ? <AssignmentStatusBadge status={a.status} className="self-start" /> : null}
                   <DueDate dueAt={a.dueAt} finished={a.finished} />
+                  {a.settings ? (
+                    <p className="text-sm text-slate-600" data-testid="assigned-settings">
+                      {settingsInWords(a.settings, { audience: 'student', hasDueDate: Boolean(a.dueAt) })}
+                    </p>
+                  ) : null}
                 </CardHeader>
                 <CardContent className="mt-auto grid gap-3">
                   <AssignmentProgressText answered={a.answered} questionCount={a.questionCount} score={a.score} finished={a.finished} />
