@@ -33,13 +33,15 @@ const grade = (payload: object, who: { headers: Record<string, string> } | null 
   t.app.inject({ method: 'POST', url: '/api/teacher/grade-answer', payload, headers: who?.headers ?? {} });
 
 describe('POST /api/teacher/grade-answer', () => {
-  it('grades the photographed answer out of the maximum and keeps the result for its owner only', async () => {
+  it("grades the photographed answer out of its scheme's own marks (not the form's maximum) and keeps the result for its owner only", async () => {
+    // Issue 26: the question found (a 3-mark bank question) is marked out of 3, whatever "Maximum Marks" says.
     const res = await grade({ questionImage, answerImage, maxMarks: 6 });
     expect(res.statusCode, res.body).toBe(200);
     const result = res.json();
-    expect(result).toMatchObject({ marksAwarded: 6, totalMarks: 6, gradedBy: 'the built-in marker (OCR by Tesseract)' });
+    expect(result).toMatchObject({ marksAwarded: 3, totalMarks: 3, gradedBy: 'the built-in marker (OCR by Tesseract)' });
     expect(result.detailedBreakdown).toHaveLength(3);
-    expect(result.detailedBreakdown.reduce((n: number, s: { maxMarks: number }) => n + s.maxMarks, 0)).toBe(6);
+    expect(result.detailedBreakdown.reduce((n: number, s: { maxMarks: number }) => n + s.maxMarks, 0)).toBe(3);
+    expect(result.feedback).not.toContain('scaled');
     for (const section of result.detailedBreakdown)
       expect(section).toEqual({
         section: expect.any(String),
@@ -52,7 +54,7 @@ describe('POST /api/teacher/grade-answer', () => {
 
     const rows = await t.database.db.select().from(gradingResults).where(eq(gradingResults.ownerId, alice.user.id));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ id: result.id, marksAwarded: 6, totalMarks: 6 });
+    expect(rows[0]).toMatchObject({ id: result.id, marksAwarded: 3, totalMarks: 3 });
     expect((await get('/api/teacher/grading-results')).json()).toEqual([result]);
     expect((await get('/api/teacher/grading-results', bob)).json()).toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: '/api/teacher/grading-results' })).statusCode).toBe(401);

@@ -16,8 +16,6 @@ import { ATTACH_TEXT, GRADING_TEXT, SCHEME_TEXT, normalisePaperCode } from '../.
 import type { Db } from '../db/client';
 import { classes, courses, gradingResults, practicePapers, questions as questionRows, users } from '../db/schema';
 import type { Engine, GradingBreakdown, SchemeQuestion, SchemeSheetMarking } from '../engine/engine';
-import { fitBreakdownToTotal } from '../engine/grading/fit-breakdown';
-import { summaryWithScore } from '../engine/feedback-words';
 import { toGradingQuestion } from '../engine/grading/grading-question';
 import { splitAnswerSheet } from '../engine/grading/split-answer-sheet';
 import { parseTypedScheme } from '../engine/grading/typed-scheme';
@@ -117,8 +115,6 @@ interface Scheme {
   source: string;
   paperId: string | null;
   paperCode: string | null;
-  /** The teacher left the scheme to be found from the photo: the spec's maxMarks scales its marks. */
-  scaleTo: number | null;
 }
 
 function numbered(question: SchemeQuestion, number = 1): GradingQuestion {
@@ -147,7 +143,6 @@ async function schemeForQuestionId(db: Db, engine: Engine, ownerId: string, ques
       source: `Paper ${code}, question ${q.number}`,
       paperId: paper.id,
       paperCode: code,
-      scaleTo: null,
     };
   }
   if (isUuid(questionId)) {
@@ -160,12 +155,11 @@ async function schemeForQuestionId(db: Db, engine: Engine, ownerId: string, ques
       source: `Your question ${row.questionNumber} (${htmlToText(row.text).slice(0, 60)})`,
       paperId: null,
       paperCode: null,
-      scaleTo: null,
     };
   }
   const found = await engine.findQuestion({ id: questionId });
   if (!found) throw httpError(404, SCHEME_TEXT.questionNotFound);
-  return { questions: [numbered(found.question)], source: `Bank question ${questionId}`, paperId: null, paperCode: null, scaleTo: null };
+  return { questions: [numbered(found.question)], source: `Bank question ${questionId}`, paperId: null, paperCode: null };
 }
 
 /** The questions of the teacher's recent printed papers, for matching a photographed question. */
@@ -228,8 +222,6 @@ async function markSheet(
   let awarded = 0;
   let total = 0;
   const summaries: string[] = [];
-  // the only question's feedback, for a summary whose score is written scaled
-  let firstFeedback: { qualitative_feedback: string; comments?: string } | undefined;
   let markedBy = '';
   for (const q of scheme.questions) {
     const pre = premarked?.find((x) => x.number === q.number);
@@ -251,23 +243,18 @@ async function markSheet(
     awarded += feedback.marks_awarded;
     total += feedback.total_marks;
     summaries.push(multi ? `Question ${q.number}: ${feedback.qualitative_feedback}` : feedback.qualitative_feedback);
-    firstFeedback ??= feedback;
   }
-  let marksAwarded = awarded;
-  let totalMarks = total;
-  let detailedBreakdown = sections;
-  if (scheme.scaleTo !== null && !multi) {
-    ({ detailedBreakdown, marksAwarded } = fitBreakdownToTotal(sections, scheme.scaleTo));
-    totalMarks = scheme.scaleTo;
-    if (firstFeedback) summaries[0] = summaryWithScore(firstFeedback, marksAwarded, totalMarks);
-  }
-  const scaled = scheme.scaleTo !== null && !multi && scheme.scaleTo !== total ? ` (${total} marks, scaled to ${scheme.scaleTo})` : '';
+  // The marks are the scheme's own (issue 26): a 3-mark question found on a printed paper is out of 3, whatever
+  // the form's "Maximum Marks" says (that field scales only a model's own split, when there is no scheme).
+  const marksAwarded = awarded;
+  const totalMarks = total;
+  const detailedBreakdown = sections;
   const feedback = [
     ...summaries.map((s) => `<p>${escapeHtml(s)}</p>`),
     lowConfidence
       ? '<p><strong>Check the reading:</strong> parts of the sheet were hard to read, so some words may be wrong. Correct the transcript and mark again.</p>'
       : '',
-    `<p>Marked against: ${escapeHtml(scheme.source)}${escapeHtml(scaled)}.</p>`,
+    `<p>Marked against: ${escapeHtml(scheme.source)}.</p>`,
   ].join('');
   return { marksAwarded, totalMarks, detailedBreakdown, feedback, markedBy: `${markedBy || engine.info.label} (${readBy})` };
 }
@@ -297,7 +284,6 @@ async function chosenScheme(db: Db, engine: Engine, ownerId: string, input: Grad
       source: 'Your mark scheme',
       paperId: null,
       paperCode: null,
-      scaleTo: null,
     };
   }
   if (input.paperCode) {
@@ -307,7 +293,6 @@ async function chosenScheme(db: Db, engine: Engine, ownerId: string, input: Grad
       source: `Paper ${input.paperCode} (${paper.title})`,
       paperId: paper.id,
       paperCode: input.paperCode,
-      scaleTo: null,
     };
   }
   if (input.questionId) return schemeForQuestionId(db, engine, ownerId, input.questionId);
@@ -347,7 +332,7 @@ export async function gradeAnswer(db: Db, engine: Engine, ownerId: string, input
   const code = scheme ? null : (answerRead.paperCode ?? questionRead?.paperCode ?? null);
   if (code) {
     const paper = await ownPaperByCode(db, ownerId, code);
-    scheme = { questions: paper.questions, source: `Paper ${code} (${paper.title})`, paperId: paper.id, paperCode: code, scaleTo: null };
+    scheme = { questions: paper.questions, source: `Paper ${code} (${paper.title})`, paperId: paper.id, paperCode: code };
   } else if (!scheme) {
     if (!questionImage && !input.questionText) throw httpError(400, GRADING_TEXT.missingImages);
     const found = await engine.findQuestion({ text: questionText, candidates: await ownCandidates(db, ownerId) });
@@ -358,7 +343,6 @@ export async function gradeAnswer(db: Db, engine: Engine, ownerId: string, input
         source: fromPaper ? `Paper ${fromPaper[1]}, question ${fromPaper[2]}` : found.label.replace(/^bank/, 'Bank'),
         paperId: null,
         paperCode: fromPaper?.[1] ?? null,
-        scaleTo: input.maxMarks,
       };
     }
   }
@@ -428,10 +412,9 @@ export async function remarkResult(db: Db, engine: Engine, ownerId: string, id: 
   const row = await ownResult(db, ownerId, id);
   if (!row.questions?.length) throw httpError(409, SCHEME_TEXT.noSchemeToRemark);
   const source = row.schemeSource ?? 'the same scheme';
-  const scaleTo = row.questions.length === 1 && row.questions[0].totalMarks !== row.totalMarks ? row.totalMarks : null;
   const marked = await markSheet(
     engine,
-    { questions: row.questions, source, paperId: row.paperId, paperCode: null, scaleTo },
+    { questions: row.questions, source, paperId: row.paperId, paperCode: null },
     input.answerText,
     false,
     'transcript corrected by the teacher',
