@@ -534,6 +534,10 @@ describe('ClassPage: a student’s answer, its attempts and the teacher’s over
     expect(attempts[0]!.textContent).toMatch(/^Attempt 1.*20 Nov 2026.*0\/4/);
     expect(attempts[0]!.textContent).not.toMatch(/Late|Counted/);
     expect(attempts[1]!.textContent).toMatch(/^Attempt 2.*21 Nov 2026.*2\/4LateAfter seeing feedbackCounted/);
+    // an attempt's words a click away (not in the page until then: the answer above often says the same)
+    expect(within(attempts[0]!).queryByText('It speeds it up.')).toBeNull();
+    fireEvent.click(within(attempts[0]!).getByText('Answer of attempt 1'));
+    expect(await within(attempts[0]!).findByText('It speeds it up.')).toBeTruthy();
     const history = within(dialog).getByRole('list', { name: 'Changes to this mark' });
     expect(within(history).getByTestId('override').textContent).toMatch(
       /^Ms Rowe22 Nov 2026, \d\d:00Point 2: 2 → 1“Only half of this point: say why it is lower\.”$/,

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { AttemptView, MarkOverride } from '../../../../shared/assignments';
 import type { PointEvaluation } from '../../../../shared/mark-scheme';
 import { selfAssessedPhrase, type SelfAssessmentEntry } from '../../../../shared/self-assessment-text';
@@ -69,6 +70,17 @@ function SelfAssessedPoint(props: { classId: string; cell: OpenCell; point: Poin
 
 const sectionHeading = 'mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500';
 
+/** An attempt's text, a click away (in the page only while open: the answer above is often the same words). */
+function AttemptText({ number, text }: { number: number; text: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="mt-1 text-xs text-slate-700" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary className="cursor-pointer text-brand-700">Answer of attempt {number}</summary>
+      {open ? <p className="mt-1 whitespace-pre-wrap rounded bg-white p-2">{text}</p> : null}
+    </details>
+  );
+}
+
 /** Every marked submission of the question on the assignment: number, time, marks, late, after feedback, counted. */
 export function AttemptHistory({ attempts }: { attempts: AttemptView[] }) {
   return (
@@ -91,10 +103,7 @@ export function AttemptHistory({ attempts }: { attempts: AttemptView[] }) {
             ) : null}
             {a.counted ? <span className="rounded bg-brand-100 px-1.5 text-xs font-medium text-brand-700">Counted</span> : null}
           </p>
-          <details className="mt-1 text-xs text-slate-700">
-            <summary className="cursor-pointer text-brand-700">Answer of attempt {a.number}</summary>
-            <p className="mt-1 whitespace-pre-wrap rounded bg-white p-2">{a.text}</p>
-          </details>
+          <AttemptText number={a.number} text={a.text} />
         </li>
       ))}
     </ol>
