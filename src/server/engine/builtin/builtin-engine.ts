@@ -11,6 +11,7 @@ import { findQuestion, searchBank } from './grading/find-question';
 import { exportForCourse, importForCourse } from './bank/import-for-course';
 import { gradeHandwritten } from './grading/grade-handwritten';
 import { readSheets } from './ocr/read-sheets';
+import { prepareWordVectors } from './marker/embeddings';
 import { markAnswer, warmUpMarker } from './marker/mark-answer';
 import { renderPracticePaper } from '../render-practice-paper';
 import { builtinTutorReply } from './tutor/tutor-reply';
@@ -74,8 +75,12 @@ function paperFromBank(input: {
 /** The default engine: offline, no keys, deterministic given a seed. */
 export function createBuiltinEngine(): Engine {
   return {
-    /** Loads the word vectors and the marker's model, so that the first student is not kept waiting. */
+    /**
+     * Loads the word vectors and the marker's model, so that the first student is not kept waiting. The
+     * vectors are read (or, once per install, converted) without blocking the event loop.
+     */
     async warmUp() {
+      await prepareWordVectors();
       warmUpMarker();
     },
     info: { kind: 'builtin', model: 'builtin', label: BUILTIN_LABEL },

@@ -43,3 +43,9 @@ export type EngineTaskResult<M extends PooledMethod = PooledMethod> = (
   /** The worker's memory after the call: its JavaScript heap and the buffers outside it (bytes). */
   memoryBytes: number;
 };
+
+/** What every pool worker is given when it starts (piscina's workerData). */
+export interface EngineWorkerData {
+  /** The marker's word table, one copy shared by all threads (null: the vectors package is not installed). */
+  wordVectors: SharedArrayBuffer | null;
+}

@@ -1,12 +1,17 @@
 import { threadId } from 'node:worker_threads';
+import { workerData } from 'piscina';
 import { isEngineError } from '../../engine';
 import { createBuiltinEngine } from '../builtin-engine';
-import type { EngineTask, EngineTaskResult, PooledMethod } from './engine-task';
+import { useSharedWordVectors } from '../marker/embeddings';
+import type { EngineTask, EngineTaskResult, EngineWorkerData, PooledMethod } from './engine-task';
 
 /**
  * Runs in a pool worker (loaded by engine-worker.mjs): the built-in engine, in this thread. The marker's
- * word vectors and model are loaded when the worker starts, not by the first student's answer.
+ * word vectors are the pool's one shared copy (workerData), and the marker's model is loaded when the
+ * worker starts, not by the first student's answer.
  */
+const { wordVectors } = (workerData ?? {}) as Partial<EngineWorkerData>;
+if (wordVectors) useSharedWordVectors(wordVectors);
 const engine = createBuiltinEngine();
 await engine.warmUp?.();
 

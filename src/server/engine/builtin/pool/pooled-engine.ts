@@ -1,7 +1,8 @@
 import { Piscina } from 'piscina';
 import { engineError, type Engine } from '../../engine';
 import { BUILTIN_LABEL, topicsOf } from '../builtin-engine';
-import type { EngineTask, EngineTaskResult, PooledMethod } from './engine-task';
+import { loadWordTable } from '../marker/word-vector-cache';
+import type { EngineTask, EngineTaskResult, EngineWorkerData, PooledMethod } from './engine-task';
 
 /** How much lower than the main thread the workers run (nice 0 → 10). */
 const WORKER_NICE_INCREMENT = 10;
@@ -23,7 +24,7 @@ export interface PooledEngine extends Engine {
 }
 
 export interface PoolOptions {
-  /** Worker threads, each holding its own copy of the marker's word vectors (~300 MB). */
+  /** Worker threads; they share one copy of the marker's word vectors, read by this thread. */
   workers: number;
   /** Calls waiting for a worker beyond which a call is refused at once (503 'busy') rather than queued. */
   maxQueue: number;
@@ -39,25 +40,37 @@ export interface PoolOptions {
  * else's requests. Same interface, same results as createBuiltinEngine(): the worker runs exactly that.
  */
 export function createPooledEngine(options: PoolOptions): PooledEngine {
-  const pool = new Piscina<EngineTask, EngineTaskResult>({
-    filename: new URL('./engine-worker.mjs', import.meta.url).href,
-    minThreads: options.workers,
-    maxThreads: options.workers,
-    maxQueue: options.maxQueue,
-    idleTimeout: Number.POSITIVE_INFINITY,
-    // The worker registers tsx itself (engine-worker.mjs); it inherits no loader flags from this process.
-    execArgv: [],
-    // Workers keep a normal event loop between tasks (pdf.js and tesseract.js use timers and messages).
-    atomics: 'disabled',
-    // The workers yield the CPU to the event loop's thread: on a busy machine a request that only reads the
-    // database is served before the next slice of marking (Linux thread priority, via @napi-rs/nice).
-    niceIncrement: WORKER_NICE_INCREMENT,
-    // A call that makes the worker's heap outgrow this ends the worker (ERR_WORKER_OUT_OF_MEMORY) instead of
-    // the server; piscina starts a fresh one.
-    resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? WORKER_MAX_HEAP_MB },
-  });
-  // A worker that fails between calls has no call to fail with it; piscina replaces it either way.
-  pool.on('error', () => {});
+  const startPool = (wordVectors: SharedArrayBuffer | null) => {
+    const started = new Piscina<EngineTask, EngineTaskResult>({
+      filename: new URL('./engine-worker.mjs', import.meta.url).href,
+      minThreads: options.workers,
+      maxThreads: options.workers,
+      maxQueue: options.maxQueue,
+      idleTimeout: Number.POSITIVE_INFINITY,
+      // The worker registers tsx itself (engine-worker.mjs); it inherits no loader flags from this process.
+      execArgv: [],
+      // Workers keep a normal event loop between tasks (pdf.js and tesseract.js use timers and messages).
+      atomics: 'disabled',
+      // The workers yield the CPU to the event loop's thread: on a busy machine a request that only reads the
+      // database is served before the next slice of marking (Linux thread priority, via @napi-rs/nice).
+      niceIncrement: WORKER_NICE_INCREMENT,
+      // A call that makes the worker's heap outgrow this ends the worker (ERR_WORKER_OUT_OF_MEMORY) instead of
+      // the server; piscina starts a fresh one.
+      resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? WORKER_MAX_HEAP_MB },
+      // One copy of the marker's word vectors for every worker: a SharedArrayBuffer is shared, not copied.
+      workerData: { wordVectors } satisfies EngineWorkerData,
+    });
+    // A worker that fails between calls has no call to fail with it; piscina replaces it either way.
+    started.on('error', () => {});
+    return started;
+  };
+  // The workers start once this thread has the word table (read from disk; converted in a thread of its own on
+  // a first start), so that the event loop serves requests meanwhile. Calls made before then wait for it.
+  let pool: Piscina<EngineTask, EngineTaskResult> | undefined;
+  const poolReady = loadWordTable()
+    .catch(() => null)
+    .then((wordVectors) => (pool = startPool(wordVectors)));
+  let waitingForPool = 0;
   const recycleAboveBytes = (options.recycleAboveMb ?? WORKER_RECYCLE_ABOVE_MB) * 1024 * 1024;
   const threadIds = new Set<number>();
   let completed = 0;
@@ -68,15 +81,28 @@ export function createPooledEngine(options: PoolOptions): PooledEngine {
    * only when it must be): piscina starts a fresh one in its place.
    */
   function recycle(threadId: number) {
-    const worker = pool.threads.find((thread) => thread.threadId === threadId);
+    const worker = pool?.threads.find((thread) => thread.threadId === threadId);
     if (!worker) return;
     recycled += 1;
     void worker.terminate();
   }
 
-  async function runTask(task: EngineTask, retried = false): Promise<EngineTaskResult> {
+  /** The pool, once its workers can start; until then as many calls as its queue would hold wait for it. */
+  async function startedPool(): Promise<Piscina<EngineTask, EngineTaskResult>> {
+    if (pool) return pool;
+    if (waitingForPool >= options.maxQueue) throw engineError('UNAVAILABLE', ENGINE_BUSY_MESSAGE);
+    waitingForPool += 1;
     try {
-      return await pool.run(task);
+      return await poolReady;
+    } finally {
+      waitingForPool -= 1;
+    }
+  }
+
+  async function runTask(task: EngineTask, retried = false): Promise<EngineTaskResult> {
+    const started = await startedPool();
+    try {
+      return await started.run(task);
     } catch (error) {
       if (!(error instanceof Error)) throw error;
       if (error.message === 'Task queue is at limit') throw engineError('UNAVAILABLE', ENGINE_BUSY_MESSAGE);
@@ -120,7 +146,7 @@ export function createPooledEngine(options: PoolOptions): PooledEngine {
     exportQuestions: (input) => run('exportQuestions', input),
     searchBank: (input) => run('searchBank', input),
     readPdf: (data) => run('readPdf', data),
-    close: () => pool.destroy(),
+    close: async () => (await poolReady).destroy(),
     stats: () => ({ completed, threadIds: [...threadIds], recycled }),
   };
 }

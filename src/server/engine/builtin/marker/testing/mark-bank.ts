@@ -1,0 +1,63 @@
+import { defaultContentDir, readBank } from '../../bank/load-bank';
+import { instantiateQuestion } from '../../bank/instantiate';
+import { bankSchemeRules } from '../../bank/to-generated-paper';
+import { cosineRows, useSharedWordVectors, useWordVectors, weighWord } from '../embeddings';
+import { parseEmbeddingsFile, resolveEmbeddingsPath } from '../embeddings-json';
+import { markAnswer } from '../mark-answer';
+import { analyseText } from '../text';
+
+/** Which word table a thread marks with: the JSON parser's Map (as before the shared table) or the shared table. */
+export type WordTableChoice = { table: 'json-map' } | { table: 'shared'; buffer: SharedArrayBuffer };
+
+const plain = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/**
+ * Marks every bank question's model answer, its first sentence and its words in reverse order with the word
+ * table chosen, and records each text's word rows and weights and the similarity of every answer word to
+ * every word of the question's first point. Run in a fresh thread per table (mark-bank-worker.mjs).
+ */
+export function markBankWith(choice: WordTableChoice) {
+  if (choice.table === 'shared') useSharedWordVectors(choice.buffer);
+  else {
+    const parsed = parseEmbeddingsFile(resolveEmbeddingsPath()!);
+    useWordVectors({ findRow: (word) => parsed.index.get(word) ?? -1, vectors: parsed.vectors, size: parsed.size });
+  }
+  const bank = readBank(defaultContentDir());
+  const marks: unknown[] = [];
+  const rows: number[][] = [];
+  const similarities: number[] = [];
+  for (const entry of bank.byId.values()) {
+    const q = instantiateQuestion(entry.question, 7);
+    const model = plain(q.modelAnswer ?? '');
+    const answers = [model, model.split(/(?<=\.)\s/)[0], model.split(' ').reverse().join(' ')];
+    for (const answer of answers) {
+      marks.push(
+        markAnswer({
+          questionText: q.text,
+          type: q.type,
+          totalMarks: q.marks,
+          markScheme: q.markScheme,
+          answer,
+          options: q.options,
+          correctAnswer: q.correctAnswer,
+          rules: bankSchemeRules(q),
+        }),
+      );
+    }
+    const answerTokens = analyseText(model).tokens;
+    const pointTokens = analyseText(q.markScheme[0]?.text ?? '').tokens;
+    for (const text of [model, ...q.markScheme.map((p) => p.text)]) {
+      const tokens = analyseText(text).tokens;
+      rows.push(
+        tokens.map((t) => t.row),
+        tokens.map((t) => weighWord(t.row)),
+      );
+    }
+    for (const a of answerTokens) for (const p of pointTokens) similarities.push(cosineRows(a.row, p.row));
+  }
+  return { questions: bank.byId.size, marks, rows, similarities };
+}
