@@ -1,7 +1,7 @@
 import { mkdtempSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from './client';
 import { users } from './schema';
@@ -19,6 +19,11 @@ describe('openDatabase with PGlite on disk', () => {
     const second = await openDatabase({ dataDir }); // migrations already applied: nothing to do, nothing lost
     const rows = await second.db.select().from(users).where(eq(users.email, 'kept@example.org'));
     expect(rows).toHaveLength(1);
+    // caches sized for a small machine (issue 29), with fsync still on (decision 008)
+    const setting = async (name: string) =>
+      ((await second.db.execute(sql.raw(`show ${name}`))) as unknown as { rows: Record<string, string>[] }).rows[0][name];
+    expect(await setting('shared_buffers')).toBe('32MB');
+    expect(await setting('fsync')).toBe('on');
     await second.close();
   }, 60_000);
 });
