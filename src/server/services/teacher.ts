@@ -17,7 +17,7 @@ import type { Db } from '../db/client';
 import { classes, courses, gradingResults, practicePapers, questions as questionRows, users } from '../db/schema';
 import type { Engine, GradingBreakdown, SchemeQuestion, SchemeSheetMarking } from '../engine/engine';
 import { toGradingQuestion } from '../engine/grading/grading-question';
-import { splitAnswerSheet } from '../engine/grading/split-answer-sheet';
+import { answerParts } from '../engine/grading/printed-text';
 import { parseTypedScheme } from '../engine/grading/typed-scheme';
 import { escapeHtml } from '../engine/text/html-entities';
 import { htmlToText } from '../engine/text/html-to-text';
@@ -115,6 +115,8 @@ interface Scheme {
   source: string;
   paperId: string | null;
   paperCode: string | null;
+  /** Lines a printed paper carries beside its questions (its title), never a student's answer. */
+  printed?: string[];
 }
 
 function numbered(question: SchemeQuestion, number = 1): GradingQuestion {
@@ -130,6 +132,11 @@ async function ownPaperByCode(db: Db, ownerId: string, code: string) {
   return paper;
 }
 
+/** The lines a printed paper carries besides its questions (render-practice-paper-pdf.ts): its title. */
+function printedLines(paper: { title: string; subject: string; topic: string }): string[] {
+  return [paper.title, `${paper.subject}: ${paper.topic}`];
+}
+
 /** `questionId`: a printed paper's 'MW-XXXXXX#n', a question of the teacher's own courses (a uuid), or a bank id. */
 async function schemeForQuestionId(db: Db, engine: Engine, ownerId: string, questionId: string): Promise<Scheme> {
   const paperRef = /^(.+?)#(\d{1,2})$/.exec(questionId);
@@ -143,6 +150,7 @@ async function schemeForQuestionId(db: Db, engine: Engine, ownerId: string, ques
       source: `Paper ${code}, question ${q.number}`,
       paperId: paper.id,
       paperCode: code,
+      printed: printedLines(paper),
     };
   }
   if (isUuid(questionId)) {
@@ -212,12 +220,8 @@ async function markSheet(
   premarked?: SchemeSheetMarking['questions'],
 ) {
   const multi = scheme.questions.length > 1;
-  const parts = multi
-    ? splitAnswerSheet(
-        answerText,
-        scheme.questions.map((q) => q.number),
-      )
-    : new Map([[scheme.questions[0].number, answerText]]);
+  // each question's own answer, with the paper's printed text left out (issue 26)
+  const parts = answerParts(answerText, scheme.questions, scheme.printed);
   let sections: GradingBreakdown[] = [];
   let awarded = 0;
   let total = 0;
@@ -293,6 +297,7 @@ async function chosenScheme(db: Db, engine: Engine, ownerId: string, input: Grad
       source: `Paper ${input.paperCode} (${paper.title})`,
       paperId: paper.id,
       paperCode: input.paperCode,
+      printed: printedLines(paper),
     };
   }
   if (input.questionId) return schemeForQuestionId(db, engine, ownerId, input.questionId);
@@ -332,7 +337,13 @@ export async function gradeAnswer(db: Db, engine: Engine, ownerId: string, input
   const code = scheme ? null : (answerRead.paperCode ?? questionRead?.paperCode ?? null);
   if (code) {
     const paper = await ownPaperByCode(db, ownerId, code);
-    scheme = { questions: paper.questions, source: `Paper ${code} (${paper.title})`, paperId: paper.id, paperCode: code };
+    scheme = {
+      questions: paper.questions,
+      source: `Paper ${code} (${paper.title})`,
+      paperId: paper.id,
+      paperCode: code,
+      printed: printedLines(paper),
+    };
   } else if (!scheme) {
     if (!questionImage && !input.questionText) throw httpError(400, GRADING_TEXT.missingImages);
     const found = await engine.findQuestion({ text: questionText, candidates: await ownCandidates(db, ownerId) });

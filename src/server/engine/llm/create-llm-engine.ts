@@ -20,7 +20,7 @@ import {
   type SchemeSheetMarking,
   type TutorInput,
 } from '../engine';
-import { splitAnswerSheet } from '../grading/split-answer-sheet';
+import { answerParts } from '../grading/printed-text';
 import { buildSheetGradingPrompt, combineSheetMarking } from './grade-sheet';
 import { buildDocumentPaperPrompt, buildPaperPrompt, toGeneratedPaper } from './build-paper';
 import { buildTutorPrompt } from './build-tutor-prompt';
@@ -233,8 +233,7 @@ export function createLlmEngine(options: CreateLlmEngineOptions): Engine {
       images: input.questionImage ? [input.answerImage, input.questionImage] : [input.answerImage],
     });
     const answerText = answerRead.text;
-    const numbers = input.questions.map((q) => q.number);
-    const parts = numbers.length > 1 ? splitAnswerSheet(answerText, numbers) : new Map([[numbers[0], answerText]]);
+    const parts = answerParts(answerText, input.questions);
     const questions: SchemeSheetMarking['questions'] = [];
     for (const question of input.questions) {
       const answer = (parts.get(question.number) ?? '').trim();
