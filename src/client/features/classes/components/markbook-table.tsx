@@ -17,14 +17,28 @@ export function splitLabel(label: string): { paper: string; question: string } {
 /** The colours' meaning in words: the cells also show their marks, so colour is never the only signal. */
 export function MarkbookLegend() {
   return (
-    <ul aria-label="Colour key" className="flex flex-wrap gap-x-4 gap-y-2 text-xs text-slate-700">
-      {SCORE_BANDS.map((b) => (
-        <li key={b.band} className="flex items-center gap-1.5">
-          <span aria-hidden className={cn('inline-block size-3.5 rounded border border-slate-300', b.className)} />
-          {b.label}
+    <div className="grid gap-2">
+      <ul aria-label="Colour key" className="flex flex-wrap gap-x-4 gap-y-2 text-xs text-slate-700">
+        {SCORE_BANDS.map((b) => (
+          <li key={b.band} className="flex items-center gap-1.5">
+            <span aria-hidden className={cn('inline-block size-3.5 rounded border border-slate-300', b.className)} />
+            {b.label}
+          </li>
+        ))}
+      </ul>
+      <ul aria-label="Flags" className="flex flex-wrap gap-x-4 gap-y-2 text-xs text-slate-700">
+        <li className="flex items-center gap-1.5">
+          <PenLine aria-hidden className="size-3.5" /> you changed the mark
         </li>
-      ))}
-    </ul>
+        <li>
+          <span className="rounded bg-amber-100 px-1 text-[10px] font-medium text-amber-900">late</span> the counted attempt was late
+        </li>
+        <li>
+          <span className="rounded bg-amber-100 px-1 text-[10px] font-medium text-amber-900">after feedback</span> an attempt came after the
+          student saw the feedback
+        </li>
+      </ul>
+    </div>
   );
 }
 
