@@ -29,5 +29,16 @@ export type PracticePaperRequest = z.infer<typeof practicePaperRequestSchema>;
 export const practicePaperResponseSchema = z.object({
   filename: z.string(),
   html: z.string(),
+  /** Not in the spec (issue 26): the paper's code, to print the same paper again with GET /api/practice-papers/{code}/pdf. */
+  code: z.string().optional(),
+});
+
+/** GET /api/practice-papers/{code}/pdf?include=answers,scheme: the same paper again, as the student copy or with the key and scheme. */
+export const reprintQuerySchema = z.object({
+  include: z
+    .string()
+    .max(40)
+    .regex(/^((answers|scheme)(,(answers|scheme))*)?$/, 'include lists answers and/or scheme, separated by commas')
+    .optional(),
 });
 export type PracticePaperResponse = z.infer<typeof practicePaperResponseSchema>;

@@ -15,6 +15,8 @@ export const gradingQuestionSchema = z.object({
   schemeRules: schemeRulesSchema.optional(),
   options: z.record(z.string(), z.string()).optional(),
   correctAnswer: z.string().optional(),
+  /** A printed paper's answer key line (issue 26: a paper printed again by its code is the same paper). */
+  modelAnswer: z.string().optional(),
 });
 export type GradingQuestion = z.infer<typeof gradingQuestionSchema>;
 

@@ -11,10 +11,10 @@ export async function apiDownload(url: string): Promise<ArrayBuffer> {
 }
 
 /** A POST whose answer is a file (e.g. a PDF): the same headers, cookies and errors as apiRequest. */
-export async function apiPostForFile(url: string, data: unknown): Promise<Blob> {
+export async function apiPostForFile(url: string, data: unknown): Promise<{ blob: Blob; headers: Headers }> {
   const res = await fetch(url, { method: 'POST', headers: headers(), body: JSON.stringify(data ?? {}), credentials: 'include' });
   await throwIfNotOk(res);
-  return res.blob();
+  return { blob: await res.blob(), headers: res.headers };
 }
 
 /** One server-sent event of a streamed answer: its name and its JSON data. */

@@ -41,7 +41,7 @@ beforeAll(async () => {
   expect((await send('POST', `/api/classes/${classId}/assignments`, teacher, { paperId: course.paper.id })).statusCode).toBe(201);
   const questions = (await send('GET', `/api/question-papers/${course.paper.id}/questions`, sam)).json() as Question[];
   question = questions.find((q) => q.type !== 'multiple_choice') ?? questions[0];
-  const scheme = (await send('GET', `/api/questions/${question.id}/markscheme`, sam)).json() as { id: string }[];
+  const scheme = (await send('GET', `/api/questions/${question.id}/markscheme`, teacher)).json() as { id: string }[];
   pointId = scheme[0].id;
   // Both students say the same thing in words the scheme does not have yet.
   for (const student of [sam, ria]) {

@@ -92,6 +92,7 @@ const RESOURCE_OF_SEGMENT: Record<string, Resource> = {
   classes: 'class',
   students: 'student',
   assignments: 'assignment',
+  'practice-papers': 'printed',
   answers: 'question',
   'self-assessments': 'point',
 };
@@ -104,7 +105,8 @@ const RESOURCE_OF_FIELD: Record<string, Resource> = {
   classId: 'class',
   studentId: 'student',
 };
-type Resource = 'course' | 'paper' | 'question' | 'document' | 'point' | 'dispute' | 'grading' | 'class' | 'student' | 'assignment';
+type Resource =
+  'course' | 'paper' | 'question' | 'document' | 'point' | 'dispute' | 'grading' | 'class' | 'student' | 'assignment' | 'printed';
 
 /** The resource each path parameter of `url` names; throws for a parameter the suite has no fixture for. */
 function pathResources(url: string): { param: string; resource: Resource }[] {
@@ -173,6 +175,8 @@ interface Ids {
   class: string[];
   student: string[];
   assignment: string[];
+  /** A practice paper Alice printed, by its code (issue 26: printed again with GET /api/practice-papers/{code}/pdf). */
+  printed: string[];
 }
 
 /** A valid body for each POST route with a body, built from the caller's own ids. The suite fails for a POST route missing here. */
@@ -272,6 +276,7 @@ const aliceIds: Ids = {
   class: [],
   student: [],
   assignment: [],
+  printed: [],
 };
 /** Carol: a student of Alice's class (and the teacher of a class of her own, whose join code the fuzzing uses). */
 let carol: Who;
@@ -397,6 +402,8 @@ beforeAll(async () => {
   aliceIds.student.push(carol.user.id);
   aliceIds.assignment.push((await must('POST', `/api/classes/${aliceClass.id}/assignments`, alice, { paperId: aliceIds.paper[0] })).id);
   carolJoinCode = (await must('POST', '/api/classes', carol, { name: 'Carol class', subject: 'Physics' })).joinCode;
+  const printed = await must('POST', '/api/generate-custom-pdf', alice, { subject: 'Physics', topic: 'waves', questionCount: 5 });
+  aliceIds.printed.push(printed.code);
   bobClassId = (await must('POST', '/api/classes', bob, { name: 'Bob class', subject: 'Biology' })).id;
   bobGradingId = await storedGradingResult(bob);
   aliceSecrets.push(
@@ -1069,6 +1076,7 @@ describe('3. every POST route, fuzzed from its contract', () => {
       class: [],
       student: [],
       assignment: [],
+      printed: [],
     };
     let sinceNewUser = Infinity;
     const failures: string[] = [];

@@ -72,7 +72,7 @@ beforeAll(async () => {
   const questions = (await send('GET', `/api/question-papers/${paperId}/questions`, sam)).json() as Question[];
   // A question whose scheme has at least two points, and whose total leaves room above the first point's marks.
   for (const q of questions) {
-    const scheme = (await send('GET', `/api/questions/${q.id}/markscheme`, sam)).json() as { id: string; marks?: number }[];
+    const scheme = (await send('GET', `/api/questions/${q.id}/markscheme`, teacher)).json() as { id: string; marks?: number }[];
     if (scheme.length >= 2) {
       question = q;
       break;

@@ -5,7 +5,7 @@ import type { AssignmentSettings, AttemptView, MarkOverride, StudentAssignment, 
 import type { PointEvaluation } from '../../shared/mark-scheme';
 import type { StoredFeedback } from '../../shared/practice';
 import type { Db } from '../db/client';
-import { answers, assignmentAttempts, classAssignments, classMembers, markOverrides, paperAttempts, users } from '../db/schema';
+import { answers, assignmentAttempts, classAssignments, classMembers, feedback, markOverrides, paperAttempts, users } from '../db/schema';
 import { httpError } from '../http-error';
 
 /**
@@ -258,13 +258,19 @@ export function applyOverrides(
   };
 }
 
-/** Has the student submitted an answer to the question (the scheme may be shown to them once released)? */
+/** Has the student submitted (or had marked) an answer to the question (the scheme may be shown to them once released)? */
 export async function hasSubmitted(db: Db, ownerId: string, questionId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql`1` })
-    .from(answers)
-    .where(and(eq(answers.ownerId, ownerId), eq(answers.questionId, questionId), eq(answers.submitted, true)));
-  return Boolean(row);
+  const [[submitted], [marked]] = await Promise.all([
+    db
+      .select({ one: sql`1` })
+      .from(answers)
+      .where(and(eq(answers.ownerId, ownerId), eq(answers.questionId, questionId), eq(answers.submitted, true))),
+    db
+      .select({ one: sql`1` })
+      .from(feedback)
+      .where(and(eq(feedback.ownerId, ownerId), eq(feedback.questionId, questionId))),
+  ]);
+  return Boolean(submitted || marked);
 }
 
 /** The assignment whose rules hold over the student's answer to this question (null for their own paper). */

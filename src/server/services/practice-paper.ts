@@ -1,8 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { type GradingQuestion } from '../../shared/teacher';
 import { PAPER_CODE_ALPHABET } from '../../shared/teacher-text';
+import { PRACTICE_PAPER_TEXT } from '../../shared/practice-paper-text';
 import type { PracticePaperRequest, PracticePaperResponse } from '../../shared/practice-paper';
+import { and, eq } from 'drizzle-orm';
+import { normalisePaperCode } from '../../shared/teacher-text';
 import type { Db } from '../db/client';
+import { httpError } from '../http-error';
 import { practicePapers } from '../db/schema';
 import type { Engine, GeneratedPaper } from '../engine/engine';
 import { toGradingQuestion } from '../engine/grading/grading-question';
@@ -42,7 +46,8 @@ async function storePaper(db: Db, ownerId: string, paper: GeneratedPaper, input:
   }
 }
 
-export type PracticePaperOutcome = { kind: 'html'; body: PracticePaperResponse } | { kind: 'pdf'; filename: string; pdf: Buffer };
+export type PracticePaperOutcome =
+  { kind: 'html'; body: PracticePaperResponse } | { kind: 'pdf'; filename: string; pdf: Buffer; code: string | null };
 
 /**
  * §7 POST /api/generate-custom-pdf: a complete printable HTML practice paper (the client opens it in a
@@ -61,7 +66,56 @@ export async function generatePracticePaper(
   const code = paper ? await storePaper(db, ownerId, paper, request) : null;
   if (format === 'pdf' && paper) {
     const pdf = await renderPracticePaperPdf(paper, request, code);
-    return { kind: 'pdf', filename: filename.replace(/\.html$/, '.pdf'), pdf };
+    return { kind: 'pdf', filename: filename.replace(/\.html$/, '.pdf'), pdf, code };
   }
-  return { kind: 'html', body: { filename, html: code ? stampPaperIdentity(html, code) : html } };
+  return { kind: 'html', body: { filename, html: code ? stampPaperIdentity(html, code) : html, ...(code ? { code } : {}) } };
+}
+
+/**
+ * GET /api/practice-papers/{code}/pdf (issue 26): one of the caller's printed papers again, by its code, with the
+ * same questions and values: the student copy, or with the answer key and/or the mark scheme.
+ */
+export async function reprintPracticePaper(
+  db: Db,
+  ownerId: string,
+  code: string,
+  include: { answers: boolean; scheme: boolean },
+): Promise<{ filename: string; pdf: Buffer }> {
+  const normalised = normalisePaperCode(code);
+  const [row] = normalised
+    ? await db
+        .select()
+        .from(practicePapers)
+        .where(and(eq(practicePapers.ownerId, ownerId), eq(practicePapers.code, normalised)))
+    : [];
+  if (!row) throw httpError(404, PRACTICE_PAPER_TEXT.notYours);
+  const paper: GeneratedPaper = {
+    title: row.title,
+    description: '',
+    topic: row.topic,
+    difficultyLevel: row.difficultyLevel,
+    generatedBy: row.generatedBy ?? 'Markwell',
+    questions: row.questions.map((q) => ({
+      text: q.text,
+      type: q.type,
+      totalMarks: q.totalMarks,
+      markScheme: q.markScheme,
+      hints: [],
+      ...(q.schemeRules ? { schemeRules: q.schemeRules } : {}),
+      ...(q.options ? { options: q.options } : {}),
+      ...(q.correctAnswer ? { correctAnswer: q.correctAnswer } : {}),
+      ...(q.modelAnswer ? { modelAnswer: q.modelAnswer } : {}),
+    })),
+  };
+  const request = {
+    subject: row.subject,
+    topic: row.topic,
+    questionCount: row.questions.length,
+    difficultyLevel: row.difficultyLevel as PracticePaperRequest['difficultyLevel'],
+    includeAnswers: include.answers,
+    includeMarkScheme: include.scheme,
+  };
+  const pdf = await renderPracticePaperPdf(paper, request, row.code);
+  const suffix = [include.answers ? 'answers' : '', include.scheme ? 'scheme' : ''].filter(Boolean).join('-');
+  return { filename: `${row.code.toLowerCase()}${suffix ? `-with-${suffix}` : ''}.pdf`, pdf };
 }

@@ -14,5 +14,6 @@ export function toGradingQuestion(q: QuestionForMarking, number: number, ref: st
     ...(q.schemeRules && Object.keys(q.schemeRules).length ? { schemeRules: q.schemeRules } : {}),
     ...(q.options ? { options: q.options } : {}),
     ...(q.correctAnswer ? { correctAnswer: q.correctAnswer } : {}),
+    ...(q.modelAnswer ? { modelAnswer: q.modelAnswer } : {}),
   };
 }

@@ -3,11 +3,23 @@ import { type PracticePaperRequest } from '../../../../shared/practice-paper';
 import { PRACTICE_PAPER_TEXT } from '../../../../shared/practice-paper-text';
 import { apiPostForFile } from '../../../lib/api-client';
 
-/** POST /api/generate-custom-pdf with format 'pdf': the paper as a PDF file made on the server, saved by the browser. */
-export async function downloadPracticePaperPdf(input: PracticePaperRequest): Promise<string> {
+/** The same printed paper again, by its code (issue 26): the student copy, or with the answer key and mark scheme. */
+export function reprintUrl(code: string, include: ('answers' | 'scheme')[] = []): string {
+  const query = include.length ? `?include=${include.join(',')}` : '';
+  return `/api/practice-papers/${encodeURIComponent(code)}/pdf${query}`;
+}
+
+/**
+ * POST /api/generate-custom-pdf with format 'pdf': the paper as a PDF file made on the server, saved by the browser.
+ * Returns the file's name and the paper's code (to print the same paper again).
+ */
+export async function downloadPracticePaperPdf(input: PracticePaperRequest): Promise<{ filename: string; code: string | null }> {
   let blob: Blob;
+  let code: string | null;
   try {
-    blob = await apiPostForFile('/api/generate-custom-pdf', { ...input, format: 'pdf' });
+    const file = await apiPostForFile('/api/generate-custom-pdf', { ...input, format: 'pdf' });
+    blob = file.blob;
+    code = file.headers.get('x-paper-code');
   } catch (error) {
     throw new Error(PRACTICE_PAPER_TEXT.failed, { cause: error });
   }
@@ -24,7 +36,7 @@ export async function downloadPracticePaperPdf(input: PracticePaperRequest): Pro
   link.click();
   link.remove();
   window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  return filename;
+  return { filename, code };
 }
 
 export function useDownloadPracticePaperPdf() {

@@ -96,6 +96,24 @@ function writtenPaper(): string | undefined {
 }
 
 describe('PracticePaperDialog', () => {
+  it('downloads the PDF, then offers the same paper again by its code (student copy, with key, with scheme)', async () => {
+    respond = async () =>
+      new Response(new Blob(['%PDF-1.7']), { headers: { 'content-type': 'application/pdf', 'x-paper-code': 'MW-7USY7T' } });
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:paper'), revokeObjectURL: vi.fn() });
+    renderDialog();
+    openAndFill();
+    fireEvent.click(screen.getByRole('button', { name: 'Download PDF file' }));
+    await waitFor(() => expect(screen.getByText('MW-7USY7T')).toBeTruthy());
+    expect(sent[0].body).toMatchObject({ subject: 'Biology', topic: 'Enzymes', format: 'pdf' });
+    expect(screen.getByRole('link', { name: 'student copy' }).getAttribute('href')).toBe('/api/practice-papers/MW-7USY7T/pdf');
+    expect(screen.getByRole('link', { name: 'with answer key' }).getAttribute('href')).toBe(
+      '/api/practice-papers/MW-7USY7T/pdf?include=answers',
+    );
+    expect(screen.getByRole('link', { name: 'with answer key and mark scheme' }).getAttribute('href')).toBe(
+      '/api/practice-papers/MW-7USY7T/pdf?include=answers,scheme',
+    );
+  });
+
   it('opens from the home-screen button with the cursor in Subject, and returns focus to the button on Escape', async () => {
     renderDialog();
     fireEvent.click(trigger());

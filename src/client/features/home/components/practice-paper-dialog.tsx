@@ -9,7 +9,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { isApiError, serverMessageOf } from '../../../lib/api-request';
-import { useDownloadPracticePaperPdf } from '../api/download-practice-paper-pdf';
+import { reprintUrl, useDownloadPracticePaperPdf } from '../api/download-practice-paper-pdf';
 import { useGeneratePracticePaper } from '../api/generate-practice-paper';
 import { createPrintableUrl, openPrintWindow, printInWindow } from '../print-window';
 import { QuestionCountField } from '../../../components/question-count-field';
@@ -266,9 +266,34 @@ export function PracticePaperDialog() {
                 </Button>
               </div>
               {pdf.isSuccess ? (
-                <p role="status" className="text-xs text-slate-600">
-                  Saved {pdf.data}. Each paper carries its own code and QR code for grading.
-                </p>
+                <div role="status" className="space-y-1 text-xs text-slate-600">
+                  <p>
+                    Saved {pdf.data.filename}.{' '}
+                    {pdf.data.code ? (
+                      <>
+                        This is paper <strong>{pdf.data.code}</strong>: its code and QR code are on every page for grading.
+                      </>
+                    ) : (
+                      'Each paper carries its own code and QR code for grading.'
+                    )}
+                  </p>
+                  {pdf.data.code ? (
+                    <p>
+                      The same paper again:{' '}
+                      <a className="underline" href={reprintUrl(pdf.data.code)} download>
+                        student copy
+                      </a>
+                      {' · '}
+                      <a className="underline" href={reprintUrl(pdf.data.code, ['answers'])} download>
+                        with answer key
+                      </a>
+                      {' · '}
+                      <a className="underline" href={reprintUrl(pdf.data.code, ['answers', 'scheme'])} download>
+                        with answer key and mark scheme
+                      </a>
+                    </p>
+                  ) : null}
+                </div>
               ) : null}
               {blank ? (
                 <p id={`${id}-required`} className="text-xs text-slate-500">
