@@ -260,6 +260,10 @@ describe('due dates and time limits', () => {
   it('accepts late work and flags it when the teacher chose to', async () => {
     const { assignment, questions } = await assignNewPaper({ dueAt: inAWeek(), lateWork: 'flag' });
     await setDueInPast(assignment.id);
+    // the teacher's form sends the stored (now past) due date back with another change: accepted
+    const stored = (await get(`/api/classes/${classId}`, teacher)).json().assignments.find((a: Assignment) => a.id === assignment.id);
+    const resend = await patch(`/api/classes/${classId}/assignments/${assignment.id}`, { dueAt: stored.dueAt, counts: 'best' }, teacher);
+    expect(resend.statusCode).toBe(200);
     for (const q of questions) expect((await submit(ria, q.id, 'Late but here.')).statusCode).toBe(200);
     const { row } = await markbookRow(ria.user.id, assignment.id);
     expect(row?.cells.every((c) => c.late)).toBe(true);

@@ -16,7 +16,9 @@ export function checkedSettings(
   now: Date = new Date(),
 ): SettingsColumns {
   const dueAt = input.dueAt === undefined ? (stored?.dueAt ?? null) : input.dueAt === null ? null : new Date(input.dueAt);
-  if (input.dueAt && dueAt && dueAt.getTime() <= now.getTime()) throw httpError(400, ASSIGNMENT_TEXT.dueInPast);
+  // a new due date must be in the future; the stored one sent back unchanged (a form saving every field) is fine
+  const unchanged = dueAt !== null && stored?.dueAt?.getTime() === dueAt.getTime();
+  if (input.dueAt && dueAt && !unchanged && dueAt.getTime() <= now.getTime()) throw httpError(400, ASSIGNMENT_TEXT.dueInPast);
   const settings: SettingsColumns = {
     dueAt,
     lateWork: input.lateWork ?? stored?.lateWork ?? 'flag',
