@@ -5,7 +5,9 @@
 // questions), idle again after those, and the peak seen by sampling every 250 ms during the run (with the
 // kernel's own high-water mark of the node process, VmHWM). A bare Fastify process (one route) is measured the
 // same way in the same run as the reference. With DATABASE_URL set, the server is also measured on a scratch
-// database of that PostgreSQL server (ENGINE_WORKERS=1; PostgreSQL's own processes are not counted).
+// database of that PostgreSQL server (ENGINE_WORKERS=1; PostgreSQL's own processes are not counted). The last
+// PGlite row is the first start after an install: the marker's word table is removed from its cache first, so
+// the server converts the package's JSON again (BENCH_SKIP_FIRST_START=1 leaves it out).
 // Prints numbers; asserts nothing. Linux only (/proc).
 //   npm run bench:memory
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:memory
@@ -14,6 +16,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { resolveEmbeddingsPath } from '../src/server/engine/builtin/marker/embeddings-json';
+import { wordTableCacheFiles } from '../src/server/engine/builtin/marker/word-vector-cache';
 import { createScratchDatabase } from '../src/server/testing/scratch-database';
 
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 10);
@@ -238,6 +242,17 @@ async function main() {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'markwell-memory-'));
     try {
       rows.push(await measureServer(`PGlite, ENGINE_WORKERS=${workers}`, { DATA_DIR: dataDir, ENGINE_WORKERS: String(workers) }, 3922 + i));
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  // The first start after `npm ci`: no word table on disk yet, so the server converts the package's JSON once.
+  const jsonFile = resolveEmbeddingsPath();
+  if (jsonFile && !process.env.BENCH_SKIP_FIRST_START) {
+    for (const file of wordTableCacheFiles(jsonFile)) fs.rmSync(file, { force: true });
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'markwell-memory-'));
+    try {
+      rows.push(await measureServer('PGlite, 1 worker, no word table yet', { DATA_DIR: dataDir, ENGINE_WORKERS: '1' }, 3929));
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
