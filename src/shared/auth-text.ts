@@ -11,6 +11,12 @@ export const AUTH_TEXT = {
   invalidCredentials: 'Invalid email or password',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
   crossSite: 'This request came from another website, so it was refused. Open Markwell itself and try again.',
+  /** Issue 25: changing the password (signed in). */
+  currentPasswordWrong: 'Your current password is not right.',
+  currentPasswordRequired: 'Please enter your current password',
+  samePassword: 'The new password must be different from the current one',
+  passwordChanged: 'Password changed. You have been signed out on every other device.',
+  sessionNotFound: 'Session not found',
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 6;

@@ -70,6 +70,8 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The browser and system it was signed in from ('Firefox on Windows'), for the user's list of sessions. */
+    device: text('device'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

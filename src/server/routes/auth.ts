@@ -1,9 +1,12 @@
 import {
   authResponseSchema,
+  changePasswordRequestSchema,
   errorResponseSchema,
   loginRequestSchema,
   okResponseSchema,
   registerRequestSchema,
+  revokeOthersResponseSchema,
+  sessionListSchema,
   userSchema,
 } from '../../shared/auth';
 import type { AppDeps, ZodApp } from '../app-deps';
@@ -17,7 +20,7 @@ import {
   setDeviceCookie,
   setSessionCookie,
 } from '../auth-hook';
-import { loginUser, registerUser, revokeSession } from '../services/auth';
+import { changePassword, listSessions, loginUser, registerUser, revokeOtherSessions, revokeSession } from '../services/auth';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
 
@@ -28,7 +31,14 @@ export function authRoutes(app: ZodApp, deps: AppDeps) {
     '/auth/register',
     { schema: { body: registerRequestSchema, response: { 201: authResponseSchema, ...errors } } },
     async (request, reply) => {
-      const { device, ...result } = await registerUser(db, deps.config, request.body, request.ip, request.cookies[DEVICE_COOKIE]);
+      const { device, ...result } = await registerUser(
+        db,
+        deps.config,
+        request.body,
+        request.ip,
+        request.cookies[DEVICE_COOKIE],
+        request.headers['user-agent'],
+      );
       setSessionCookie(request, reply, result.sessionId, deps.config);
       setDeviceCookie(request, reply, device, deps.config);
       return reply.status(201).send(result);
@@ -39,7 +49,14 @@ export function authRoutes(app: ZodApp, deps: AppDeps) {
     '/auth/login',
     { schema: { body: loginRequestSchema, response: { 200: authResponseSchema, ...errors } } },
     async (request, reply) => {
-      const { device, ...result } = await loginUser(db, deps.config, request.body, request.ip, request.cookies[DEVICE_COOKIE]);
+      const { device, ...result } = await loginUser(
+        db,
+        deps.config,
+        request.body,
+        request.ip,
+        request.cookies[DEVICE_COOKIE],
+        request.headers['user-agent'],
+      );
       setSessionCookie(request, reply, result.sessionId, deps.config);
       setDeviceCookie(request, reply, device, deps.config);
       return result;
@@ -55,6 +72,40 @@ export function authRoutes(app: ZodApp, deps: AppDeps) {
     clearSessionCookie(request, reply, deps.config);
     return { ok: true as const };
   });
+
+  const auth = requireUser(deps);
+  /** The caller's own session token (the bearer header or the cookie requireUser accepted). */
+  const ownToken = (request: Parameters<typeof sessionToken>[0]) => sessionToken(request) ?? '';
+
+  app.post(
+    '/auth/password',
+    { onRequest: auth, schema: { body: changePasswordRequestSchema, response: { 200: revokeOthersResponseSchema, ...errors } } },
+    async (request, reply) => {
+      const { revoked, device } = await changePassword(
+        db,
+        deps.config,
+        currentUser(request).id,
+        ownToken(request),
+        request.body,
+        request.cookies[DEVICE_COOKIE],
+        deps.sessionCache,
+      );
+      setDeviceCookie(request, reply, device, deps.config);
+      return { revoked };
+    },
+  );
+
+  app.get(
+    '/auth/sessions',
+    { onRequest: auth, schema: { response: { 200: sessionListSchema, 401: errorResponseSchema } } },
+    async (request) => listSessions(db, currentUser(request).id, ownToken(request)),
+  );
+
+  app.post(
+    '/auth/sessions/revoke-others',
+    { onRequest: auth, schema: { response: { 200: revokeOthersResponseSchema, 401: errorResponseSchema } } },
+    async (request) => ({ revoked: await revokeOtherSessions(db, currentUser(request).id, ownToken(request), deps.sessionCache) }),
+  );
 
   app.get(
     '/users/me',

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { AUTH_TEXT } from '../../shared/auth-text';
-import type { LoginRequest, RegisterRequest, User } from '../../shared/auth';
+import type { ChangePasswordRequest, LoginRequest, RegisterRequest, SessionInfo, User } from '../../shared/auth';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { authAttempts, sessions, users } from '../db/schema';
@@ -99,17 +99,51 @@ async function deriveUsername(db: Db, email: string): Promise<string> {
   for (let n = 2; ; n++) if (!names.has(`${base}${n}`)) return `${base}${n}`;
 }
 
-async function createSession(db: Db, config: AuthConfig, userId: string): Promise<string> {
+/** 'Chrome on Android', 'Safari on iPhone', 'Firefox on Windows' from a user agent; null when it names neither. */
+export function describeDevice(userAgent: string | undefined): string | null {
+  const ua = userAgent ?? '';
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /OPR\/|Opera/.test(ua)
+      ? 'Opera'
+      : /Firefox\//.test(ua)
+        ? 'Firefox'
+        : /Chrom(e|ium)\//.test(ua)
+          ? 'Chrome'
+          : /Safari\//.test(ua)
+            ? 'Safari'
+            : null;
+  const system = /Android/.test(ua)
+    ? 'Android'
+    : /iPhone/.test(ua)
+      ? 'iPhone'
+      : /iPad/.test(ua)
+        ? 'iPad'
+        : /CrOS/.test(ua)
+          ? 'ChromeOS'
+          : /Windows/.test(ua)
+            ? 'Windows'
+            : /Mac OS X|Macintosh/.test(ua)
+              ? 'Mac'
+              : /Linux/.test(ua)
+                ? 'Linux'
+                : null;
+  if (browser && system) return `${browser} on ${system}`;
+  return browser ?? system;
+}
+
+async function createSession(db: Db, config: AuthConfig, userId: string, userAgent?: string): Promise<string> {
   const token = randomBytes(32).toString('base64url'); // 256 bits
   await db.insert(sessions).values({
     userId,
     tokenHash: hashToken(token),
     expiresAt: new Date(Date.now() + config.SESSION_TTL_DAYS * DAY_MS),
+    device: describeDevice(userAgent),
   });
   return token;
 }
 
-export async function registerUser(db: Db, config: AuthConfig, input: RegisterRequest, ip: string, device?: string) {
+export async function registerUser(db: Db, config: AuthConfig, input: RegisterRequest, ip: string, device?: string, userAgent?: string) {
   await countAttempt(db, config, [{ key: `signup-ip:${ip}`, max: config.AUTH_SIGNUP_RATE_LIMIT_PER_IP }]);
   const email = normaliseEmail(input.email);
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
@@ -124,7 +158,7 @@ export async function registerUser(db: Db, config: AuthConfig, input: RegisterRe
       .onConflictDoNothing()
       .returning();
     if (inserted) {
-      const sessionId = await createSession(db, config, inserted.id);
+      const sessionId = await createSession(db, config, inserted.id, userAgent);
       return { sessionId, user: toUser(inserted), device: deviceCookie(device, passwordHash) };
     }
     const [sameEmail] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
@@ -168,7 +202,7 @@ function knownDeviceId(cookie: string | undefined, passwordHash: string): string
   return expected.length === given.length && timingSafeEqual(expected, given) ? parsed.id : null;
 }
 
-export async function loginUser(db: Db, config: AuthConfig, input: LoginRequest, ip: string, device?: string) {
+export async function loginUser(db: Db, config: AuthConfig, input: LoginRequest, ip: string, device?: string, userAgent?: string) {
   const email = normaliseEmail(input.email);
   const [row] = await db.select().from(users).where(eq(users.email, email));
   const deviceId = row ? knownDeviceId(device, row.passwordHash) : null;
@@ -188,7 +222,7 @@ export async function loginUser(db: Db, config: AuthConfig, input: LoginRequest,
   const valid = await verifyPassword(input.password, row?.passwordHash ?? (await dummyPasswordHash()));
   if (!row || !valid) throw httpError(401, AUTH_TEXT.invalidCredentials);
   await db.delete(authAttempts).where(or(inArray(authAttempts.id, attempt.ids), eq(authAttempts.key, ownKey)));
-  const sessionId = await createSession(db, config, row.id);
+  const sessionId = await createSession(db, config, row.id, userAgent);
   return { sessionId, user: toUser(row), device: deviceCookie(device, row.passwordHash) };
 }
 
@@ -271,4 +305,62 @@ export async function revokeSession(db: Db, token: string, cache?: SessionCache)
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.tokenHash, hash), isNull(sessions.revokedAt)));
+}
+
+/** The user's live sessions (not revoked, not expired), the one of `token` first, then the most recently used. */
+export async function listSessions(db: Db, userId: string, token: string): Promise<SessionInfo[]> {
+  const current = hashToken(token);
+  const rows = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .orderBy(desc(sessions.lastSeenAt));
+  return rows
+    .map((r) => ({
+      id: r.id,
+      device: r.device,
+      createdAt: r.createdAt.toISOString(),
+      lastUsedAt: r.lastSeenAt.toISOString(),
+      current: r.tokenHash === current,
+    }))
+    .sort((a, b) => Number(b.current) - Number(a.current));
+}
+
+/** Ends every live session of the user but the one of `token` (also in this instance's cache at once). */
+export async function revokeOtherSessions(db: Db, userId: string, token: string, cache?: SessionCache): Promise<number> {
+  const keep = hashToken(token);
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.tokenHash, keep)))
+    .returning({ tokenHash: sessions.tokenHash });
+  for (const { tokenHash } of ended) cache?.delete(tokenHash);
+  return ended.length;
+}
+
+/**
+ * POST /api/auth/password: the current password must be right (400 otherwise, counted like a failed login for the
+ * account); the new one is stored and every other session ends. The browser's device cookie is made anew (the old
+ * one was keyed with the old password).
+ */
+export async function changePassword(
+  db: Db,
+  config: AuthConfig,
+  userId: string,
+  token: string,
+  input: ChangePasswordRequest,
+  device: string | undefined,
+  cache?: SessionCache,
+): Promise<{ revoked: number; device: string }> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  if (!row) throw httpError(401, AUTH_TEXT.invalidCredentials);
+  const key = `password-change:${userId}`;
+  const attempt = await countAttempt(db, config, [{ key, max: config.AUTH_RATE_LIMIT_PER_EMAIL }]);
+  if (!(await verifyPassword(input.currentPassword, row.passwordHash))) throw httpError(400, AUTH_TEXT.currentPasswordWrong);
+  if (input.currentPassword === input.newPassword) throw httpError(400, AUTH_TEXT.samePassword);
+  await db.delete(authAttempts).where(or(inArray(authAttempts.id, attempt.ids), eq(authAttempts.key, key)));
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+  const revoked = await revokeOtherSessions(db, userId, token, cache);
+  return { revoked, device: deviceCookie(device, passwordHash) };
 }
