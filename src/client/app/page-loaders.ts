@@ -16,6 +16,7 @@ export const loadTeacherGradingPage = preloadable(() => import('../features/teac
 export const loadClassesPage = preloadable(() => import('../features/classes/classes-page'));
 export const loadClassPage = preloadable(() => import('../features/classes/class-page'));
 export const loadJoinClassPage = preloadable(() => import('../features/classes/join-class-page'));
+export const loadAccountPage = preloadable(() => import('../features/account/account-page'));
 
 const RESULTS_PATH = /\/papers?\/[^/]+\/results\/?$|^\/question-papers\/[^/]+\/results\/?$/;
 const EXAM_PATH = /^\/(courses\/[^/]+\/(papers\/[^/]+\/)?(questions\/[^/]+|exam)|exam\/[^/]+)\/?$/;
@@ -59,6 +60,7 @@ export function preloadPage(pathname: string): void {
   else if (/^\/classes\/[^/]+/.test(pathname)) void loadClassPage();
   else if (pathname.startsWith('/classes')) void loadClassesPage();
   else if (pathname.startsWith('/join/')) void loadJoinClassPage();
+  else if (pathname.startsWith('/account')) void loadAccountPage();
 }
 
 /** A paper's exam opens on its first question: ask for the student's answer to it as soon as the questions are in. */

@@ -22,6 +22,7 @@ export function pageNameForPath(path: string, signedIn: boolean): string {
     '/disputes': 'Disputes',
     '/review': 'Review',
     '/classes': 'Classes',
+    '/account': 'Account',
   };
   return fixed[p] ?? 'Page Not Found';
 }

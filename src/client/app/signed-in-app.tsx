@@ -21,6 +21,7 @@ import {
   loadDisputesPage,
   loadExamPage,
   loadJoinClassPage,
+  loadAccountPage,
   loadPdfDocumentsPage,
   loadProgressPage,
   loadResultsPage,
@@ -41,6 +42,7 @@ const TeacherGradingPage = lazyScreen(loadTeacherGradingPage, (m) => m.TeacherGr
 const ClassesPage = lazyScreen(loadClassesPage, (m) => m.ClassesPage);
 const ClassPage = lazyScreen(loadClassPage, (m) => m.ClassPage);
 const JoinClassPage = lazyScreen(loadJoinClassPage, (m) => m.JoinClassPage);
+const AccountPage = lazyScreen(loadAccountPage, (m) => m.AccountPage);
 
 /**
  * The signed-in app: its header and every logged-in route. Loaded only once a session token exists,
@@ -94,6 +96,7 @@ function SignedInRoutes({ user, signOut }: { user: User; signOut: () => Promise<
             <Route path="/classes" component={ClassesPage} />
             <Route path="/classes/:classId" component={ClassPage} />
             <Route path="/join/:code" component={JoinClassPage} />
+            <Route path="/account" component={AccountPage} />
             <Route path="/question-papers/:paperId" component={PaperOverviewPage} />
             <Route path="/question-papers/:paperId/results" component={ResultsPage} />
             <Route component={NotFoundPage} />

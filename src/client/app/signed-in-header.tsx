@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { DropdownMenu } from 'radix-ui';
-import { CircleHelp, LogOut, Menu, User as UserIcon, X } from 'lucide-react';
+import { CircleHelp, KeyRound, LogOut, Menu, User as UserIcon, X } from 'lucide-react';
 import type { User } from '../../shared/auth';
 import { Button } from '../components/ui/button';
 import { Tooltip } from '../components/ui/tooltip';
@@ -52,6 +52,14 @@ function UserMenu({ user, onLogOut }: { user: User; onLogOut: () => void }) {
             {user.email ? <p className="truncate text-xs text-slate-500">{user.email}</p> : null}
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+          <DropdownMenu.Item
+            asChild
+            className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100"
+          >
+            <Link href="/account">
+              <KeyRound aria-hidden className="size-4" /> Account
+            </Link>
+          </DropdownMenu.Item>
           <DropdownMenu.Item
             onSelect={onLogOut}
             className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100"
@@ -121,9 +129,16 @@ export function SignedInHeader({ user, onLogOut }: { user: User; onLogOut: () =>
           <div className="mt-2 border-t border-slate-200 px-3 pt-3 pb-1 sm:hidden">
             <p className="text-sm font-semibold text-slate-900">{user.username}</p>
             {user.email ? <p className="text-xs text-slate-500">{user.email}</p> : null}
-            <Button variant="outline" size="sm" className="mt-2" onClick={onLogOut}>
-              <LogOut aria-hidden /> Log out
-            </Button>
+            <div className="mt-2 flex gap-2">
+              <Button asChild variant="outline" size="sm">
+                <Link href="/account" onClick={() => setMenuOpen(false)}>
+                  <KeyRound aria-hidden /> Account
+                </Link>
+              </Button>
+              <Button variant="outline" size="sm" onClick={onLogOut}>
+                <LogOut aria-hidden /> Log out
+              </Button>
+            </div>
           </div>
         </nav>
       ) : null}

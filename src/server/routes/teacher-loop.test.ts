@@ -182,9 +182,10 @@ describe('printed papers carry their identity', () => {
     expect(all).toContain('Question 1');
     expect(all).toContain('Answer key (for teachers)');
     expect(all).toContain('Mark scheme (for teachers)');
-    // without "format" the spec's {filename, html}
+    // without "format" the spec's {filename, html}, and the paper's code to print it again (issue 26)
     const html = await post('/api/generate-custom-pdf', paperRequest);
-    expect(Object.keys(html.json()).sort()).toEqual(['filename', 'html']);
+    expect(Object.keys(html.json()).sort()).toEqual(['code', 'filename', 'html']);
+    expect(html.json().html).toContain(html.json().code);
   }, 120_000);
 });
 
