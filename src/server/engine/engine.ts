@@ -130,6 +130,8 @@ export interface SchemeSheetInput {
   questionImage: Buffer | null;
   /** The chosen scheme's questions, with their numbers on the sheet. */
   questions: GradingQuestion[];
+  /** A printed paper of ours: the lines it carries beside its questions (its print is never an answer); null otherwise. */
+  printedPaper?: string[] | null;
 }
 
 /** An answer sheet read and marked against the chosen scheme, question by question. */

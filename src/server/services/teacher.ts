@@ -115,7 +115,7 @@ interface Scheme {
   source: string;
   paperId: string | null;
   paperCode: string | null;
-  /** Lines a printed paper carries beside its questions (its title), never a student's answer. */
+  /** A printed paper of ours: the lines it carries beside its questions (its title); its print is never an answer. */
   printed?: string[];
 }
 
@@ -220,8 +220,8 @@ async function markSheet(
   premarked?: SchemeSheetMarking['questions'],
 ) {
   const multi = scheme.questions.length > 1;
-  // each question's own answer, with the paper's printed text left out (issue 26)
-  const parts = answerParts(answerText, scheme.questions, scheme.printed);
+  // each question's own answer, with a printed paper's print left out (issue 26)
+  const parts = answerParts(answerText, scheme.questions, scheme.printed ?? null);
   let sections: GradingBreakdown[] = [];
   let awarded = 0;
   let total = 0;
@@ -323,7 +323,12 @@ export async function gradeAnswer(db: Db, engine: Engine, ownerId: string, input
   // With a chosen scheme, an engine that can (a vision model) reads the sheet and judges the scheme's own points.
   const premarked =
     scheme && engine.gradeSheetAgainstScheme
-      ? await engine.gradeSheetAgainstScheme({ answerImage, questionImage, questions: scheme.questions })
+      ? await engine.gradeSheetAgainstScheme({
+          answerImage,
+          questionImage,
+          questions: scheme.questions,
+          printedPaper: scheme.printed ?? null,
+        })
       : null;
   const [answerRead, questionRead] = premarked
     ? [{ text: premarked.answerText, confidence: premarked.confidence, paperCode: null, readBy: premarked.readBy }, null]

@@ -47,8 +47,19 @@ describe('text printed on the paper', () => {
     expect(withoutPrintedText('2.4 m', printed)).toBe('2.4 m');
     const own = 'The resistance increases because the ions vibrate with a larger amplitude';
     expect(withoutPrintedText(own, printed)).toBe(own);
-    // an answer that only copies the question is print, and earns nothing anyway
-    expect(withoutPrintedText('the resistance of a metal wire increases', printed)).toBe('');
+    // the question's own words in the student's order are the student's sentence
+    const reworded = 'as temperature rises the resistance of the wire increases';
+    expect(withoutPrintedText(reworded, printed)).toBe(reworded);
+    // the question's line read from print is left out; the same words written again below it are the student's
+    const twice = 'the resistance of a metal wire increases\nthe resistance of a metal wire increases';
+    expect(withoutPrintedText(twice, printed)).toBe('the resistance of a metal wire increases');
+    // an option written out in full under the printed options is the student's answer
+    const options = 'A ampere\nB volt\nC ohm\nD coulomb\nD coulomb';
+    expect(withoutPrintedText(options, [questions[0]])).toBe('D coulomb');
+  });
+
+  it('reads a sheet without print (not one of our printed papers) as written', () => {
+    expect(answerParts('the resistance of a metal wire increases', [questions[1]]).get(2)).toBe('the resistance of a metal wire increases');
   });
 
   it('lets the marker give a handwritten "Answer: D" its mark (a printed option was taken as the answer before)', async () => {

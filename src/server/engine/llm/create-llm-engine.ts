@@ -233,7 +233,7 @@ export function createLlmEngine(options: CreateLlmEngineOptions): Engine {
       images: input.questionImage ? [input.answerImage, input.questionImage] : [input.answerImage],
     });
     const answerText = answerRead.text;
-    const parts = answerParts(answerText, input.questions);
+    const parts = answerParts(answerText, input.questions, input.printedPaper ?? null);
     const questions: SchemeSheetMarking['questions'] = [];
     for (const question of input.questions) {
       const answer = (parts.get(question.number) ?? '').trim();
