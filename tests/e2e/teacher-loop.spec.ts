@@ -69,6 +69,19 @@ test('a teacher prints a paper, grades a photo of it by its QR code, corrects th
   const { text: pages } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: false });
   expect(pages.join('\n')).toContain('Mark scheme (for teachers)');
   for (const text of pages) expect(text).toMatch(/Paper code MW-[A-Z0-9]{6}/);
+
+  // Issue 26: the same paper again by its code, as the student copy: the same questions, no scheme.
+  const printedCode = /Paper code (MW-[A-Z0-9]{6})/.exec(pages[0])?.[1] ?? '';
+  await expect(page.getByRole('status').getByText(printedCode)).toBeVisible();
+  const again = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'student copy' }).click();
+  const copy = await again;
+  const copyBytes = fs.readFileSync((await copy.path()) ?? '');
+  const { text: copyPages } = await extractText(await getDocumentProxy(new Uint8Array(copyBytes)), { mergePages: false });
+  expect(copyPages.join('\n')).not.toContain('Mark scheme (for teachers)');
+  // the first page word for word, but for its page count (the copy has no scheme pages)
+  const withoutCount = (text: string) => text.replace(/Page 1 of \d+/, 'Page 1');
+  expect(withoutCount(copyPages[0])).toBe(withoutCount(pages[0]));
 });
 
 test('the grading page at phone width', async ({ page }) => {

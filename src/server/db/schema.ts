@@ -389,6 +389,8 @@ export const practicePapers = pgTable(
     difficultyLevel: text('difficulty_level').notNull(),
     questions: jsonb('questions').$type<GradingQuestion[]>().notNull(),
     generatedBy: text('generated_by'),
+    /** The paper's note as printed under its title (issue 26: printed again by its code, the same paper). */
+    note: text('note'),
     createdAt: createdAt(),
   },
   (t) => [index('practice_papers_owner_idx').on(t.ownerId, t.createdAt)],

@@ -38,6 +38,7 @@ async function storePaper(db: Db, ownerId: string, paper: GeneratedPaper, input:
         difficultyLevel: input.difficultyLevel,
         questions: toGradingQuestions(paper),
         generatedBy: paper.generatedBy,
+        note: paper.note?.trim() || null,
       })
       .onConflictDoNothing({ target: practicePapers.code })
       .returning({ code: practicePapers.code });
@@ -95,6 +96,7 @@ export async function reprintPracticePaper(
     topic: row.topic,
     difficultyLevel: row.difficultyLevel,
     generatedBy: row.generatedBy ?? 'Markwell',
+    ...(row.note ? { note: row.note } : {}),
     questions: row.questions.map((q) => ({
       text: q.text,
       type: q.type,

@@ -1,0 +1,1 @@
+ALTER TABLE "practice_papers" ADD COLUMN "note" text;
