@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -66,6 +68,16 @@ export async function buildApp(appDeps: AppDeps): Promise<FastifyInstance> {
     },
   });
   await app.register(cookie);
+  // API responses compressed where it helps (issue 29): brotli or gzip as the browser accepts, over 1 KB; quick
+  // brotli (level 4) because each answer is compressed as it is sent. Static files are compressed at build time
+  // (@fastify/static serves the .br/.gz beside them); the tutor's event stream (Cache-Control: no-transform) goes out as
+  // written (src/server/compression.test.ts).
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   // Per-user limits on the calls that start engine work (used by the routes through app.engineJobLimits).
   await installEngineJobLimits(app, config);
 
