@@ -48,6 +48,7 @@ import {
   countedMarks,
   lateAssignments,
   overrideHistory,
+  personName,
   settingsOf,
   withheldNow,
   type AssignmentRow,
@@ -63,10 +64,6 @@ import { toQuestion } from './papers';
  * is decided in paper-access.ts; this file keeps the classes themselves. Every id a caller may not see is 404.
  */
 type ClassRow = typeof classes.$inferSelect;
-
-function personName(u: { firstName: string | null; lastName: string | null; username: string }): string {
-  return [u.firstName, u.lastName].filter(Boolean).join(' ').trim() || u.username;
-}
 
 /** A join code from the safe alphabet, drawn with the operating system's random numbers. */
 export function newJoinCode(): string {

@@ -6,11 +6,9 @@ import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Skeleton } from '../../components/ui/skeleton';
 import { serverMessageOf } from '../../lib/api-request';
+import { formatBritishDateTime } from '../../lib/format';
 import { useChangePassword } from './api/change-password';
 import { useRevokeOtherSessions, useSessions } from './api/sessions';
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 /** Change password (the current one needed; other devices are signed out). */
 function ChangePasswordCard() {
@@ -108,7 +106,7 @@ function SessionsCard() {
                   {s.current ? <span className="ml-2 text-xs font-normal text-emerald-700">This device</span> : null}
                 </span>
                 <span className="text-xs text-slate-500">
-                  Last used {when(s.lastUsedAt)} · signed in {when(s.createdAt)}
+                  Last used {formatBritishDateTime(s.lastUsedAt)} · signed in {formatBritishDateTime(s.createdAt)}
                 </span>
               </li>
             ))}
