@@ -88,6 +88,30 @@ export const authAttempts = pgTable(
   (t) => [index('auth_attempts_key_idx').on(t.key, t.createdAt)],
 );
 
+/**
+ * A password reset (issue 25): the token of an e-mailed link, or a typed code a class's teacher or an administrator
+ * issued. Only a SHA-256 is kept (a code's is taken with its user's id), never the token or code; used once, then
+ * `used_at` is set; every other open reset of the user ends with it (services/password-reset.ts).
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'email' (a link's token), 'teacher' or 'admin' (a code). */
+    kind: text('kind').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** The teacher who issued a code (null for e-mailed links and administrators' codes). */
+    issuedBy: uuid('issued_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
 export const courses = pgTable(
   'courses',
   {
