@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { llmEnvShape, refineLlmEnv } from './engine/llm/llm-config';
+import { oidcEnvShape, refineOidcEnv } from './oidc-config';
 
 const intFromEnv = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -43,10 +44,18 @@ export const configSchema = z
     ENGINE_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
     /** Engine calls waiting for a worker beyond which a call is refused as busy (503) rather than queued. */
     ENGINE_QUEUE_MAX: intFromEnv(64),
+    /** The address people open Markwell at (https://markwell.school.org), for links that leave the app (the OIDC redirect URI). */
+    PUBLIC_URL: z
+      .url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http:// or https:// address' })
+      .transform((u) => u.replace(/\/+$/, ''))
+      .optional(),
   })
   // AI_PROVIDER, AI_MODEL, AI_API_KEY (or the provider's own key), AI_BASE_URL, AI_TIMEOUT_MS: docs/llm.md.
   .extend(llmEnvShape)
-  .superRefine(refineLlmEnv);
+  // OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_LABEL: sign-in with the school's provider (oidc-config.ts, README "Accounts").
+  .extend(oidcEnvShape)
+  .superRefine(refineLlmEnv)
+  .superRefine(refineOidcEnv);
 export type Config = z.infer<typeof configSchema>;
 
 /** Parses the environment once; nothing else in the app reads process.env. */
