@@ -692,3 +692,38 @@ export const analyticsSessions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.ownerId, t.startedAt] }), index('analytics_sessions_owner_ended_idx').on(t.ownerId, t.endedAt)],
 );
+
+/**
+ * Sign-in with the school's identity provider (issue 25 item 3): the provider's account (issuer and subject, the
+ * stable id the provider gives it) linked to a Markwell user, found again at each sign-in (services/oidc.ts).
+ */
+export const oidcIdentities = pgTable(
+  'oidc_identities',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('oidc_identities_issuer_subject_idx').on(t.issuer, t.subject), index('oidc_identities_user_idx').on(t.userId)],
+);
+
+/**
+ * A sign-in with the provider under way: the PKCE verifier and the nonce of one authorization request, found by a
+ * SHA-256 of its state and taken (deleted) once by the callback, so a state works once, on any app instance.
+ */
+export const oidcLogins = pgTable(
+  'oidc_logins',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    codeVerifier: text('code_verifier').notNull(),
+    nonce: text('nonce').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('oidc_logins_expires_idx').on(t.expiresAt)],
+);
