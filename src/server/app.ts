@@ -24,6 +24,7 @@ import { answerRoutes } from './routes/answers';
 import { tutorStreamRoutes } from './routes/tutor-stream';
 import { attemptRoutes } from './routes/attempts';
 import { authRoutes } from './routes/auth';
+import { passwordResetRoutes } from './routes/password-reset';
 import { classRoutes } from './routes/classes';
 import { courseRoutes } from './routes/courses';
 import { disputeRoutes } from './routes/disputes';
@@ -107,6 +108,7 @@ export async function buildApp(appDeps: AppDeps): Promise<FastifyInstance> {
       api.addHook('onRequest', refuseCrossSiteWrites);
       const zodApi = api.withTypeProvider<ZodTypeProvider>();
       authRoutes(zodApi, deps);
+      passwordResetRoutes(zodApi, deps);
       publicStatsRoutes(zodApi, deps);
       courseRoutes(zodApi, deps);
       answerRoutes(zodApi, deps);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { llmEnvShape, refineLlmEnv } from './engine/llm/llm-config';
 import { oidcEnvShape, refineOidcEnv } from './oidc-config';
+import { mailEnvShape, refineMailEnv } from './mail-config';
 
 const intFromEnv = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -54,8 +55,11 @@ export const configSchema = z
   .extend(llmEnvShape)
   // OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_LABEL: sign-in with the school's provider (oidc-config.ts, README "Accounts").
   .extend(oidcEnvShape)
+  // SMTP_URL, MAIL_FROM: password reset links by e-mail (mail-config.ts, README "Accounts"); links start with PUBLIC_URL.
+  .extend(mailEnvShape)
   .superRefine(refineLlmEnv)
-  .superRefine(refineOidcEnv);
+  .superRefine(refineOidcEnv)
+  .superRefine(refineMailEnv);
 export type Config = z.infer<typeof configSchema>;
 
 /** Parses the environment once; nothing else in the app reads process.env. */

@@ -22,6 +22,8 @@ const newPassword = requiredText
   .refine((p) => p.trim().length > 0, AUTH_TEXT.required)
   .refine((p) => p.length >= PASSWORD_MIN_LENGTH, AUTH_TEXT.passwordShort)
   .refine((p) => p.length <= 200, 'Password can be at most 200 characters');
+/** A new password's rules (sign-up, change, reset). */
+export const newPasswordSchema = newPassword;
 
 export const registerRequestSchema = z.object({
   email: requiredText

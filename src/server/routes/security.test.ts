@@ -44,6 +44,11 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/auth/register',
   'POST /api/auth/login',
   'POST /api/auth/logout',
+  // Issue 25 item 2: a forgotten password (the same answer for every address) and whether e-mail reset is set up.
+  'POST /api/auth/forgot',
+  'POST /api/auth/reset',
+  'GET /api/auth/password-reset',
+  'HEAD /api/auth/password-reset',
   'GET /api/public/stats',
   'HEAD /api/public/stats',
 ]);
@@ -188,6 +193,9 @@ const VALID_BODIES: Record<string, (ids: Ids, n: number) => Record<string, unkno
     lastName: 'Case',
   }),
   'POST /api/auth/login': () => ({ email: 'nobody-here@example.org', password: 'wrong-password' }),
+  'POST /api/auth/forgot': () => ({ email: 'nobody-here@example.org' }),
+  // An unknown token (400): nobody's password changes.
+  'POST /api/auth/reset': () => ({ token: 'not-a-reset-token', password: 'battery-staple' }),
   'POST /api/courses/direct-create': () => ({ title: 'Physics practice', subject: 'Physics' }),
   'POST /api/question-papers/generate': (ids) => ({
     courseId: ids.course[0],

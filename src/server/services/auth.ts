@@ -21,11 +21,11 @@ type AuthConfig = Pick<
 const SESSION_TOUCH_INTERVAL_MS = 60_000;
 const DAY_MS = 86_400_000;
 
-function hashToken(token: string): string {
+export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-function normaliseEmail(email: string): string {
+export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
@@ -50,7 +50,7 @@ function toUser(row: typeof users.$inferSelect): User {
  *   its own (AUTH_RATE_LIMIT_PER_EMAIL failures per window, on that device and account) instead of the
  *   address's, and is not slowed down: others' failures at the same school address never throttle it.
  */
-async function countAttempt(db: Db, config: AuthConfig, limits: { key: string; max: number }[], alsoCount: string[] = []) {
+export async function countAttempt(db: Db, config: AuthConfig, limits: { key: string; max: number }[], alsoCount: string[] = []) {
   const since = new Date(Date.now() - config.AUTH_RATE_LIMIT_WINDOW_MINUTES * 60_000);
   const limited = limits.map((l) => l.key);
   const keys = [...limited, ...alsoCount];
