@@ -24,6 +24,8 @@ import { answerRoutes } from './routes/answers';
 import { tutorStreamRoutes } from './routes/tutor-stream';
 import { attemptRoutes } from './routes/attempts';
 import { authRoutes } from './routes/auth';
+import { authOptionsRoutes } from './routes/auth-options';
+import { oidcRoutes } from './routes/oidc';
 import { passwordResetRoutes } from './routes/password-reset';
 import { classRoutes } from './routes/classes';
 import { courseRoutes } from './routes/courses';
@@ -108,6 +110,8 @@ export async function buildApp(appDeps: AppDeps): Promise<FastifyInstance> {
       api.addHook('onRequest', refuseCrossSiteWrites);
       const zodApi = api.withTypeProvider<ZodTypeProvider>();
       authRoutes(zodApi, deps);
+      authOptionsRoutes(zodApi, deps);
+      oidcRoutes(zodApi, deps);
       passwordResetRoutes(zodApi, deps);
       publicStatsRoutes(zodApi, deps);
       courseRoutes(zodApi, deps);

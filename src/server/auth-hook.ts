@@ -34,7 +34,7 @@ export function sessionToken(request: FastifyRequest): string | null {
  * that says so in X-Forwarded-Proto when TRUST_PROXY is set; COOKIE_SECURE=true makes it Secure always
  * (HTTPS terminated by a proxy that does not send X-Forwarded-Proto).
  */
-function sessionCookieOptions(request: FastifyRequest, config: Pick<Config, 'COOKIE_SECURE'>) {
+export function sessionCookieOptions(request: FastifyRequest, config: Pick<Config, 'COOKIE_SECURE'>) {
   return {
     path: '/',
     httpOnly: true,

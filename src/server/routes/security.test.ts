@@ -49,6 +49,13 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/auth/reset',
   'GET /api/auth/password-reset',
   'HEAD /api/auth/password-reset',
+  // Issue 25 item 3: sign-in with the school's provider (404 here, where it is not configured) and the sign-in page's options.
+  'GET /api/auth/options',
+  'HEAD /api/auth/options',
+  'GET /api/auth/oidc/start',
+  'HEAD /api/auth/oidc/start',
+  'GET /api/auth/oidc/callback',
+  'HEAD /api/auth/oidc/callback',
   'GET /api/public/stats',
   'HEAD /api/public/stats',
 ]);

@@ -29,7 +29,7 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-function toUser(row: typeof users.$inferSelect): User {
+export function toUser(row: typeof users.$inferSelect): User {
   return { id: row.id, username: row.username, email: row.email, firstName: row.firstName, lastName: row.lastName };
 }
 
@@ -83,7 +83,7 @@ export function loginDelayMs(failures: number, limit: number): number {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** 'jane.doe+maths@school.org' → 'jane.doe', then 'jane.doe2', ... until unused. */
-async function deriveUsername(db: Db, email: string): Promise<string> {
+export async function deriveUsername(db: Db, email: string): Promise<string> {
   const base =
     email
       .split('@')[0]
@@ -132,7 +132,7 @@ export function describeDevice(userAgent: string | undefined): string | null {
   return browser ?? system;
 }
 
-async function createSession(db: Db, config: AuthConfig, userId: string, userAgent?: string): Promise<string> {
+export async function createSession(db: Db, config: AuthConfig, userId: string, userAgent?: string): Promise<string> {
   const token = randomBytes(32).toString('base64url'); // 256 bits
   await db.insert(sessions).values({
     userId,

@@ -36,6 +36,7 @@ export type EvidenceRule =
   | 'formula-same'
   | 'formula-different'
   | 'formula-from-question'
+  | 'substitution'
   | 'keyword-list'
   | 'contradiction'
   | 'direction'

@@ -20,6 +20,7 @@ import { scoreSentence } from '../../feedback-words';
 import { markMultipleResponse } from './multiple-response';
 import { checkNumeric, findQuantities, formatValue, isOperand } from './numeric';
 import { findPhrase, findRequired } from './phrases';
+import { isSubstitutionStep, judgeSubstitution, substitutionTargets } from './substitution';
 import { classifyPoint, isFormulaLike, type PointDecision } from './point-classifier';
 import {
   asksForReasoning,
@@ -255,6 +256,45 @@ function judgeFormula(point: MarkPoint, answerText: string, questionText: string
   return undefined;
 }
 
+/**
+ * A method point that writes its substitution in numbers ("555 × 10^-9 × 1.5 / 0.51 × 10^-3") is judged by value:
+ * working that comes to the same value earns it, slips after it or not; working that comes to another value does
+ * not, whatever numbers it shares with the scheme's (a fragment of the right numbers in a wrong expression).
+ * Undefined when the point writes no substitution or the answer writes no calculation.
+ */
+function judgeSubstitutionPoint(point: MarkPoint, answerText: string, questionText: string): PointOutcome | undefined {
+  // the point itself must be a substitution; its accepted wordings then say which other values are the same step
+  if (!isSubstitutionStep(toPlainText(point.text))) return undefined;
+  const verdict = judgeSubstitution(
+    substitutionTargets([point.text, ...point.accept].map((w) => toPlainText(w))),
+    answerText,
+    questionText,
+  );
+  if (!verdict) return undefined;
+  // the step's formula in symbols, accepted on its own ("dV/dt = dV/dr × dr/dt"), still earns it
+  if (
+    verdict.kind === 'different' &&
+    findVerbatim(
+      answerText,
+      point.accept.filter((w) => !/\d/.test(w)),
+    )
+  )
+    return undefined;
+  if (verdict.kind === 'same')
+    return {
+      status: 'COVERED',
+      justification: `Credited: your working "${verdict.evidence}" is the mark scheme's step (${point.text}).`,
+      rule: 'substitution',
+      evidence: verdict.evidence,
+    };
+  return {
+    status: 'NOT_COVERED',
+    justification: `Not credited: your working "${verdict.evidence}" does not come to the value of the mark scheme's step (${point.text}).`,
+    rule: 'substitution',
+    quote: verdict.evidence,
+  };
+}
+
 function listOfTerms(point: MarkPoint): PointOutcome {
   return {
     status: 'NOT_COVERED',
@@ -287,6 +327,8 @@ function markTextPoint(point: MarkPoint, answer: AnalysedText, question: Analyse
   // wording or a formula among its items earns a mark
   const listed = isKeywordList(answer);
   if (listed && asksForReasoning(question.text)) return listOfTerms(point);
+  const substituted = point.kind === 'M' ? judgeSubstitutionPoint(point, answer.text, question.text) : undefined;
+  if (substituted) return substituted;
   // An accepted wording earns the point as written, like an examiner's "accept" (an accepted dispute adds one): the
   // required terms are for the marker's own judgement of other wordings.
   const accepted = findVerbatim(answer.text, point.accept);

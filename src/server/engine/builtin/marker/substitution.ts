@@ -1,0 +1,181 @@
+import { parse } from 'mathjs';
+import { toMathSyntax } from './formulas';
+
+/**
+ * A substitution is checked by its value, as an examiner checks it: the scheme's "555 × 10^-9 × 1.5 /
+ * 0.51 × 10^-3" is earned by any working that puts the same numbers together to the same value ("(555e-9)(1.5)
+ * / (0.51e-3)", "1.5 × 555 × 10^-9 ÷ 0.00051"), even with a slip after it, and not by working that shares
+ * the scheme's first numbers but not its value (0.51 left in millimetres, dV/dr divided by dr/dt instead
+ * of multiplied). A fragment of the right numbers in a wrong expression is not the method.
+ */
+
+/** Arithmetic in numbers only: digits, operators, brackets, powers, π, e, roots and the usual functions. */
+const NUMERIC_RUN =
+  /(?:(?<![A-Za-z])(?:sqrt|sin|cos|tan|ln|log|exp)(?![A-Za-z])|(?<![A-Za-z])x(?![A-Za-z])|(?<![A-Za-z])e(?=\s*\^)|(?<=\d)e(?=[-+]?\d)|[\d.()+\-−–×*/÷^²³⁻¹½π√\s])+/g;
+
+/** "0.51 × 10^-3", "6.02 x 10^23" and "1.5×10⁻³" are one number in scientific notation, not a product. */
+function collapseStandardForm(text: string): string {
+  const exponent = (a?: string, b?: string) => (a ?? b ?? '').replace(/\s/g, '').replace('−', '-');
+  return text
+    .replace(/⁻/g, '^-')
+    .replace(
+      /(\d(?:\.\d+)?)\s*[×x*]\s*10\s*\^\s*(?:\(\s*([-+−]?\s*\d+)\s*\)|([-+−]?\s*\d+))/g,
+      (_, m: string, a?: string, b?: string) => `${m}e${exponent(a, b)}`,
+    )
+    .replace(/\b10\s*\^\s*(?:\(\s*([-+−]?\s*\d+)\s*\)|([-+−]?\s*\d+))/g, (_, a?: string, b?: string) => `1e${exponent(a, b)}`);
+}
+
+/** The number of numeric literals (a number in standard form counts once). */
+function literals(expr: string): number {
+  return (expr.match(/\d+(?:\.\d+)?(?:e[-+]?\d+)?/g) ?? []).length;
+}
+
+function hasOperator(expr: string): boolean {
+  // a leading minus is a sign, not an operation
+  return /[+×x*/÷^²³√]|[\d)]\s*[-−–]\s*[\d(π]|\b(?:sqrt|sin|cos|tan|ln|log|exp)\b|π|e\^/.test(expr.replace(/^\s*[-−–]/, ''));
+}
+
+const DEGREES = {
+  sin: (x: number) => Math.sin((x * Math.PI) / 180),
+  cos: (x: number) => Math.cos((x * Math.PI) / 180),
+  tan: (x: number) => Math.tan((x * Math.PI) / 180),
+};
+
+/** The values an arithmetic expression may mean: with angles in radians and, where it uses sin, cos or tan, in degrees. */
+export function evaluateNumeric(expr: string): number[] {
+  // a number in standard form ("0.51e-3") is put back as a power of ten: a letter e would be Euler's number
+  const syntax = toMathSyntax(expr.replace(/(\d+(?:\.\d+)?)e([-+]?\d+)/g, '($1*10^($2))'));
+  if (!syntax) return [];
+  const out: number[] = [];
+  for (const scope of /\b(?:sin|cos|tan)\b/.test(syntax) ? [{}, DEGREES] : [{}]) {
+    try {
+      const v: unknown = parse(syntax).evaluate({ ...scope });
+      if (typeof v === 'number' && Number.isFinite(v)) out.push(v);
+    } catch {
+      // not arithmetic after all
+    }
+  }
+  return out;
+}
+
+export interface NumericExpression {
+  /** As written. */
+  text: string;
+  /** What it comes to (two values where an angle may be in radians or degrees). */
+  values: number[];
+  /** Inside brackets of a longer calculation. */
+  inner: boolean;
+  /** A calculation (two or more numbers put together), not a number on its own. */
+  working: boolean;
+}
+
+/**
+ * Every piece of arithmetic written in numbers only, split at "=" and at prose, with each bracketed part
+ * of it too ("(6370 + 950) × 10^3" also says 6370 + 950).
+ */
+export function numericExpressions(text: string): NumericExpression[] {
+  const out: NumericExpression[] = [];
+  const seen = new Set<string>();
+  const add = (raw: string, inner: boolean) => {
+    const t = raw.trim();
+    // a run that starts or ends on an operator is cut out of algebra or prose ("x^3/3", "10^2 - 2 × 9.8 × h")
+    if (!/\d/.test(t) || /^[×x*/÷^+]|[×x*/÷^+\-−–]$/.test(t) || seen.has(t)) return;
+    seen.add(t);
+    const values = evaluateNumeric(t);
+    if (values.length === 0) return;
+    out.push({ text: t, values, inner, working: literals(t) >= 2 && hasOperator(t) });
+  };
+  for (const piece of collapseStandardForm(text).split(/[=≈:;,\n]|\.\s/)) {
+    for (const m of piece.matchAll(NUMERIC_RUN)) {
+      // numbers written against a letter are algebra ("4πr²", "50e^(-0.062t)"), not arithmetic
+      const at = m.index ?? 0;
+      const end = at + m[0].length;
+      if ((!/^\s/.test(m[0]) && /[A-Za-z_]$/.test(piece.slice(0, at))) || (!/\s$/.test(m[0]) && /^[A-Za-z_]/.test(piece.slice(end))))
+        continue;
+      const run = balance(m[0]);
+      if (!run) continue;
+      add(run, false);
+      for (const inner of run.matchAll(/\(([^()]+)\)/g)) add(inner[1], true);
+    }
+  }
+  return out;
+}
+
+/** A run cut out of prose may keep an unmatched bracket: drop the unmatched ones. */
+function balance(run: string): string {
+  let s = run.trim();
+  for (let guard = 0; guard < 4; guard++) {
+    const open = (s.match(/\(/g) ?? []).length;
+    const close = (s.match(/\)/g) ?? []).length;
+    if (open === close) break;
+    if (open > close) s = s.replace(/^([^(]*)\(/, '$1').trim();
+    else s = s.replace(/\)([^)]*)$/, '$1').trim();
+  }
+  return s;
+}
+
+function close(a: number, b: number): boolean {
+  return Math.abs(a - b) <= 5e-3 * Math.max(Math.abs(a), Math.abs(b)) || Math.abs(a - b) < 1e-12;
+}
+
+export type SubstitutionVerdict =
+  { kind: 'same'; evidence: string } | { kind: 'different'; evidence: string; value: number; target: number };
+
+const valuesOf = (e: NumericExpression) => e.values;
+
+/**
+ * The values of the substitutions a point's wordings write (numbers only, two or more of them put
+ * together). Empty when the point writes none.
+ */
+export function substitutionTargets(wordings: string[]): number[] {
+  return wordings.flatMap((w) =>
+    numericExpressions(w)
+      .filter((e) => e.working && !e.inner)
+      .flatMap(valuesOf),
+  );
+}
+
+/**
+ * A point that is a substitution step: it writes a calculation in numbers, and every number in it belongs to that
+ * calculation or is what it comes to ("orbital radius r = 6370 + 950 = 7320 km"). A point that also sets other
+ * values ("s = ut + ½at² with s = 0, u = 18 sin 35°, a = −9.81") is a larger step than the calculation in it.
+ */
+export function isSubstitutionStep(text: string): boolean {
+  const expressions = numericExpressions(text).filter((e) => e.working && !e.inner);
+  if (expressions.length === 0) return false;
+  const own = new Set(expressions.flatMap((e) => numbersIn(e.text)));
+  const results = expressions.flatMap(valuesOf);
+  return numbersIn(collapseStandardForm(text)).every((n) => own.has(n) || results.some((v) => close(v, Number(n))));
+}
+
+function numbersIn(text: string): string[] {
+  return (text.match(/\d+(?:\.\d+)?(?:e[-+]?\d+)?/g) ?? []).map((n) => String(Number(n)));
+}
+
+/**
+ * Whether the answer's working reaches the value of the scheme's substitution: 'same' when a calculation the
+ * student writes has it, 'different' when the student writes calculations and neither they nor a value stated
+ * has it. Undefined when the answer writes no calculation or states the step's value bare (left to the rules on
+ * a correct value, which a "show that" question does not apply).
+ * Calculations the question itself writes are not the student's.
+ */
+export function judgeSubstitution(targets: number[], answerText: string, questionText: string): SubstitutionVerdict | undefined {
+  if (targets.length === 0) return undefined;
+  const inQuestion = numericExpressions(questionText);
+  const given = new Set(inQuestion.filter((e) => e.working).map((e) => e.text));
+  const data = inQuestion.filter((e) => !e.working).flatMap(valuesOf);
+  // a calculation the question writes, or a number it gives, is not the student's working
+  const written = numericExpressions(answerText).filter((e) =>
+    e.working ? !given.has(e.text) : !e.values.some((v) => data.some((d) => close(v, d))),
+  );
+  const hits = written.filter((e) => e.values.some((v) => targets.some((t) => close(v, t))));
+  const hit = hits.find((e) => e.working);
+  if (hit) return { kind: 'same', evidence: hit.text };
+  // the step's value stated without the working: the rules on a correct value decide (a "show that" wants working)
+  if (hits.length > 0) return undefined;
+  const working = written.filter((e) => e.working);
+  if (working.length === 0) return undefined;
+  // the longest calculation is the one that stands for the student's method
+  const shown = working.reduce((a, b) => (literals(b.text) > literals(a.text) ? b : a));
+  return { kind: 'different', evidence: shown.text, value: shown.values[0], target: targets[0] };
+}
