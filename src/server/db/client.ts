@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 import { enableGroupCommit } from './group-commit';
 import { reusePlans, reusePlansOnPool } from './plan-reuse';
 import * as schema from './schema';
@@ -137,18 +138,32 @@ async function openPglite(dataDir: string): Promise<Database> {
   }
   const dir = path.resolve(dataDir);
   fs.mkdirSync(dir, { recursive: true });
-  const isNew = !fs.existsSync(path.join(dir, 'PG_VERSION'));
-  const client = new PGlite({
-    fs: durableNodeFs(dir),
-    startParams: [...DURABLE_PGLITE_START_PARAMS, ...SMALL_MACHINE_PGLITE_START_PARAMS],
-  });
-  await client.waitReady;
-  if (isNew) {
-    // initdb's files were unpacked into the folder without fsync: make the new cluster itself durable once.
-    syncTree(dir);
-    syncPath(path.dirname(dir));
+  // One process at a time (a running server, `npm run user:reset`): PGlite itself does not check.
+  const release = lockDataDir(dir);
+  try {
+    const isNew = !fs.existsSync(path.join(dir, 'PG_VERSION'));
+    const client = new PGlite({
+      fs: durableNodeFs(dir),
+      startParams: [...DURABLE_PGLITE_START_PARAMS, ...SMALL_MACHINE_PGLITE_START_PARAMS],
+    });
+    await client.waitReady;
+    if (isNew) {
+      // initdb's files were unpacked into the folder without fsync: make the new cluster itself durable once.
+      syncTree(dir);
+      syncPath(path.dirname(dir));
+    }
+    const database = await migrated(client);
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
   }
-  return migrated(client);
 }
 
 async function migrated(client: PGlite): Promise<Database> {
