@@ -5,6 +5,7 @@ import { documentTitle } from '../lib/use-document-title';
 /** The page name in the tab's title for each route (a page may name itself more precisely). */
 export function pageNameForPath(path: string, signedIn: boolean): string {
   const p = path.replace(/\/+$/, '') || '/';
+  if (p === '/auth/reset') return 'Reset password';
   if (!signedIn) return p === '/auth' ? 'Log in' : 'A-Level exam practice';
   if (p === '/' || p === '/auth') return 'Home';
   if (/\/results$/.test(p)) return 'Results';

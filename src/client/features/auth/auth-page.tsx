@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { GraduationCap } from 'lucide-react';
 import { AUTH_TEXT, PASSWORD_MIN_LENGTH } from '../../../shared/auth-text';
+import { RESET_TEXT } from '../../../shared/password-reset-text';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
@@ -10,7 +11,9 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { toast } from '../../components/ui/toast-store';
 import { serverMessageOf } from '../../lib/api-request';
 import { useLogin } from './api/login';
+import { ForgotPassword } from './forgot-password';
 import { useRegister, type RegisterForm } from './api/register';
+import { SchoolSignIn } from './school-sign-in';
 import { useSession } from './session';
 
 function FormError({ message }: { message: string | null }) {
@@ -47,7 +50,7 @@ function Field(props: {
   );
 }
 
-function LoginForm({ onDone }: { onDone: () => void }) {
+function LoginForm({ onDone, onForgot }: { onDone: () => void; onForgot: () => void }) {
   const { signIn } = useSession();
   const login = useLogin();
   const [email, setEmail] = useState('');
@@ -91,6 +94,9 @@ function LoginForm({ onDone }: { onDone: () => void }) {
         placeholder="you@example.com"
       />
       <Field id="login-password" label="Password" type="password" autoComplete="current-password" value={password} onChange={setPassword} />
+      <Button type="button" variant="link" size="sm" className="-mt-2 h-auto justify-self-end px-0" onClick={onForgot}>
+        {RESET_TEXT.forgotLink}
+      </Button>
       <FormError message={error} />
       <Button type="submit" disabled={login.isPending} className="w-full">
         {login.isPending ? 'Logging in...' : 'Log in'}
@@ -171,6 +177,9 @@ function SignUpForm({ onDone }: { onDone: () => void }) {
 export function AuthPage() {
   const [, navigate] = useLocation();
   const goHome = () => navigate('/');
+  // Issue 25: "Forgot password?" shows the reset panel in place of the forms; a reset by code comes back with its message.
+  const [forgot, setForgot] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
   return (
     <div className="mx-auto flex min-h-[calc(100vh-4rem)] max-w-md flex-col justify-center px-4 py-10">
       <div className="mb-6 flex items-center justify-center gap-2 text-brand-700">
@@ -183,18 +192,40 @@ export function AuthPage() {
           <CardDescription>Log in or create a free account to start practising.</CardDescription>
         </CardHeader>
         <CardContent>
-          <Tabs defaultValue="login">
-            <TabsList className="w-full">
-              <TabsTrigger value="login">Login</TabsTrigger>
-              <TabsTrigger value="signup">Sign Up</TabsTrigger>
-            </TabsList>
-            <TabsContent value="login">
-              <LoginForm onDone={goHome} />
-            </TabsContent>
-            <TabsContent value="signup">
-              <SignUpForm onDone={goHome} />
-            </TabsContent>
-          </Tabs>
+          <SchoolSignIn />
+          {notice ? (
+            <p role="status" className="mb-4 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-800">
+              {notice}
+            </p>
+          ) : null}
+          {forgot ? (
+            <ForgotPassword
+              onBack={() => setForgot(false)}
+              onDone={(message) => {
+                setNotice(message);
+                setForgot(false);
+              }}
+            />
+          ) : (
+            <Tabs defaultValue="login">
+              <TabsList className="w-full">
+                <TabsTrigger value="login">Login</TabsTrigger>
+                <TabsTrigger value="signup">Sign Up</TabsTrigger>
+              </TabsList>
+              <TabsContent value="login">
+                <LoginForm
+                  onDone={goHome}
+                  onForgot={() => {
+                    setNotice(null);
+                    setForgot(true);
+                  }}
+                />
+              </TabsContent>
+              <TabsContent value="signup">
+                <SignUpForm onDone={goHome} />
+              </TabsContent>
+            </Tabs>
+          )}
         </CardContent>
       </Card>
     </div>
