@@ -14,6 +14,7 @@ import { useLogin } from './api/login';
 import { ForgotPassword } from './forgot-password';
 import { useRegister, type RegisterForm } from './api/register';
 import { SchoolSignIn } from './school-sign-in';
+import { SchoolSignIn } from './school-sign-in';
 import { useSession } from './session';
 
 function FormError({ message }: { message: string | null }) {
@@ -192,6 +193,7 @@ export function AuthPage() {
           <CardDescription>Log in or create a free account to start practising.</CardDescription>
         </CardHeader>
         <CardContent>
+          <SchoolSignIn />
           <SchoolSignIn />
           {notice ? (
             <p role="status" className="mb-4 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-800">
