@@ -302,3 +302,77 @@ export function asksForReasoning(questionText: string): boolean {
 export function isStatement(point: AnalysedText): boolean {
   return point.tokens.some((t) => t.pos === 'VERB') || point.content.length >= 3;
 }
+
+/** A word and its negated form by prefix: "activate" / "inactivate", "stable" / "unstable", "saturated" / "unsaturated". */
+function prefixOpposites(a: Token, b: Token): boolean {
+  const [x, y] = a.lower.length <= b.lower.length ? [a.lower, b.lower] : [b.lower, a.lower];
+  return x.length >= 4 && /^(?:in|un|de|dis|non-?|im|ir|il)$/.test(y.slice(0, y.length - x.length)) && y.endsWith(x);
+}
+
+/** Two words that say opposite things: directions on one axis the other way round, listed opposites, a negating prefix. */
+function saysOpposite(a: Token, b: Token): boolean {
+  const da = DIRECTIONS[a.lower];
+  const db = DIRECTIONS[b.lower];
+  if (da && db) return da[0] === db[0] && da[1] !== db[1];
+  return wordsOpposite(a, b) || prefixOpposites(a, b);
+}
+
+export interface Hedge {
+  /** The two opposite words joined by "or" ("stronger or weaker", "activate or inactivate", "permanently on or permanently off"). */
+  first: number;
+  second: number;
+}
+
+/**
+ * Claims stated both ways at once, "X or Y" with X and Y opposites: the student has not said which, and an
+ * examiner gives neither ("a contradiction loses the mark"). "More or less the same" is a way of saying "about".
+ */
+export function findHedges(answer: AnalysedText): Hedge[] {
+  const t = answer.tokens;
+  const out: Hedge[] = [];
+  t.forEach((or, i) => {
+    if (or.lower !== 'or' || i === 0) return;
+    const first = i - 1;
+    // "on or permanently off", "on or just off": the same modifier or a filler before the second word
+    let second = i + 1;
+    if (t[second] && (t[second].lower === t[first - 1]?.lower || /^(just|maybe|perhaps|even)$/.test(t[second].lower))) second++;
+    if (!t[second] || t[second].sentence !== or.sentence || t[first].pos === 'PUNCT') return;
+    if (!saysOpposite(t[first], t[second])) return;
+    if (t[first].lower === 'more' && t[second].lower === 'less' && /^(the|same|equal|similar|constant)$/.test(t[second + 1]?.lower ?? ''))
+      return;
+    out.push({ first, second });
+  });
+  return out;
+}
+
+/**
+ * A hedge of the answer about the point: the point states one of its two words (or that direction), and the
+ * hedge's sentence shares another of the point's words ("HF needs more or less energy" against "more energy is
+ * needed to overcome the forces"). Undefined when there is none.
+ */
+export function hedgeAbout(point: AnalysedText, answer: AnalysedText): Hedge | undefined {
+  const same = (p: Token, a: Token) => {
+    const dp = DIRECTIONS[p.lower];
+    const da = DIRECTIONS[a.lower];
+    if (dp && da) return dp[0] === da[0] && dp[1] === da[1];
+    return p.lemma === a.lemma || p.stem === a.stem || p.lower === a.lower;
+  };
+  for (const h of findHedges(answer)) {
+    const pair = [answer.tokens[h.first], answer.tokens[h.second]];
+    if (!point.tokens.some((p) => pair.some((a) => same(p, a)))) continue;
+    const sentence = answer.tokens[h.first].sentence;
+    const shared = point.content.some((j) =>
+      answer.tokens.some(
+        (a, k) =>
+          k !== h.first &&
+          k !== h.second &&
+          a.sentence === sentence &&
+          a.content &&
+          !DIRECTIONS[a.lower] &&
+          sameSubject(point.tokens[j], a),
+      ),
+    );
+    if (shared) return h;
+  }
+  return undefined;
+}

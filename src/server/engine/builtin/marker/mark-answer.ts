@@ -26,6 +26,7 @@ import {
   asksForReasoning,
   clausesOf,
   comparePolarity,
+  hedgeAbout,
   isKeywordList,
   isStatement,
   negatedPointWord,
@@ -306,7 +307,37 @@ function listOfTerms(point: MarkPoint): PointOutcome {
 /** Where the model found no stated opposite, "correct" this likely (and likelier than "incorrect") covers the point. */
 const UNSURE_CORRECT = 0.6;
 
+/** Rules that read the student's words; a point they credit is lost to a hedge about it. */
+const WORDED_RULES = new Set<PointOutcome['rule']>([undefined, 'judged', 'accepted-wording', 'as-worded']);
+
+/**
+ * The list principle for a point stated both ways: "the forces could be stronger or weaker" earns nothing for
+ * "the forces are weaker", whichever wording credited it.
+ */
 function markTextPoint(point: MarkPoint, answer: AnalysedText, question: AnalysedText, classifier: GbdtModel): PointOutcome {
+  const outcome = judgeTextPoint(point, answer, question, classifier);
+  if (outcome.status !== 'COVERED' || !WORDED_RULES.has(outcome.rule)) return outcome;
+  for (const wording of [point.text, ...point.accept]) {
+    const hedge = hedgeAbout(analyseText(toPlainText(wording)), answer);
+    if (!hedge) continue;
+    // "more or less soluble": a degree word is quoted with what it grades
+    const last =
+      /^(more|less|most|least)$/.test(answer.tokens[hedge.second].lower) && answer.tokens[hedge.second + 1]?.content
+        ? hedge.second + 1
+        : hedge.second;
+    const both = answer.text.slice(answer.tokens[hedge.first].start, answer.tokens[last].end);
+    return {
+      status: 'CONTRADICTED',
+      justification: `Not credited: you wrote "${both}", which says it both ways; a contradiction loses the mark. The mark scheme has: ${point.text}.`,
+      quote: clauseText(answer, hedge.first),
+      rule: 'contradiction',
+      evidence: both,
+    };
+  }
+  return outcome;
+}
+
+function judgeTextPoint(point: MarkPoint, answer: AnalysedText, question: AnalysedText, classifier: GbdtModel): PointOutcome {
   let pool = answer.content;
   for (const phrase of point.ignore) {
     const hit = findPhrase(answer, phrase);

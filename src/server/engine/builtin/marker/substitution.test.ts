@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { MarkPointInput } from '../../../../shared/mark-scheme';
 import { markAnswer } from './mark-answer';
 import { isSubstitutionStep, judgeSubstitution, numericExpressions, substitutionTargets } from './substitution';
 
@@ -30,6 +31,8 @@ describe('substitution steps', () => {
     expect(isSubstitutionStep('vertical: s = ut + ½at² with s = 0, u = 15 sin 40°, a = −9.81')).toBe(false);
     expect(isSubstitutionStep('solves 40 = 80e^(-0.05t): -0.05t = ln(40/80)')).toBe(false);
     expect(isSubstitutionStep('w = λD/s')).toBe(false);
+    // a calculation that goes on in symbols is a larger step ("× t")
+    expect(isSubstitutionStep('x = 15 cos 40° × t')).toBe(false);
   });
 
   const targets = substitutionTargets(['correct substitution in metres: 620 × 10^-9 × 2.0 / 0.40 × 10^-3']);
@@ -53,14 +56,15 @@ describe('substitution steps', () => {
 });
 
 describe('the marker on a substitution step', () => {
-  const scheme = [
-    { id: 'm1', text: 'V = πr²h', kind: 'M' as const },
-    { id: 'm2', text: 'substitutes: 3.14 × 0.20^2 × 9', kind: 'M' as const, accept: ['0.20^2 × 3.14 × 9'] },
-    { id: 'a1', text: 'V = 1.13 m³', kind: 'A' as const, depends_on: 'm2', numeric: { value: 1.1304, tolerance: 0.01, unit: 'm^3' } },
+  const scheme: MarkPointInput[] = [
+    { id: 'm1', text: 'V = πr²h', kind: 'M' },
+    { id: 'm2', text: 'substitutes: 3.14 × 0.20^2 × 9', kind: 'M', accept: ['0.20^2 × 3.14 × 9'] },
+    { id: 'a1', text: 'V = 1.13 m³', kind: 'A', depends_on: 'm2', numeric: { value: 1.1304, tolerance: 0.01, unit: 'm^3' } },
   ];
   const mark = (answer: string) =>
     markAnswer({
       questionText: 'A cylinder has radius 0.20 m and height 9 m. Take π as 3.14. Find its volume.',
+      type: 'short_answer',
       markScheme: scheme,
       totalMarks: 3,
       answer,

@@ -11,7 +11,7 @@ import { toMathSyntax } from './formulas';
 
 /** Arithmetic in numbers only: digits, operators, brackets, powers, π, e, roots and the usual functions. */
 const NUMERIC_RUN =
-  /(?:(?<![A-Za-z])(?:sqrt|sin|cos|tan|ln|log|exp)(?![A-Za-z])|(?<![A-Za-z])x(?![A-Za-z])|(?<![A-Za-z])e(?=\s*\^)|(?<=\d)e(?=[-+]?\d)|[\d.()+\-−–×*/÷^²³⁻¹½π√\s])+/g;
+  /(?:(?<![A-Za-z])(?:sqrt|sin|cos|tan|ln|log|exp)(?![A-Za-z])|(?<![A-Za-z])x(?![A-Za-z])|(?<![A-Za-z])e(?=\s*\^)|(?<=\d)e(?=[-+]?\d)|[\d.()+\-−–×*/÷^²³⁻¹½π√°\s])+/g;
 
 /** "0.51 × 10^-3", "6.02 x 10^23" and "1.5×10⁻³" are one number in scientific notation, not a product. */
 function collapseStandardForm(text: string): string {
@@ -44,7 +44,7 @@ const DEGREES = {
 /** The values an arithmetic expression may mean: with angles in radians and, where it uses sin, cos or tan, in degrees. */
 export function evaluateNumeric(expr: string): number[] {
   // a number in standard form ("0.51e-3") is put back as a power of ten: a letter e would be Euler's number
-  const syntax = toMathSyntax(expr.replace(/(\d+(?:\.\d+)?)e([-+]?\d+)/g, '($1*10^($2))'));
+  const syntax = toMathSyntax(expr.replace(/(\d+(?:\.\d+)?)e([-+]?\d+)/g, '($1*10^($2))').replace(/°/g, ''));
   if (!syntax) return [];
   const out: number[] = [];
   for (const scope of /\b(?:sin|cos|tan)\b/.test(syntax) ? [{}, DEGREES] : [{}]) {

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { MarkPointInput } from '../../../../shared/mark-scheme';
+import { findHedges } from './claims';
+import { markAnswer } from './mark-answer';
+import { analyseText } from './text';
+
+const hedged = (text: string) => {
+  const a = analyseText(text);
+  return findHedges(a).map((h) => `${a.tokens[h.first].text} / ${a.tokens[h.second].text}`);
+};
+
+describe('hedges: a claim stated both ways at once', () => {
+  it('finds opposite words joined by "or": directions, listed opposites, a negating prefix, a repeated modifier', () => {
+    expect(hedged('The bonds could be stronger or weaker than before.')).toEqual(['stronger / weaker']);
+    expect(hedged('The mutation may activate or inactivate the gene.')).toEqual(['activate / inactivate']);
+    expect(hedged('The gene is permanently on or permanently off.')).toEqual(['on / off']);
+    expect(hedged('The rate increases or decreases with pH.')).toEqual(['increases / decreases']);
+  });
+
+  it('leaves alone a choice between different things and "more or less the same"', () => {
+    expect(hedged('Use a light gate or a video camera.')).toEqual([]);
+    expect(hedged('The two readings are more or less the same.')).toEqual([]);
+  });
+});
+
+describe('the marker on a hedged point', () => {
+  const scheme: MarkPointInput[] = [
+    { id: 'p1', text: 'oxygen is more soluble in cold water' },
+    { id: 'p2', text: 'fish in warm water get less oxygen' },
+  ];
+  const mark = (answer: string) =>
+    markAnswer({
+      questionText: 'Explain why fish in a warm pond may be short of oxygen.',
+      type: 'short_answer',
+      totalMarks: 2,
+      markScheme: scheme,
+      answer,
+    });
+
+  it('gives no mark for a point stated with its opposite ("more or less soluble")', () => {
+    const fb = mark('Oxygen is more or less soluble in cold water depending on the day, so fish in warm water get less oxygen.');
+    expect(fb.markscheme_evaluation[0]).toMatchObject({ status: 'CONTRADICTED', marks_awarded: 0, rule: 'contradiction' });
+    expect(fb.markscheme_evaluation[0].justification).toContain('"more or less soluble"');
+  });
+
+  it('still gives the mark when the point is stated one way', () => {
+    const fb = mark('Oxygen is more soluble in cold water, so fish in warm water get less oxygen.');
+    expect(fb.markscheme_evaluation[0]).toMatchObject({ status: 'COVERED', marks_awarded: 1 });
+  });
+});
