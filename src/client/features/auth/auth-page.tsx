@@ -13,8 +13,7 @@ import { serverMessageOf } from '../../lib/api-request';
 import { useLogin } from './api/login';
 import { ForgotPassword } from './forgot-password';
 import { useRegister, type RegisterForm } from './api/register';
-import { SchoolSignIn } from './school-sign-in';
-import { SchoolSignIn } from './school-sign-in';
+import { SchoolSignInSlot } from './school-sign-in-slot';
 import { useSession } from './session';
 
 function FormError({ message }: { message: string | null }) {
@@ -193,8 +192,7 @@ export function AuthPage() {
           <CardDescription>Log in or create a free account to start practising.</CardDescription>
         </CardHeader>
         <CardContent>
-          <SchoolSignIn />
-          <SchoolSignIn />
+          <SchoolSignInSlot />
           {notice ? (
             <p role="status" className="mb-4 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-800">
               {notice}

@@ -4,7 +4,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OIDC_ERROR_TEXT, OIDC_TEXT } from '../../../shared/oidc-text';
-import { SchoolSignIn } from './school-sign-in';
+import { SchoolSignInSlot } from './school-sign-in-slot';
 import { SessionProvider } from './session';
 
 afterEach(() => {
@@ -16,13 +16,14 @@ afterEach(() => {
 const user = { id: 'u1', username: 'ada.lovelace', email: 'ada.lovelace@northfield.sch.uk', firstName: 'Ada', lastName: 'Lovelace' };
 
 /** The server: GET /api/auth/options says `oidc`; GET /api/auth/oidc/session answers `session` (or 401). */
-function stubServer(oidc: { label: string } | null, session: { sessionId: string; user: typeof user } | null = null) {
+function stubServer(oidc: { label: string } | null, session: { sessionId: string; user: typeof user } | null = null, hold?: Promise<void>) {
   const calls: string[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
       calls.push(url);
       if (url === '/api/auth/options') return Response.json({ oidc });
+      if (url === '/api/auth/oidc/session') await hold;
       if (url === '/api/auth/oidc/session' && session) return Response.json(session);
       return Response.json({ message: 'Authentication required' }, { status: 401 });
     }),
@@ -36,7 +37,7 @@ function renderAt(path: string) {
   render(
     <SessionProvider>
       <Router hook={location.hook} searchHook={location.searchHook}>
-        <SchoolSignIn />
+        <SchoolSignInSlot />
       </Router>
     </SessionProvider>,
   );
@@ -70,9 +71,13 @@ describe('school sign-in on /auth', () => {
   });
 
   it('takes the session the callback made into the app and goes home', async () => {
-    const calls = stubServer({ label: 'Sign in with Google' }, { sessionId: 'tok-from-cookie', user });
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    const calls = stubServer({ label: 'Sign in with Google' }, { sessionId: 'tok-from-cookie', user }, held);
     const location = renderAt('/auth?signin=oidc');
-    expect(screen.getByRole('status').textContent).toBe(OIDC_TEXT.finishing);
+    expect((await screen.findByRole('status')).textContent).toBe(OIDC_TEXT.finishing);
+    expect(localStorage.getItem('sessionToken')).toBeNull();
+    answer();
     await waitFor(() => expect(localStorage.getItem('sessionToken')).toBe('tok-from-cookie'));
     expect(calls).toContain('/api/auth/oidc/session');
     await waitFor(() => expect(location.history.at(-1)).toBe('/'));

@@ -1,38 +1,25 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { School } from 'lucide-react';
-import type { AuthOptions } from '../../../shared/auth-options';
 import { OIDC_TEXT, oidcErrorMessage } from '../../../shared/oidc-text';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
-import { fetchAuthOptions, fetchSchoolSession, SCHOOL_SIGN_IN_URL } from './api/school-sign-in';
+import { fetchSchoolSession, SCHOOL_SIGN_IN_URL } from './api/school-sign-in';
 import { useSession } from './session';
 
 /**
- * Sign-in with the school's identity provider (issue 25 item 3), on /auth: the button (only when the server has one
- * configured), the reason when the provider's sign-in was refused (`/auth?error=<code>`), and the last step after a
- * sign-in that worked (`/auth?signin=oidc`): the session the callback made is taken into the app, then home.
+ * Sign-in with the school's identity provider (issue 25 item 3), on /auth: the button (`label`: only when the server
+ * has a provider), the reason when the provider's sign-in was refused (`/auth?error=<code>`), and the last step after
+ * a sign-in that worked (`/auth?signin=oidc`): the session the callback made is taken into the app, then home.
+ * Loaded only when one of these is needed (school-sign-in-slot.tsx).
  */
-export function SchoolSignIn() {
+export function SchoolSignIn({ label }: { label: string | null }) {
   const params = new URLSearchParams(useSearch());
   const finishing = params.get('signin') === 'oidc';
   const refused = oidcErrorMessage(params.get('error'));
   const [, navigate] = useLocation();
   const { signIn } = useSession();
-  const [options, setOptions] = useState<AuthOptions | null>(null);
   const [finishFailed, setFinishFailed] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    // Without the answer the page simply offers no school button: password sign-in works as before.
-    fetchAuthOptions().then(
-      (answer) => live && setOptions(answer),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
 
   useEffect(() => {
     if (!finishing) return;
@@ -64,12 +51,12 @@ export function SchoolSignIn() {
           {message}
         </p>
       ) : null}
-      {options?.oidc ? (
+      {label ? (
         <div className="mb-4 grid gap-4">
           <Button asChild variant="outline" className="w-full">
             <a href={SCHOOL_SIGN_IN_URL}>
               <School aria-hidden />
-              {options.oidc.label}
+              {label}
             </a>
           </Button>
           <div className="flex items-center gap-3 text-xs uppercase text-slate-500" aria-hidden>
