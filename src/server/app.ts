@@ -23,6 +23,7 @@ import { topicRoutes } from './routes/topics';
 import { answerRoutes } from './routes/answers';
 import { tutorStreamRoutes } from './routes/tutor-stream';
 import { attemptRoutes } from './routes/attempts';
+import { accountDataRoutes } from './routes/account-data';
 import { authRoutes } from './routes/auth';
 import { authOptionsRoutes } from './routes/auth-options';
 import { oidcRoutes } from './routes/oidc';
@@ -110,6 +111,7 @@ export async function buildApp(appDeps: AppDeps): Promise<FastifyInstance> {
       api.addHook('onRequest', refuseCrossSiteWrites);
       const zodApi = api.withTypeProvider<ZodTypeProvider>();
       authRoutes(zodApi, deps);
+      accountDataRoutes(zodApi, deps);
       authOptionsRoutes(zodApi, deps);
       oidcRoutes(zodApi, deps);
       passwordResetRoutes(zodApi, deps);

@@ -57,6 +57,8 @@ export const classSummarySchema = z.object({
   /** Current students (removed ones not counted). */
   studentCount: z.number().int(),
   archived: z.boolean(),
+  /** What the class's students are told about it (issue 25: its teacher deleted their account), or null. */
+  notice: z.string().nullable().optional(),
   /** The join code: for the teacher only (null for a student). */
   joinCode: z.string().nullable(),
   createdAt: z.string(),

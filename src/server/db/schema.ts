@@ -474,14 +474,16 @@ export const reviewCards = pgTable(
   ],
 );
 
-/** A teacher's class (issue 16): students join with `join_code`; an archived class takes no new students or papers. */
+/**
+ * A teacher's class (issue 16): students join with `join_code`; an archived class takes no new students or papers.
+ * `teacher_id` is null once its teacher deleted their account (issue 25): the class is archived then, and its students
+ * see why (services/account-deletion.ts).
+ */
 export const classes = pgTable(
   'classes',
   {
     id: id(),
-    teacherId: uuid('teacher_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    teacherId: uuid('teacher_id').references(() => users.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     subject: text('subject').notNull(),
     joinCode: text('join_code').notNull().unique(),

@@ -234,6 +234,8 @@ const VALID_BODIES: Record<string, (ids: Ids, n: number) => Record<string, unkno
   'POST /api/teacher/results/:id/attach': (ids) => ({ classId: ids.class[0], studentId: ids.student[0] }),
   // Issue 25: a password change with the wrong current password (400), so the fuzz users keep theirs.
   'POST /api/auth/password': () => ({ currentPassword: 'not-the-password', newPassword: 'battery-staple' }),
+  // Issue 25: deleting one's account with a wrong password (400), so nobody's account goes.
+  'DELETE /api/users/me': () => ({ password: 'not-the-password' }),
   'POST /api/classes': () => ({ name: 'Physics 12B', subject: 'Physics' }),
   // Carol's own class: its code is never drawn again here, so it stays valid for every fuzz user.
   'POST /api/classes/join': () => ({ code: carolJoinCode }),

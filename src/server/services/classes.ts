@@ -15,6 +15,7 @@ import {
   type PointMiss,
   type StudentAnswer,
 } from '../../shared/classes';
+import { ACCOUNT_DATA_TEXT } from '../../shared/account-data';
 import { ASSIGNMENT_STATUS_LABEL } from '../../shared/assignment-text';
 import { CLASSES_TEXT, JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH, joinLinkPath, normaliseJoinCode } from '../../shared/classes-text';
 import type { AssignmentSettingsInput } from '../../shared/assignments';
@@ -141,19 +142,22 @@ async function classSummaries(db: Db, userId: string, where: SQL | undefined): P
       studentCount: sql<number>`(select count(*) from class_members m where m.class_id = ${classes.id})::int`,
     })
     .from(classes)
-    .innerJoin(users, eq(users.id, classes.teacherId))
+    // A class whose teacher deleted their account has none (issue 25): archived, and its students are told why.
+    .leftJoin(users, eq(users.id, classes.teacherId))
     .where(where)
     .orderBy(desc(classes.createdAt));
   return rows.map(({ row, studentCount, ...teacher }) => {
     const role: ClassRole = row.teacherId === userId ? 'teacher' : 'student';
+    const teacherLeft = row.teacherId === null;
     return {
       id: row.id,
       name: row.name,
       subject: row.subject,
       role,
-      teacherName: personName(teacher),
+      teacherName: teacher.username === null ? ACCOUNT_DATA_TEXT.formerTeacher : personName({ ...teacher, username: teacher.username }),
       studentCount: Number(studentCount),
       archived: row.archivedAt !== null,
+      notice: teacherLeft ? ACCOUNT_DATA_TEXT.teacherLeft(row.name) : null,
       joinCode: role === 'teacher' ? row.joinCode : null,
       createdAt: row.createdAt.toISOString(),
     };
@@ -302,7 +306,7 @@ async function classDetail(db: Db, userId: string, row: ClassRow, role: ClassRol
     listClassAssignments(db, row.id, teacher ? null : userId),
     teacher ? listStudents(db, row.id) : Promise.resolve(null),
     // a student sees the graded sheets their teacher attached to them in this class (issue 30)
-    teacher ? Promise.resolve(null) : attachedSheets(db, row.teacherId, row.id, [userId]),
+    teacher || row.teacherId === null ? Promise.resolve(null) : attachedSheets(db, row.teacherId, row.id, [userId]),
   ]);
   return {
     ...summary,

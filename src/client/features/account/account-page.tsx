@@ -8,7 +8,9 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { serverMessageOf } from '../../lib/api-request';
 import { formatBritishDateTime } from '../../lib/format';
 import { useChangePassword } from './api/change-password';
+import { leaveSignedOut } from './api/account-data';
 import { useRevokeOtherSessions, useSessions } from './api/sessions';
+import { DeleteAccountCard, DownloadDataCard } from './components/your-data';
 
 /** Change password (the current one needed; other devices are signed out). */
 function ChangePasswordCard() {
@@ -130,13 +132,18 @@ function SessionsCard() {
   );
 }
 
-/** /account: the signed-in user's password and sessions (issue 25). */
-export function AccountPage() {
+/**
+ * /account: the signed-in user's password and sessions, their data and deleting the account (issue 25). `onDeleted`
+ * (after a deletion): by default the browser forgets the session and loads the landing page, signed out.
+ */
+export function AccountPage({ onDeleted = leaveSignedOut }: { onDeleted?: () => void; params?: unknown }) {
   return (
     <div className="mx-auto grid max-w-3xl gap-6 px-4 py-6">
       <h1 className="text-2xl font-bold text-slate-900">Account</h1>
       <ChangePasswordCard />
       <SessionsCard />
+      <DownloadDataCard />
+      <DeleteAccountCard onDeleted={onDeleted} />
     </div>
   );
 }

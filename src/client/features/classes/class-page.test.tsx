@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ACCOUNT_DATA_TEXT } from '../../../shared/account-data';
 import type { ClassDetail, Markbook, StudentAnswer } from '../../../shared/classes';
 import { createQueryClient } from '../../lib/api-client';
 import { ClassPage } from './class-page';
@@ -508,6 +509,26 @@ describe('ClassPage (student and errors)', () => {
     expect(screen.getByText('1 of 3 answered')).toBeTruthy();
     expect(screen.getByText('Score so far: 22.2%')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Continue Rates of reaction' }).getAttribute('href')).toBe('/question-papers/p1');
+  });
+
+  it('tells a student why the class is archived when its teacher deleted their account (issue 25)', async () => {
+    const notice = ACCOUNT_DATA_TEXT.teacherLeft('12B Chemistry');
+    detail = teacherDetail({
+      role: 'student',
+      teacherName: ACCOUNT_DATA_TEXT.formerTeacher,
+      archived: true,
+      notice,
+      joinCode: null,
+      joinLink: null,
+      students: null,
+      assignments: [],
+    });
+    renderClass();
+    expect(await screen.findByText(notice)).toBeTruthy();
+    expect(screen.getByText(notice).getAttribute('role')).toBe('status');
+    expect(notice).toContain('12B Chemistry (class papers)');
+    expect(screen.getByText(`Teacher: ${ACCOUNT_DATA_TEXT.formerTeacher}`)).toBeTruthy();
+    expect(screen.getByText('Archived')).toBeTruthy();
   });
 
   it('says the class was not found for an unknown id', async () => {

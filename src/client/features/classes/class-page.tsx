@@ -125,6 +125,11 @@ export function ClassPage() {
           </span>
         }
       />
+      {data.notice ? (
+        <p role="status" className="mb-6 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          {data.notice}
+        </p>
+      ) : null}
       {isTeacher ? <TeacherView detail={data} /> : <StudentView detail={data} />}
     </div>
   );

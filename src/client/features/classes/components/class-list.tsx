@@ -43,6 +43,7 @@ export function ClassList({ title, classes, empty }: { title: string; classes: C
                     <p className="flex items-center gap-1 text-sm text-slate-600">
                       <Users aria-hidden className="size-4" /> {studentsWord(c.studentCount)}
                     </p>
+                    {c.notice ? <p className="text-sm text-amber-800">{c.notice}</p> : null}
                   </CardHeader>
                 </Card>
               </Link>
