@@ -192,6 +192,10 @@ function chooseLevel(
   const weight = points.reduce((s, p) => s + p.marks, 0);
   const covered = points.reduce((s, p, i) => s + (outcomes[i].status === 'COVERED' ? p.marks : 0), 0);
   const none = { level: 0, min_marks: 0, max_marks: 0, descriptor: 'Nothing worthy of credit.', mark: 0 };
+  // a list of terms with no reasoning stays in the lowest level: at its bottom when its terms are the subject's
+  // (an examiner credits relevant content, however thin), with nothing when they are not
+  if (ctx.keywordList && weight > 0)
+    return relevantTerms(points, ctx.plainAnswer) ? { ...sorted[0], mark: sorted[0].min_marks || Math.min(1, sorted[0].max_marks) } : none;
   if (covered === 0 || weight === 0) return none;
   // indicative content is not a checklist: three quarters of it (weighted by marks) reaches the top mark
   const raw = top * Math.min(1, covered / (0.75 * weight));
@@ -200,8 +204,6 @@ function chooseLevel(
   let mark = Math.min(reached.max_marks, Math.max(reached.min_marks, rounded));
   // a list of unconnected facts stays at the bottom of its level
   if (reached.level > 1 && covered < weight && !LINKED.test(ctx.plainAnswer)) mark = reached.min_marks;
-  // a list of terms with no reasoning stays in the lowest level
-  if (ctx.keywordList) return { ...sorted[0], mark: sorted[0].min_marks || Math.min(1, sorted[0].max_marks) };
   // a stated misconception (the opposite of a point, a point denied) costs a level, and the answer is at its bottom
   const wrong = outcomes.filter((o) => o.status === 'CONTRADICTED').length;
   if (wrong > 0) {
@@ -210,6 +212,14 @@ function chooseLevel(
     return { ...lower, mark: lower.min_marks };
   }
   return { ...reached, mark };
+}
+
+/** The answer's terms touch at least a third of the indicative content (a word of five letters or more, by its first five). */
+function relevantTerms(points: MarkPoint[], answer: string): boolean {
+  const stems = (text: string) => new Set((text.toLowerCase().match(/\p{L}{5,}/gu) ?? []).map((w) => w.slice(0, 5)));
+  const said = stems(answer);
+  const touched = points.filter((p) => [...stems(p.text)].some((w) => said.has(w))).length;
+  return touched >= Math.max(1, Math.ceil(points.length / 3));
 }
 
 /** Words that link a fact to its effect or explain it ("so the diffusion distance is short", "which activates"). */

@@ -602,6 +602,31 @@ describe('the built-in marker: rules of evidence (issue 24)', () => {
     expect(m('Explain how water enters a root hair cell.').marks_awarded).toBe(0);
   });
 
+  it('keeps a levels-marked list of relevant terms at the bottom of Level 1, and an irrelevant one at 0', () => {
+    const scheme: MarkPointInput[] = [
+      { id: 'i1', text: 'alveoli give a large surface area for diffusion' },
+      { id: 'i2', text: 'the alveolar wall is one cell thick so the diffusion distance is short' },
+      { id: 'i3', text: 'ventilation keeps a steep concentration gradient' },
+    ];
+    const levels = [
+      { level: 1, min_marks: 1, max_marks: 2, descriptor: 'Features stated.' },
+      { level: 2, min_marks: 3, max_marks: 4, descriptor: 'Features explained and linked to diffusion.' },
+    ];
+    const m = (answer: string) =>
+      markAnswer({
+        questionText: 'Explain how the lungs are adapted for gas exchange.',
+        type: 'essay',
+        totalMarks: 4,
+        markScheme: scheme,
+        rules: { levels },
+        answer,
+      });
+    const relevant = m('alveoli, surface area, diffusion, thin wall, concentration gradient, ventilation');
+    expect(relevant.marks_awarded).toBe(1);
+    expect(relevant.level?.level).toBe(1);
+    expect(m('football, weekend, homework, holidays, television').marks_awarded).toBe(0);
+  });
+
   it('compares formulas as mathematics: an inverted formula is no method, a rearranged one is', () => {
     const q = 'A satellite orbits just above the Earth (radius 6370 km, M = 6.0 × 10^24 kg). Find its orbital speed.';
     const scheme: MarkPointInput[] = [
