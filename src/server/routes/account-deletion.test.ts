@@ -285,6 +285,11 @@ describe('DELETE /api/users/me', () => {
     expect(await rows(sql`select id from classes where id in (${w.tessClass.id}, ${w.otherClass.id})`)).toEqual([]);
     // Ria is untouched by it.
     expect((await must<{ text: string }>('GET', `/api/questions/${copy.id}/answer`, ria)).text).toBe(w.secret.riaAnswer);
+
+    // Ria, the archived class's last student, deletes hers: the class, now nobody's, goes too.
+    expect((await send('DELETE', '/api/users/me', ria, { password: 'correct-horse' })).statusCode).toBe(204);
+    expect(await rowsHolding([ria.user.id, ria.email])).toEqual({});
+    expect(await rows(sql`select id from classes where id = ${w.samClass.id}`)).toEqual([]);
   }, 120_000);
 
   it('refuses a wrong or missing password (nothing removed), counts the tries like logins, and needs a session', async () => {
