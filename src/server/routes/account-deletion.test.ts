@@ -302,6 +302,9 @@ describe('DELETE /api/users/me', () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual({ message: ACCOUNT_DATA_TEXT.passwordRequired });
     expect((await send('DELETE', '/api/users/me', null, { password: 'correct-horse' })).statusCode).toBe(401);
+    const noBody = await t.app.inject({ method: 'DELETE', url: '/api/users/me', headers: w.sam.headers });
+    expect(noBody.statusCode).toBe(400);
+    expect(noBody.json()).toEqual({ message: 'The request body must be an object' });
     const after = await tableCounts();
     // Only the failed try was counted (auth_attempts); every other table is as it was.
     expect({ ...after, auth_attempts: 0 }).toEqual({ ...counts, auth_attempts: 0 });
