@@ -17,6 +17,8 @@ export const AUTH_TEXT = {
   samePassword: 'The new password must be different from the current one',
   passwordChanged: 'Password changed. You have been signed out on every other device.',
   sessionNotFound: 'Session not found',
+  /** Issue 25: the link to the reset panel on /auth (its other texts: password-reset-text.ts, loaded with the panel). */
+  forgotPassword: 'Forgot password?',
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 6;

@@ -2,7 +2,6 @@
 
 /** Issue 25 item 2: resetting a forgotten password (an e-mailed link, or a code from a teacher or an administrator). */
 export const RESET_TEXT = {
-  forgotLink: 'Forgot password?',
   forgotTitle: 'Reset your password',
   emailSent:
     "If an account exists for that address, we've sent it a link to choose a new password. The link works once, for an hour. Check your spam folder if it does not arrive in a few minutes.",

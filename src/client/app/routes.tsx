@@ -18,7 +18,6 @@ import { RouteTitle } from './route-title';
 const loadSignedInApp = preloadable(() => import('./signed-in-app'));
 const SignedInApp = lazyScreen(loadSignedInApp, (m) => m.SignedInApp);
 const AuthPage = lazy(() => import('../features/auth/auth-page').then((m) => ({ default: m.AuthPage })));
-const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })));
 
 /** §2 Access states: loading, then the logged-out or the logged-in routes. */
 export function AppRoutes() {
@@ -51,19 +50,6 @@ export function AppRoutes() {
 
   if (session.status === 'loading') return <LoadingScreen />;
 
-  // The e-mailed reset link (issue 25) opens the same page signed in or not; the reset ends this browser's session too.
-  if (location === '/auth/reset') {
-    const signedIn = session.status === 'authenticated';
-    return (
-      <Layout header={<PublicHeader />}>
-        <RouteTitle signedIn={false} />
-        <Suspense fallback={<LoadingBlock text="Loading..." />}>
-          <ResetPasswordPage onReset={signedIn ? () => void session.signOut() : undefined} />
-        </Suspense>
-      </Layout>
-    );
-  }
-
   if (session.status === 'unauthenticated' || !session.user) {
     return (
       <Layout header={<PublicHeader />}>
@@ -76,6 +62,7 @@ export function AppRoutes() {
         <Suspense fallback={<LoadingBlock text="Loading..." />}>
           <Switch>
             <Route path="/auth" component={AuthPage} />
+            <Route path="/auth/reset" component={AuthPage} />
             {/* Any other path shows the landing page. */}
             <Route component={LandingPage} />
           </Switch>

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Route, Switch, useLocation } from 'wouter';
 import type { User } from '../../shared/auth';
@@ -43,6 +43,7 @@ const ClassesPage = lazyScreen(loadClassesPage, (m) => m.ClassesPage);
 const ClassPage = lazyScreen(loadClassPage, (m) => m.ClassPage);
 const JoinClassPage = lazyScreen(loadJoinClassPage, (m) => m.JoinClassPage);
 const AccountPage = lazyScreen(loadAccountPage, (m) => m.AccountPage);
+const ResetPasswordPage = lazy(() => import('../features/auth/password-reset-screens').then((m) => ({ default: m.ResetPasswordPage })));
 
 /**
  * The signed-in app: its header and every logged-in route. Loaded only once a session token exists,
@@ -97,6 +98,8 @@ function SignedInRoutes({ user, signOut }: { user: User; signOut: () => Promise<
             <Route path="/classes/:classId" component={ClassPage} />
             <Route path="/join/:code" component={JoinClassPage} />
             <Route path="/account" component={AccountPage} />
+            {/* The e-mailed reset link opened while signed in (issue 25): the reset ends this session too. */}
+            <Route path="/auth/reset">{() => <ResetPasswordPage onLogIn={() => void signOut().then(() => navigate('/auth'))} />}</Route>
             <Route path="/question-papers/:paperId" component={PaperOverviewPage} />
             <Route path="/question-papers/:paperId/results" component={ResultsPage} />
             <Route component={NotFoundPage} />

@@ -1,8 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { GraduationCap } from 'lucide-react';
 import { AUTH_TEXT, PASSWORD_MIN_LENGTH } from '../../../shared/auth-text';
-import { RESET_TEXT } from '../../../shared/password-reset-text';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
@@ -11,10 +10,15 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { toast } from '../../components/ui/toast-store';
 import { serverMessageOf } from '../../lib/api-request';
 import { useLogin } from './api/login';
-import { ForgotPassword } from './forgot-password';
 import { useRegister, type RegisterForm } from './api/register';
 import { SchoolSignInSlot } from './school-sign-in-slot';
 import { useSession } from './session';
+
+/** "Forgot password?" is fetched when asked for: the log-in page's first download stays within its budget. */
+const screens = () => import('./password-reset-screens');
+const ForgotPassword = lazy(() => screens().then((m) => ({ default: m.ForgotPassword })));
+/** /auth/reset, the e-mailed link's page, is fetched through this chunk, so that the two share the form's parts. */
+const ResetPasswordPage = lazy(() => screens().then((m) => ({ default: m.ResetPasswordPage })));
 
 function FormError({ message }: { message: string | null }) {
   if (!message) return null;
@@ -95,7 +99,7 @@ function LoginForm({ onDone, onForgot }: { onDone: () => void; onForgot: () => v
       />
       <Field id="login-password" label="Password" type="password" autoComplete="current-password" value={password} onChange={setPassword} />
       <Button type="button" variant="link" size="sm" className="-mt-2 h-auto justify-self-end px-0" onClick={onForgot}>
-        {RESET_TEXT.forgotLink}
+        {AUTH_TEXT.forgotPassword}
       </Button>
       <FormError message={error} />
       <Button type="submit" disabled={login.isPending} className="w-full">
@@ -175,11 +179,17 @@ function SignUpForm({ onDone }: { onDone: () => void }) {
 }
 
 export function AuthPage() {
-  const [, navigate] = useLocation();
+  const [location, navigate] = useLocation();
   const goHome = () => navigate('/');
-  // Issue 25: "Forgot password?" shows the reset panel in place of the forms; a reset by code comes back with its message.
+  // Issue 25: "Forgot password?" shows the reset panel in place of the forms.
   const [forgot, setForgot] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
+  if (location === '/auth/reset') {
+    return (
+      <Suspense>
+        <ResetPasswordPage />
+      </Suspense>
+    );
+  }
   return (
     <div className="mx-auto flex min-h-[calc(100vh-4rem)] max-w-md flex-col justify-center px-4 py-10">
       <div className="mb-6 flex items-center justify-center gap-2 text-brand-700">
@@ -193,19 +203,10 @@ export function AuthPage() {
         </CardHeader>
         <CardContent>
           <SchoolSignInSlot />
-          {notice ? (
-            <p role="status" className="mb-4 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-800">
-              {notice}
-            </p>
-          ) : null}
           {forgot ? (
-            <ForgotPassword
-              onBack={() => setForgot(false)}
-              onDone={(message) => {
-                setNotice(message);
-                setForgot(false);
-              }}
-            />
+            <Suspense>
+              <ForgotPassword onBack={() => setForgot(false)} />
+            </Suspense>
           ) : (
             <Tabs defaultValue="login">
               <TabsList className="w-full">
@@ -213,13 +214,7 @@ export function AuthPage() {
                 <TabsTrigger value="signup">Sign Up</TabsTrigger>
               </TabsList>
               <TabsContent value="login">
-                <LoginForm
-                  onDone={goHome}
-                  onForgot={() => {
-                    setNotice(null);
-                    setForgot(true);
-                  }}
-                />
+                <LoginForm onDone={goHome} onForgot={() => setForgot(true)} />
               </TabsContent>
               <TabsContent value="signup">
                 <SignUpForm onDone={goHome} />

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import type { ReactNode } from 'react';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AUTH_TEXT } from '../../../shared/auth-text';
 import { RESET_TEXT } from '../../../shared/password-reset-text';
 import { AuthPage } from './auth-page';
-import { ResetPasswordPage } from './reset-password-page';
+import { ResetPasswordPage } from './password-reset-screens';
 import { SessionProvider } from './session';
 
 /** Issue 25 item 2: "Forgot password?" on /auth, a teacher's code, and the page the e-mailed link opens. */
@@ -39,7 +40,7 @@ const type = (label: string | RegExp, value: string) => fireEvent.change(screen.
 describe('Forgot password? on the log-in page', () => {
   it('e-mails a link when the server can, and says the same thing whatever the address', async () => {
     render(<AuthPage />, { wrapper });
-    fireEvent.click(screen.getByRole('button', { name: RESET_TEXT.forgotLink }));
+    fireEvent.click(screen.getByRole('button', { name: AUTH_TEXT.forgotPassword }));
     const submit = await screen.findByRole('button', { name: 'E-mail me a reset link' });
     type('Email', 'not an address');
     fireEvent.click(submit);
@@ -57,10 +58,10 @@ describe('Forgot password? on the log-in page', () => {
     expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
   });
 
-  it('without e-mail, tells the student to ask a teacher, takes the code, and comes back to log in with the result', async () => {
+  it('without e-mail, tells the student to ask a teacher, takes the code, says it worked and goes back to log in', async () => {
     emailSetUp = false;
     render(<AuthPage />, { wrapper });
-    fireEvent.click(screen.getByRole('button', { name: RESET_TEXT.forgotLink }));
+    fireEvent.click(screen.getByRole('button', { name: AUTH_TEXT.forgotPassword }));
     expect(await screen.findByText(RESET_TEXT.noEmail)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'E-mail me a reset link' })).toBeNull();
     type('Email', 'ada@school.org');
@@ -77,6 +78,8 @@ describe('Forgot password? on the log-in page', () => {
     resetReply = () => Response.json({ message: RESET_TEXT.done });
     fireEvent.click(screen.getByRole('button', { name: 'Set new password' }));
     expect((await screen.findByRole('status')).textContent).toBe(RESET_TEXT.done);
+    expect(screen.queryByLabelText('Reset code')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Back to log in' }));
     expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
     expect(sent.filter((s) => s.url === '/api/auth/reset').at(-1)?.body).toEqual({
       email: 'ada@school.org',
@@ -89,8 +92,7 @@ describe('Forgot password? on the log-in page', () => {
 describe('the page the e-mailed link opens', () => {
   it('sets the new password with the link’s token, then sends the person to log in', async () => {
     window.history.replaceState(null, '', '/auth/reset?token=tok-from-link');
-    const onReset = vi.fn();
-    render(<ResetPasswordPage onReset={onReset} />);
+    render(<ResetPasswordPage />);
     type('New password', 'new-password-2');
     type('New password again', 'new-password-3');
     fireEvent.click(screen.getByRole('button', { name: 'Set new password' }));
@@ -100,7 +102,26 @@ describe('the page the e-mailed link opens', () => {
     expect((await screen.findByRole('status')).textContent).toBe(RESET_TEXT.done);
     expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/auth');
     expect(sent).toEqual([{ url: '/api/auth/reset', method: 'POST', body: { token: 'tok-from-link', password: 'new-password-2' } }]);
-    await waitFor(() => expect(onReset).toHaveBeenCalledOnce());
+  });
+
+  it('signed in, "Log in" first lets the browser forget its ended session', async () => {
+    window.history.replaceState(null, '', '/auth/reset?token=tok-from-link');
+    const onLogIn = vi.fn();
+    render(<ResetPasswordPage onLogIn={onLogIn} />);
+    type('New password', 'new-password-2');
+    type('New password again', 'new-password-2');
+    fireEvent.click(screen.getByRole('button', { name: 'Set new password' }));
+    expect((await screen.findByRole('status')).textContent).toBe(RESET_TEXT.done);
+    expect(onLogIn).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(onLogIn).toHaveBeenCalledOnce();
+  });
+
+  it('is what /auth shows at /auth/reset', async () => {
+    window.history.replaceState(null, '', '/auth/reset?token=tok-from-link');
+    render(<AuthPage />, { wrapper });
+    expect(await screen.findByRole('heading', { name: 'Choose a new password' })).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: 'Sign Up' })).toBeNull();
   });
 
   it('says when the link is used, expired or missing its token', async () => {
