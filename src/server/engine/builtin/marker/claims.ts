@@ -346,33 +346,52 @@ export function findHedges(answer: AnalysedText): Hedge[] {
 }
 
 /**
- * A hedge of the answer about the point: the point states one of its two words (or that direction), and the
- * hedge's sentence shares another of the point's words ("HF needs more or less energy" against "more energy is
- * needed to overcome the forces"). Undefined when there is none.
+ * A hedge of the answer about the point: one of the point's wordings states one of its two words, and the hedge's
+ * sentence shares another of the point's words ("HF needs more or less energy" against "more energy is needed to
+ * overcome the forces"). None where the point itself goes both ways ("in the endothermic or exothermic direction",
+ * "can be positive or negative"). Undefined when there is none.
  */
-export function hedgeAbout(point: AnalysedText, answer: AnalysedText): Hedge | undefined {
-  const same = (p: Token, a: Token) => {
-    const dp = DIRECTIONS[p.lower];
-    const da = DIRECTIONS[a.lower];
-    if (dp && da) return dp[0] === da[0] && dp[1] === da[1];
-    return p.lemma === a.lemma || p.stem === a.stem || p.lower === a.lower;
-  };
+export function hedgeAbout(wordings: AnalysedText[], answer: AnalysedText): Hedge | undefined {
+  const same = (p: Token, a: Token) => p.lemma === a.lemma || p.stem === a.stem || p.lower === a.lower;
+  const says = (a: Token) => wordings.some((w) => w.tokens.some((p) => same(p, a)));
   for (const h of findHedges(answer)) {
     const pair = [answer.tokens[h.first], answer.tokens[h.second]];
-    if (!point.tokens.some((p) => pair.some((a) => same(p, a)))) continue;
+    if (!pair.some(says) || pair.every(says)) continue;
     const sentence = answer.tokens[h.first].sentence;
-    const shared = point.content.some((j) =>
-      answer.tokens.some(
-        (a, k) =>
-          k !== h.first &&
-          k !== h.second &&
-          a.sentence === sentence &&
-          a.content &&
-          !DIRECTIONS[a.lower] &&
-          sameSubject(point.tokens[j], a),
+    const shared = wordings.some((w) =>
+      w.content.some((j) =>
+        answer.tokens.some(
+          (a, k) =>
+            k !== h.first && k !== h.second && a.sentence === sentence && a.content && !DIRECTIONS[a.lower] && sameSubject(w.tokens[j], a),
+        ),
       ),
     );
     if (shared) return h;
   }
   return undefined;
+}
+
+/**
+ * The clause that holds these characters of the answer is negated: "the battery does not have internal resistance",
+ * "so an antigen-antibody complex isn't formed". Returns the negating token, or -1. "Not only" adds, it does not deny.
+ */
+export function negatorInClause(answer: AnalysedText, start: number, end: number): number {
+  const clauses = clausesOf(answer);
+  const span = new Set(answer.tokens.flatMap((t, i) => (t.start >= start && t.end <= end ? [clauses[i]] : [])));
+  if (span.size === 0) return -1;
+  // a line of working is a statement of its own ("f = 1/t" above "b) it cannot fire again")
+  const sameLine = (t: Token) => !answer.text.slice(Math.min(t.start, start), Math.max(t.end, end)).includes('\n');
+  // close to the words: "does not have internal resistance", "no external driving force", "a complex isn't formed"
+  // ("with nothing between them to check for a zero error" denies something else)
+  const first = answer.tokens.findIndex((t) => t.start >= start);
+  let last = first;
+  while (last + 1 < answer.tokens.length && answer.tokens[last + 1].end <= end) last++;
+  return answer.tokens.findIndex(
+    (t, i) =>
+      t.negator &&
+      span.has(clauses[i]) &&
+      sameLine(t) &&
+      !(t.lower === 'not' && answer.tokens[i + 1]?.lower === 'only') &&
+      ((i < first && first - i <= 3) || (i > last && i - last <= 3)),
+  );
 }

@@ -583,6 +583,33 @@ describe('the built-in marker: rules of evidence (issue 24)', () => {
     expect(not.status).toBe('CONTRADICTED');
   });
 
+  it('does not credit an accepted wording in a clause that denies it, nor let prose deny a line of working', () => {
+    const scheme: MarkPointInput[] = [
+      { id: 'p1', text: 'the cell has a partially permeable membrane', accept: ['partially permeable membrane'] },
+      { id: 'p2', text: 'water moves by osmosis', accept: ['osmosis'] },
+    ];
+    const m = (answer: string) =>
+      markAnswer({
+        questionText: 'Explain how water enters a root hair cell.',
+        type: 'short_answer',
+        totalMarks: 2,
+        markScheme: scheme,
+        answer,
+      }).markscheme_evaluation;
+    const denied = m('The cell does not have a partially permeable membrane, so water moves by osmosis.');
+    expect(denied[0]).toMatchObject({ status: 'CONTRADICTED', marks_awarded: 0, rule: 'direction' });
+    expect(denied[1]).toMatchObject({ status: 'COVERED', marks_awarded: 1 });
+    expect(m('Water moves by osmosis across a partially permeable membrane.')[0]).toMatchObject({ status: 'COVERED' });
+    const worked = markAnswer({
+      questionText: 'Find the frequency for a period of 0.5 s, and say whether it is audible.',
+      type: 'short_answer',
+      totalMarks: 1,
+      markScheme: [{ id: 'm1', text: 'f = 1/T', kind: 'M', accept: ['f = 1/T'] }],
+      answer: 'f = 1/T = 1/0.5 = 2 Hz which is not audible',
+    });
+    expect(worked.markscheme_evaluation[0].status).toBe('COVERED');
+  });
+
   it('gives a list of terms no statement point, and nothing at all where the question asks for reasoning', () => {
     const scheme = [
       { id: 'p1', text: 'water moves by osmosis from high water potential to low water potential' },

@@ -30,6 +30,7 @@ import {
   isKeywordList,
   isStatement,
   negatedPointWord,
+  negatorInClause,
   oppositeIsAboutSameThing,
 } from './claims';
 import { compareEquations, findEquations, schemeEquation, type Equation } from './formulas';
@@ -317,9 +318,33 @@ const WORDED_RULES = new Set<PointOutcome['rule']>([undefined, 'judged', 'accept
 function markTextPoint(point: MarkPoint, answer: AnalysedText, question: AnalysedText, classifier: GbdtModel): PointOutcome {
   const outcome = judgeTextPoint(point, answer, question, classifier);
   if (outcome.status !== 'COVERED' || !WORDED_RULES.has(outcome.rule)) return outcome;
-  for (const wording of [point.text, ...point.accept]) {
-    const hedge = hedgeAbout(analyseText(toPlainText(wording)), answer);
-    if (!hedge) continue;
+  // the scheme's own words in a clause that denies them ("the battery does not have internal resistance")
+  if ((outcome.rule === 'accepted-wording' || outcome.rule === 'as-worded') && outcome.evidence) {
+    // denied only where every place the answer says it denies it ("no driving force" for the free oscillation, "a
+    // periodic driving force" for the forced one)
+    let denied = -1;
+    for (let at = answer.text.indexOf(outcome.evidence); at >= 0; at = answer.text.indexOf(outcome.evidence, at + 1)) {
+      denied = negatorInClause(answer, at, at + outcome.evidence.length);
+      if (denied < 0) break;
+    }
+    // working ("x = 4", "V = ε − Ir") is not denied by prose around it
+    const working = /[=<>]/.test(outcome.evidence) || isFormulaLike(analyseText(outcome.evidence));
+    if (denied >= 0 && !working && !/\b(not|no|never|cannot|without)\b|n't/i.test(outcome.evidence)) {
+      const wordings = [point.text, ...point.accept];
+      if (!wordings.some((w) => /\b(not|no|never|cannot|without)\b|n't/i.test(w)))
+        return {
+          status: 'CONTRADICTED',
+          justification: `Not credited: you wrote "${clauseText(answer, denied)}", which denies "${outcome.evidence}"; the mark scheme has: ${point.text}.`,
+          quote: clauseText(answer, denied),
+          rule: 'direction',
+        };
+    }
+  }
+  const hedge = hedgeAbout(
+    [point.text, ...point.accept].map((w) => analyseText(toPlainText(w))),
+    answer,
+  );
+  if (hedge) {
     // "more or less soluble": a degree word is quoted with what it grades
     const last =
       /^(more|less|most|least)$/.test(answer.tokens[hedge.second].lower) && answer.tokens[hedge.second + 1]?.content
