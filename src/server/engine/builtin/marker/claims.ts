@@ -97,6 +97,11 @@ function subjectOf(text: AnalysedText, clauses: number[], i: number): number {
     }
   // or the object after a verb: "increase the temperature", "switch off the supply"
   for (let j = i + 1; j <= i + 4 && same(j); j++) if (nounLike(t, j)) return j;
+  // a relative clause is about the noun it hangs on: "oncogenes which are switched off"
+  let first = i;
+  while (first > 0 && same(first - 1)) first--;
+  if (/^(which|that|who)$/.test(t[first].lower))
+    for (let j = first - 1; j >= first - 3 && j >= 0 && t[j].sentence === t[i].sentence; j--) if (nounLike(t, j)) return j;
   return -1;
 }
 

@@ -262,7 +262,8 @@ function judgeFormula(point: MarkPoint, answerText: string, questionText: string
  * A method point that writes its substitution in numbers ("555 × 10^-9 × 1.5 / 0.51 × 10^-3") is judged by value:
  * working that comes to the same value earns it, slips after it or not; working that comes to another value does
  * not, whatever numbers it shares with the scheme's (a fragment of the right numbers in a wrong expression).
- * Undefined when the point writes no substitution or the answer writes no calculation.
+ * Working not shown at all does not earn it (the rules on a correct value may still imply it). Undefined when the
+ * point writes no substitution.
  */
 function judgeSubstitutionPoint(point: MarkPoint, answerText: string, questionText: string): PointOutcome | undefined {
   // the point itself must be a substitution; its accepted wordings then say which other values are the same step
@@ -275,13 +276,20 @@ function judgeSubstitutionPoint(point: MarkPoint, answerText: string, questionTe
   if (!verdict) return undefined;
   // the step's formula in symbols, accepted on its own ("dV/dt = dV/dr × dr/dt"), still earns it
   if (
-    verdict.kind === 'different' &&
+    verdict.kind !== 'same' &&
     findVerbatim(
       answerText,
       point.accept.filter((w) => !/\d/.test(w)),
     )
   )
     return undefined;
+  // the question's numbers copied out, or words about the step, do not show it (a correct value still implies it)
+  if (verdict.kind === 'unshown')
+    return {
+      status: 'NOT_COVERED',
+      justification: `Not credited: your answer does not show this step (${point.text}).`,
+      rule: 'no-evidence',
+    };
   if (verdict.kind === 'same')
     return {
       status: 'COVERED',
@@ -304,6 +312,9 @@ function listOfTerms(point: MarkPoint): PointOutcome {
     rule: 'keyword-list',
   };
 }
+
+/** Below this probability of "correct" the model doubts a point too much for any rule of thumb to credit it. */
+const WEAKEST_CREDIT = 0.3;
 
 /** Where the model found no stated opposite, "correct" this likely (and likelier than "incorrect") covers the point. */
 const UNSURE_CORRECT = 0.6;
@@ -509,10 +520,13 @@ function judgeTextPoint(point: MarkPoint, answer: AnalysedText, question: Analys
     const { correct, incorrect } = decision.probabilities;
     status = correct > incorrect && correct >= UNSURE_CORRECT ? 'COVERED' : 'NOT_COVERED';
   }
+  // a rule that read the point as covered against the model's clear doubt (all its words, the question's among them,
+  // somewhere in the answer) is no evidence a student can trust
+  if (status === 'COVERED' && decision.probabilities.correct < WEAKEST_CREDIT) status = 'NOT_COVERED';
   return describeDecision(decision, answer, wordings, status, point);
 }
 
-function markNumericPoint(point: MarkPoint, plainAnswer: string, questionValues: number[]): PointOutcome | undefined {
+function markNumericPoint(point: MarkPoint, plainAnswer: string, questionText: string, questionValues: number[]): PointOutcome | undefined {
   const target = point.numeric;
   if (!target) return undefined;
   const value = typeof target.value === 'number' ? target.value : Number(target.value);
@@ -521,7 +535,33 @@ function markNumericPoint(point: MarkPoint, plainAnswer: string, questionValues:
   const same = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
   const tolerance = target.absTolerance ?? Math.abs(value) * (target.tolerance ?? 0.01);
   const copied = questionValues.filter((q) => Math.abs(q - value) > tolerance + 1e-12);
-  const check = checkNumeric(plainAnswer, { ...target, value }, (q) => copied.some((c) => same(c, q.value)));
+  // the right value that the question also gives is not the student's result where it sits in the question's own words
+  // copied out ("A(3, 23)"), unless stated as a result ("m = 3", "it is 3", a line of its own)
+  const stated = (q: { start: number; end: number }) =>
+    /(?:[=≈:→]|\b(?:is|are|of|be|gives?|get|gets|equals|so|answer))\s*$/i.test(plainAnswer.slice(Math.max(0, q.start - 12), q.start)) ||
+    /(?:^|\n)\s*$/.test(plainAnswer.slice(0, q.start));
+  const squashed = (text: string) => text.replace(/\s+/g, '');
+  const question = squashed(questionText);
+  const copiedOut = (q: { start: number; end: number }) => {
+    const around = squashed(
+      plainAnswer
+        .slice(Math.max(0, q.start - 6), Math.min(plainAnswer.length, q.end + 3))
+        .split('\n')
+        .join(' '),
+    );
+    return around.length > squashed(plainAnswer.slice(q.start, q.end)).length + 2 && question.includes(around);
+  };
+  // or put into a calculation with other numbers ("(7 - 3)/(35 - 23)", "1/3(3)"), where it is data, not the result
+  const inArithmetic = (q: { start: number; end: number }) =>
+    /[\d)]\s*[-+×*/÷^(]\s*\(?\s*$/.test(plainAnswer.slice(Math.max(0, q.start - 8), q.start)) ||
+    /^\s*\)?\s*[-+×*/÷^]\s*[\d(]/.test(plainAnswer.slice(q.end, q.end + 8));
+  const alsoRight = questionValues.filter((q) => !copied.includes(q));
+  const check = checkNumeric(
+    plainAnswer,
+    { ...target, value },
+    (q) =>
+      copied.some((c) => same(c, q.value)) || (alsoRight.some((g) => same(g, q.value)) && !stated(q) && (copiedOut(q) || inArithmetic(q))),
+  );
   const expected = `${formatValue(value, schemeSigFigs(point))}${target.unit ? ` ${target.unit}` : ''}`;
   const q = check.quantity?.text.trim();
   const given =
@@ -686,7 +726,9 @@ export function markAnswer(input: MarkAnswerInput): Feedback {
       const answer = analyseText(plainAnswer);
       const question = analyseText(toPlainText(input.questionText ?? ''));
       const questionValues = findQuantities(question.text).map((q) => q.value);
-      outcomes = points.map((p) => markNumericPoint(p, plainAnswer, questionValues) ?? markTextPoint(p, answer, question, classifier));
+      outcomes = points.map(
+        (p) => markNumericPoint(p, plainAnswer, question.text, questionValues) ?? markTextPoint(p, answer, question, classifier),
+      );
       creditValuesOnce(points, outcomes);
     }
   }

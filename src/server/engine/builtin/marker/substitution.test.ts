@@ -49,9 +49,11 @@ describe('substitution steps', () => {
     });
   });
 
-  it('has nothing to say about an answer with no calculation, or only the question’s', () => {
-    expect(judgeSubstitution(targets, 'w = λD/s so it is about 3 mm', '')).toBeUndefined();
-    expect(judgeSubstitution(substitutionTargets(['r = 4200 + 380']), 'r = 4200 + 380', 'The radius is 4200 + 380 km.')).toBeUndefined();
+  it('calls an answer with no calculation of its own, or only the question’s, unshown', () => {
+    expect(judgeSubstitution(targets, 'w = λD/s so it is about 3 mm', '')).toEqual({ kind: 'unshown' });
+    expect(judgeSubstitution(substitutionTargets(['r = 4200 + 380']), 'r = 4200 + 380', 'The radius is 4200 + 380 km.')).toEqual({
+      kind: 'unshown',
+    });
   });
 });
 
@@ -82,5 +84,33 @@ describe('the marker on a substitution step', () => {
     const m2 = result.markscheme_evaluation.find((p) => p.point_id === 'm2');
     expect(m2).toMatchObject({ status: 'COVERED', marks_awarded: 1, rule: 'substitution' });
     expect(result.marks_awarded).toBe(2);
+  });
+});
+
+describe('the marker on a copy of the question', () => {
+  const scheme: MarkPointInput[] = [
+    { id: 'm1', text: 'gradient = (29 - 11)/(8 - 2)', kind: 'M', accept: ['18/6'] },
+    { id: 'a1', text: 'gradient m = 3', kind: 'A', depends_on: 'm1', numeric: { value: 3 } },
+    { id: 'm2', text: 'substitutes a point: 11 = 3(2) + c', kind: 'M', accept: ['11 = 3(2) + c', 'y - 11 = 3(x - 2)'] },
+    { id: 'a2', text: 'y = 3x + 5', kind: 'A', depends_on: 'm2', numeric: { value: 5 } },
+  ];
+  const mark = (answer: string) =>
+    markAnswer({
+      questionText: 'The line l passes through P(2, 11) and Q(8, 29). Find the gradient of l and an equation of l in the form y = mx + c.',
+      type: 'short_answer',
+      totalMarks: 4,
+      markScheme: scheme,
+      answer,
+    });
+
+  it('gives nothing for the question’s data copied out, even where a number in it is the right value', () => {
+    const fb = mark('P(2, 11) and Q(8, 29)\nthe line goes through P and Q\ny = mx + c');
+    expect(fb.markscheme_evaluation.slice(0, 2).map((p) => p.marks_awarded)).toEqual([0, 0]);
+    expect(fb.markscheme_evaluation[0].rule).toBe('no-evidence');
+  });
+
+  it('credits the same number stated as the student’s result', () => {
+    const fb = mark('m = (29 - 11)/(8 - 2) = 3');
+    expect(fb.markscheme_evaluation.slice(0, 2).map((p) => p.marks_awarded)).toEqual([1, 1]);
   });
 });

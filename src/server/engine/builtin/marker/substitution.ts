@@ -119,7 +119,10 @@ function close(a: number, b: number): boolean {
 }
 
 export type SubstitutionVerdict =
-  { kind: 'same'; evidence: string } | { kind: 'different'; evidence: string; value: number; target: number };
+  | { kind: 'same'; evidence: string }
+  | { kind: 'different'; evidence: string; value: number; target: number }
+  /** No calculation of the student's own at all. */
+  | { kind: 'unshown' };
 
 const valuesOf = (e: NumericExpression) => e.values;
 
@@ -155,8 +158,8 @@ function numbersIn(text: string): string[] {
 /**
  * Whether the answer's working reaches the value of the scheme's substitution: 'same' when a calculation the
  * student writes has it, 'different' when the student writes calculations and neither they nor a value stated
- * has it. Undefined when the answer writes no calculation or states the step's value bare (left to the rules on
- * a correct value, which a "show that" question does not apply).
+ * has it, 'unshown' when the answer writes no calculation of its own. Undefined when it states the step's value
+ * bare (left to the rules on a correct value, which a "show that" question does not apply).
  * Calculations the question itself writes are not the student's.
  */
 export function judgeSubstitution(targets: number[], answerText: string, questionText: string): SubstitutionVerdict | undefined {
@@ -174,7 +177,7 @@ export function judgeSubstitution(targets: number[], answerText: string, questio
   // the step's value stated without the working: the rules on a correct value decide (a "show that" wants working)
   if (hits.length > 0) return undefined;
   const working = written.filter((e) => e.working);
-  if (working.length === 0) return undefined;
+  if (working.length === 0) return { kind: 'unshown' };
   // the longest calculation is the one that stands for the student's method
   const shown = working.reduce((a, b) => (literals(b.text) > literals(a.text) ? b : a));
   return { kind: 'different', evidence: shown.text, value: shown.values[0], target: targets[0] };
