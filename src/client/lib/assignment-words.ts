@@ -1,6 +1,6 @@
 import type { AssignmentSettings } from '../../shared/assignments';
 import { type AttemptCounted, type FeedbackRelease, type LateWork } from '../../shared/assignment-text';
-import { formatBritishDate } from './format';
+import { formatDate } from './format';
 
 /** '1 attempt', '3 attempts', 'Unlimited attempts'. */
 export function attemptsWords(attempts: number | null): string {
@@ -17,7 +17,7 @@ function feedbackWords(
   settings: Pick<AssignmentSettings, 'released' | 'releasedAt'>,
   audience: 'teacher' | 'student',
 ): string {
-  if (settings.releasedAt) return `feedback released ${formatBritishDate(settings.releasedAt)}`;
+  if (settings.releasedAt) return `feedback released ${formatDate(settings.releasedAt)}`;
   if (feedback === 'immediate') return 'feedback after each submission';
   if (feedback === 'after_due') return 'feedback after the due date';
   return audience === 'teacher' ? 'feedback when you release it' : 'feedback when your teacher releases it';

@@ -1,5 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { formatElapsed, formatQuestionType, formatShortDate, parseOptions, previewText } from './format';
+import {
+  formatDate,
+  formatDateTime,
+  formatElapsed,
+  formatLongDate,
+  formatMonth,
+  formatNumber,
+  formatQuestionType,
+  formatShortDate,
+  formatTime,
+  parseOptions,
+  previewText,
+} from './format';
+
+/** 4 March 2026, 17:05 on the machine's clock: the same day and time in every time zone the tests run in. */
+const AT = new Date(2026, 2, 4, 17, 5);
 
 describe('format', () => {
   it('formats the exam timer as hh:mm:ss', () => {
@@ -14,9 +29,33 @@ describe('format', () => {
   it('replaces underscores in question types with spaces', () => {
     expect(formatQuestionType('multiple_choice')).toBe('multiple choice');
   });
-  it('writes dates in US short form', () => {
-    expect(formatShortDate('2026-03-04T10:00:00Z')).toBe('3/4/2026');
-    expect(formatShortDate(null)).toBe('');
+  it("writes dates in the locale it is given, the browser's when none is", () => {
+    expect(formatShortDate(AT, 'en-US')).toBe('3/4/2026');
+    expect(formatShortDate(AT, 'en-GB')).toBe('04/03/2026');
+    expect(formatShortDate(AT.toISOString(), 'en-GB')).toBe('04/03/2026');
+    expect(formatShortDate(AT)).toBe(AT.toLocaleDateString());
+    expect(formatDate(AT, 'en-US')).toBe('Mar 4, 2026');
+    expect(formatDate(AT, 'en-GB')).toBe('4 Mar 2026');
+    expect(formatLongDate(AT, 'en-US')).toBe('Wednesday, March 4, 2026');
+    expect(formatLongDate(AT, 'en-GB')).toBe('Wednesday, 4 March 2026');
+    expect(formatMonth(AT, 'en-GB')).toBe('Mar');
+  });
+  it('writes times in the locale it is given: 12-hour or 24-hour as the locale writes them', () => {
+    expect(formatTime(AT, 'en-US')).toBe('5:05 PM');
+    expect(formatTime(AT, 'en-GB')).toBe('17:05');
+    expect(formatDateTime(AT, 'en-US')).toBe('Mar 4, 2026, 5:05 PM');
+    expect(formatDateTime(AT, 'en-GB')).toBe('4 Mar 2026, 17:05');
+  });
+  it('writes nothing for a missing or unreadable date', () => {
+    for (const format of [formatShortDate, formatDate, formatDateTime, formatTime, formatMonth, formatLongDate]) {
+      expect(format(null)).toBe('');
+      expect(format(undefined)).toBe('');
+      expect(format('not a date')).toBe('');
+    }
+  });
+  it('groups numbers as the locale does', () => {
+    expect(formatNumber(12345, 'en-GB')).toBe('12,345');
+    expect(formatNumber(12345, 'de-DE')).toBe('12.345');
   });
   it('parses multiple-choice options given as a map or as a JSON string', () => {
     expect(parseOptions({ A: 'one', B: 'two' })).toEqual({ A: 'one', B: 'two' });

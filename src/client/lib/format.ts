@@ -1,10 +1,60 @@
 import { QUESTION_TEXT_CUT } from '../../shared/practice-text';
 
-/** §9 Dates: US short form, e.g. 11/22/2026. */
-export function formatShortDate(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString('en-US');
+/**
+ * Dates, times and numbers in the reader's own locale (Intl): `locale` undefined means the browser's, so a
+ * British browser reads 04/03/2026 and an American one 3/4/2026. Tests pass a locale to pin the form. The
+ * words around a date (e.g. 'Due ...') belong to the caller, never to these functions.
+ */
+type DateInput = string | Date | null | undefined;
+
+function toDate(value: DateInput): Date | null {
+  if (!value) return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+function formatWith(value: DateInput, locale: string | undefined, options: Intl.DateTimeFormatOptions): string {
+  const date = toDate(value);
+  return date ? date.toLocaleString(locale, options) : '';
+}
+
+const SHORT_DATE: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'numeric', year: 'numeric' };
+const MEDIUM_DATE: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
+const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
+
+/** §9 Dates, short and numeric in the reader's locale: 3/4/2026 (en-US), 04/03/2026 (en-GB). */
+export function formatShortDate(value: DateInput, locale?: string): string {
+  return formatWith(value, locale, SHORT_DATE);
+}
+
+/** A date with the month's short name: Mar 4, 2026 (en-US), 4 Mar 2026 (en-GB). */
+export function formatDate(value: DateInput, locale?: string): string {
+  return formatWith(value, locale, MEDIUM_DATE);
+}
+
+/** A date and a time: Mar 4, 2026, 5:05 PM (en-US), 4 Mar 2026, 17:05 (en-GB). */
+export function formatDateTime(value: DateInput, locale?: string): string {
+  return formatWith(value, locale, { ...MEDIUM_DATE, ...TIME });
+}
+
+/** A time of day: 5:05 PM (en-US), 17:05 (en-GB). */
+export function formatTime(value: DateInput, locale?: string): string {
+  return formatWith(value, locale, TIME);
+}
+
+/** A month's short name: Mar. */
+export function formatMonth(value: DateInput, locale?: string): string {
+  return formatWith(value, locale, { month: 'short' });
+}
+
+/** A day written in full: Wednesday, March 4, 2026 (en-US), Wednesday, 4 March 2026 (en-GB). */
+export function formatLongDate(value: DateInput, locale?: string): string {
+  return formatWith(value, locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+}
+
+/** A count with the locale's grouping: 12,345 (en-GB), 12.345 (de-DE). */
+export function formatNumber(n: number, locale?: string): string {
+  return new Intl.NumberFormat(locale).format(n);
 }
 
 /** hh:mm:ss for the exam timer. */
@@ -44,24 +94,6 @@ export function parseOptions(options: unknown): Record<string, string> {
   }
   if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
   return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
-}
-
-const BRITISH_DATE: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
-
-/** A date in British form, e.g. 3 Dec 2026 (issue 30's screens: attempts, overrides, due dates). */
-export function formatBritishDate(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString('en-GB', BRITISH_DATE);
-}
-
-/** A date and time in British form, e.g. 3 Dec 2026, 17:05. */
-export function formatBritishDateTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? ''
-    : `${date.toLocaleDateString('en-GB', BRITISH_DATE)}, ${date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })}`;
 }
 
 /** A countdown: 'mm:ss' under an hour, else 'h:mm:ss'. */

@@ -6,7 +6,7 @@ import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Skeleton } from '../../components/ui/skeleton';
 import { serverMessageOf } from '../../lib/api-request';
-import { formatBritishDateTime } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
 import { useChangePassword } from './api/change-password';
 import { leaveSignedOut } from './api/account-data';
 import { useRevokeOtherSessions, useSessions } from './api/sessions';
@@ -108,7 +108,7 @@ function SessionsCard() {
                   {s.current ? <span className="ml-2 text-xs font-normal text-emerald-700">This device</span> : null}
                 </span>
                 <span className="text-xs text-slate-500">
-                  Last used {formatBritishDateTime(s.lastUsedAt)} · signed in {formatBritishDateTime(s.createdAt)}
+                  Last used {formatDateTime(s.lastUsedAt)} · signed in {formatDateTime(s.createdAt)}
                 </span>
               </li>
             ))}

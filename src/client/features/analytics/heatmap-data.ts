@@ -1,3 +1,4 @@
+import { formatLongDate, formatMonth } from '../../lib/format';
 import { addDays, dateOfDayKey, formatDuration, localDayKey, plural, type StudyDay } from './analytics-data';
 
 /** §2/§9 Heatmap: today and the previous 364 local days. */
@@ -67,7 +68,7 @@ export function heatmapLayout(cells: HeatmapCell[]): HeatmapLayout {
     const week = Math.floor((offset + i) / 7);
     rows[cell.date.getDay()][week] = cell;
     if (i === 0 || cell.date.getDate() === 1) {
-      const label = cell.date.toLocaleDateString('en-US', { month: 'short' });
+      const label = formatMonth(cell.date);
       // a month starting in the first week replaces the partial month before it
       if (months.length > 0 && months[months.length - 1].week === week) months[months.length - 1] = { week, label };
       else months.push({ week, label });
@@ -80,7 +81,7 @@ export function heatmapLayout(cells: HeatmapCell[]): HeatmapLayout {
 
 /** What a day's cell says to a screen reader (and in its tooltip): the date and the numbers. */
 export function heatmapCellLabel(cell: HeatmapCell): string {
-  const date = cell.date.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+  const date = formatLongDate(cell.date);
   if (cell.questionsAnswered === 0) return `${date}: no questions answered`;
   return `${date}: ${plural(cell.questionsAnswered, 'question')} answered, ${formatDuration(cell.timeSpentSeconds)} studied`;
 }

@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { BarChart3, BookOpenCheck, FileText, GraduationCap, Layers, MessageCircleQuestion, Printer, ScanLine } from 'lucide-react';
 import type { PublicStats } from '../../../shared/public-stats';
 import { Button } from '../../components/ui/button';
+import { formatNumber } from '../../lib/format';
 import { usePublicStats } from './api/public-stats';
 
 const FEATURES = [
@@ -58,15 +59,11 @@ const TESTIMONIALS = [
   },
 ];
 
-function formatCount(n: number): string {
-  return new Intl.NumberFormat('en-US').format(n);
-}
-
 function Stats({ stats }: { stats: PublicStats | undefined }) {
   const items = [
-    { label: 'students practising', value: stats ? formatCount(stats.students) : '–' },
-    { label: 'exam questions ready', value: stats ? formatCount(stats.questions) : '–' },
-    { label: 'hours of study logged', value: stats ? formatCount(stats.studyHours) : '–' },
+    { label: 'students practising', value: stats ? formatNumber(stats.students) : '–' },
+    { label: 'exam questions ready', value: stats ? formatNumber(stats.questions) : '–' },
+    { label: 'hours of study logged', value: stats ? formatNumber(stats.studyHours) : '–' },
     { label: 'of marked answers pass (over 60%)', value: stats?.passRate != null ? `${stats.passRate}%` : '–' },
   ];
   return (

@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { CheckCircle2, Clock, Gauge, Timer } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/empty-state';
+import { formatShortDate } from '../../../lib/format';
 import { SESSION_GAP_MINUTES } from '../../../../shared/analytics-text';
 import {
   TREND_DAYS,
@@ -25,7 +26,7 @@ const SubjectTimeChart = lazy(() => import('./time-charts').then((m) => ({ defau
 const SessionTypeChart = lazy(() => import('./time-charts').then((m) => ({ default: m.SessionTypeChart })));
 
 function shortDate(key: string): string {
-  return dateOfDayKey(key).toLocaleDateString('en-US');
+  return formatShortDate(dateOfDayKey(key));
 }
 
 function trendCaption(trend: TrendPoint[]): string {

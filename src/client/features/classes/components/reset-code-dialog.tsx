@@ -2,7 +2,7 @@ import type { ResetCodeResponse } from '../../../../shared/password-reset';
 import { RESET_TEXT } from '../../../../shared/password-reset-text';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { formatBritishDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 
 /** A student's password reset code, shown this once (only its hash is kept), with when it stops working. */
 export function ResetCodeDialog({
@@ -30,7 +30,7 @@ export function ResetCodeDialog({
             {issued.code}
           </p>
           <p className="text-sm text-slate-600">
-            It works until {formatBritishDateTime(issued.expiresAt)}. This is the only time it is shown: a new code replaces it.
+            It works until {formatDateTime(issued.expiresAt)}. This is the only time it is shown: a new code replaces it.
           </p>
           <Button onClick={onClose} className="justify-self-end">
             Done

@@ -9,7 +9,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast-store';
 import { formatMarks } from '../../../components/paper-progress';
 import { serverMessageOf } from '../../../lib/api-request';
-import { formatBritishDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 import { useDecideSelfAssessment } from '../api/decide-self-assessment';
 import { useStudentAnswer } from '../api/markbook';
 import { OverrideForm } from './override-form';
@@ -93,7 +93,7 @@ export function AttemptHistory({ attempts }: { attempts: AttemptView[] }) {
         >
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
             <span className="font-semibold text-slate-900">Attempt {a.number}</span>
-            <span className="text-slate-600">{formatBritishDateTime(a.submittedAt)}</span>
+            <span className="text-slate-600">{formatDateTime(a.submittedAt)}</span>
             <span className="font-mono font-semibold tabular-nums text-slate-900">
               {formatMarks(a.marksAwarded)}/{formatMarks(a.totalMarks)}
             </span>
@@ -123,7 +123,7 @@ export function OverrideHistory({ overrides, points }: { overrides: MarkOverride
         <li key={o.id} className="rounded-lg border border-slate-200 p-2 text-sm" data-testid="override">
           <p className="flex flex-wrap gap-x-2 text-slate-600">
             <span className="font-medium text-slate-900">{o.teacherName}</span>
-            <span>{formatBritishDateTime(o.createdAt)}</span>
+            <span>{formatDateTime(o.createdAt)}</span>
           </p>
           <p className="text-slate-900">
             {what(o.pointId)}:{' '}

@@ -4,7 +4,7 @@ import type { StudentAssignment } from '../../../../shared/assignments';
 import { AssignmentStatusBadge } from '../../../components/assignment-status';
 import { settingsInWords } from '../../../lib/assignment-words';
 import { cn } from '../../../lib/cn';
-import { formatBritishDateTime, formatCountdown } from '../../../lib/format';
+import { formatDateTime, formatCountdown } from '../../../lib/format';
 
 /** Seconds left until `deadlineAt`, ticking every second (null: no deadline). */
 function useSecondsLeft(deadlineAt: string | null): number | null {
@@ -31,7 +31,7 @@ export function AssignmentLine({ assignment }: { assignment: StudentAssignment }
       <AssignmentStatusBadge status={assignment.status} />
       <span className="inline-flex items-center gap-1">
         <CalendarClock aria-hidden className="size-4 text-slate-500" />
-        {assignment.dueAt ? `Due ${formatBritishDateTime(assignment.dueAt)}` : 'No due date'}
+        {assignment.dueAt ? `Due ${formatDateTime(assignment.dueAt)}` : 'No due date'}
       </span>
       <span>{settingsInWords(assignment, { audience: 'student', hasDueDate: Boolean(assignment.dueAt) })}</span>
       {timed ? (

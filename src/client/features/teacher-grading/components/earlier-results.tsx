@@ -2,14 +2,9 @@ import { ChevronRight, Download } from 'lucide-react';
 import type { GradingResult } from '../../../../shared/teacher';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
-import { formatShortDate } from '../../../lib/format';
+import { formatShortDate, formatTime } from '../../../lib/format';
 import { GRADING_RESULTS_CSV_URL, useGradingResults } from '../api/grading-results';
 import { percentOf } from '../grading-values';
-
-function formatTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
-}
 
 /** Newest first, whatever order they arrive in. */
 function newestFirst(results: GradingResult[]): GradingResult[] {
