@@ -238,6 +238,37 @@ describe.each(providers)('deterministic checks override the model ($name)', (pro
     expect(feedback.qualitative_feedback).toContain('Numerical answer, checked automatically: 0 of 2 marks.');
   });
 
+  it('a substitution step is checked by its value: a wrong one the model credits earns nothing, a right one it denies is credited', async () => {
+    const fringes: QuestionForMarking = {
+      text: '<p>Light of wavelength 620 nm passes through slits 0.40 mm apart onto a screen 2.0 m away. Calculate the fringe spacing.</p>',
+      type: 'short_answer',
+      totalMarks: 2,
+      subject: 'Physics',
+      markScheme: [
+        point({ id: 'm1', text: 'w = λD/s', kind: 'M' }),
+        point({ id: 'm2', text: 'substitution in metres: 620 × 10^-9 × 2.0 / 0.40 × 10^-3', kind: 'M' }),
+      ],
+    };
+    const { engine } = setup(provider);
+    provider.reply(
+      modelReply([
+        ['m1', 'COVERED', 1, 'w = λD/s'],
+        ['m2', 'COVERED', 1, '620 × 10^-9 × 2.0 / 0.40'],
+      ]),
+    );
+    const wrong = byId(await engine.evaluateAnswer({ question: fringes, answer: 'w = λD/s = 620 × 10^-9 × 2.0 / 0.40 = 3.1 × 10^-6 m' }));
+    expect(wrong.m1).toMatchObject({ status: 'COVERED', rule: 'llm' });
+    expect(wrong.m2).toMatchObject({ status: 'NOT_COVERED', marks_awarded: 0, rule: 'substitution' });
+    provider.reply(
+      modelReply([
+        ['m1', 'COVERED', 1, 'w = λD/s'],
+        ['m2', 'NOT_COVERED', 0],
+      ]),
+    );
+    const right = byId(await engine.evaluateAnswer({ question: fringes, answer: 'w = λD/s = 2.0 × 620e-9 ÷ (0.40 × 10^-3) = 3.1 mm' }));
+    expect(right.m2).toMatchObject({ status: 'COVERED', marks_awarded: 1, rule: 'substitution' });
+  });
+
   it('a correct numeric value the model denies is credited, and earns the method mark the model did not see shown', async () => {
     const { engine } = setup(provider);
     provider.reply(

@@ -1,5 +1,6 @@
 import type { Feedback, MarkLevel, MarkPoint, PointEvaluation, SchemeRules } from '../../../shared/mark-scheme';
 import { asksForWorking } from '../text/asks-for-working';
+import { judgeSubstitutionStep } from '../maths/substitution';
 import type { QuestionForMarking } from '../engine';
 import { htmlToPlainText, neutraliseTags } from '../format-text';
 import type { ModelMarking } from './model-output-schemas';
@@ -130,7 +131,8 @@ export const rulesOfEvidence = `Rules of evidence (how an examiner reads an answ
 - A number counts only as a value the student states or derives. Numbers copied from the question are data, not the student's results. An accuracy mark compares the student's value with the scheme's value, unit and significant figures; the right letters with the wrong numbers earn nothing.
 - Formulas are mathematics: compare them as equations, not as strings. An inverted formula (λ = D/ws for λ = ws/D) or an incomplete one (v = GM/r for v = √(GM/r)) is not the method and does not earn it; an equivalent rearrangement is the same formula and does.
 - Direction and negation matter: increase and decrease, on and off, more and less, higher and lower are opposites, and "not", "never" or "no" reverses the clause it is in. A paraphrase that agrees with the point is not a contradiction: "never look into the beam" makes the point "do not look into the beam".
-- The list principle: a point stated together with its opposite earns nothing, and a wrong statement about the same thing cancels a right one (CONTRADICTED). A contradiction loses the mark.
+- The list principle: a point stated together with its opposite earns nothing, and a wrong statement about the same thing cancels a right one (CONTRADICTED). A contradiction loses the mark. So does a hedge that says it both ways ("the forces could be stronger or weaker", "the gene is activated or inactivated").
+- A substitution is checked by its value: working that comes to the scheme's value earns the substitution mark even with a slip after it; working with the scheme's first numbers but another value (a length left in millimetres) does not.
 - A correct final answer earns the method marks that lead to it, unless the question asks for working ("show that", "show your working"); then only the working shown earns them.
 - No M, no A: an accuracy mark is not earned without the method mark it depends on. Error carried forward (ECF) only where the scheme allows it for that point: a value that follows correctly from the student's own earlier wrong value.
 - "max N" groups: decide every point on its own; the cap is applied afterwards.
@@ -350,6 +352,34 @@ function scoreChecked(point: MarkPoint, fromBuiltin: PointEvaluation | undefined
 }
 
 /**
+ * A method point that writes its substitution in numbers is checked by value, whatever the model said: working that
+ * comes to the scheme's value earns it, working that comes to another does not, none shown does not (a correct value
+ * still implies it below). Undefined when the point is no such step or the answer leaves it to judgement.
+ */
+function checkedStep(point: MarkPoint, answer: string | undefined, questionText: string): Scored | undefined {
+  if (point.kind !== 'M' || answer === undefined) return undefined;
+  const step = judgeSubstitutionStep(point, answer, questionText);
+  if (!step) return undefined;
+  const covered = step.status === 'COVERED';
+  return {
+    point,
+    evaluation: {
+      point_id: point.id,
+      text: point.text,
+      kind: point.kind,
+      status: step.status,
+      justification: step.justification,
+      rule: step.rule,
+      confidence: 0.95,
+      ...(step.evidence ? { evidence: step.evidence } : {}),
+    },
+    awarded: covered ? point.marks : 0,
+    notes: [],
+    checked: true,
+  };
+}
+
+/**
  * A correct value the built-in marker checked earns the method marks that lead to it (the M point it depends
  * on, in turn the M point that one depends on, and the M points since the value before it), unless the question
  * asks for working or the model found a wrong method shown (CONTRADICTED).
@@ -418,7 +448,7 @@ export function combineMarking(input: {
 
   const scored: Scored[] = question.markScheme.map((point) =>
     modelIds.has(point.id)
-      ? scoreModelDecision(point, decided.get(point.id), answer)
+      ? (checkedStep(point, answer, question.text) ?? scoreModelDecision(point, decided.get(point.id), answer))
       : scoreChecked(
           point,
           builtin?.markscheme_evaluation.find((e) => e.point_id === point.id),

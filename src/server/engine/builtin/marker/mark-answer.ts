@@ -20,7 +20,7 @@ import { scoreSentence } from '../../feedback-words';
 import { markMultipleResponse } from './multiple-response';
 import { checkNumeric, findQuantities, formatValue, isOperand } from './numeric';
 import { findPhrase, findRequired } from './phrases';
-import { isSubstitutionStep, judgeSubstitution, substitutionTargets } from './substitution';
+import { judgeSubstitutionStep } from '../../maths/substitution';
 import { classifyPoint, isFormulaLike, type PointDecision } from './point-classifier';
 import {
   asksForReasoning,
@@ -33,7 +33,7 @@ import {
   negatorInClause,
   oppositeIsAboutSameThing,
 } from './claims';
-import { compareEquations, findEquations, schemeEquation, type Equation } from './formulas';
+import { compareEquations, findEquations, schemeEquation, type Equation } from '../../maths/formulas';
 import { analyseText, toPlainText, type AnalysedText } from './text';
 
 export const MARKED_BY = 'the built-in marker';
@@ -258,51 +258,13 @@ function judgeFormula(point: MarkPoint, answerText: string, questionText: string
   return undefined;
 }
 
-/**
- * A method point that writes its substitution in numbers ("555 × 10^-9 × 1.5 / 0.51 × 10^-3") is judged by value:
- * working that comes to the same value earns it, slips after it or not; working that comes to another value does
- * not, whatever numbers it shares with the scheme's (a fragment of the right numbers in a wrong expression).
- * Working not shown at all does not earn it (the rules on a correct value may still imply it). Undefined when the
- * point writes no substitution.
- */
+/** The substitution rule (substitution.ts), as a point outcome: a verdict on the step quotes the student's working. */
 function judgeSubstitutionPoint(point: MarkPoint, answerText: string, questionText: string): PointOutcome | undefined {
-  // the point itself must be a substitution; its accepted wordings then say which other values are the same step
-  if (!isSubstitutionStep(toPlainText(point.text))) return undefined;
-  const verdict = judgeSubstitution(
-    substitutionTargets([point.text, ...point.accept].map((w) => toPlainText(w))),
-    answerText,
-    questionText,
-  );
-  if (!verdict) return undefined;
-  // the step's formula in symbols, accepted on its own ("dV/dt = dV/dr × dr/dt"), still earns it
-  if (
-    verdict.kind !== 'same' &&
-    findVerbatim(
-      answerText,
-      point.accept.filter((w) => !/\d/.test(w)),
-    )
-  )
-    return undefined;
-  // the question's numbers copied out, or words about the step, do not show it (a correct value still implies it)
-  if (verdict.kind === 'unshown')
-    return {
-      status: 'NOT_COVERED',
-      justification: `Not credited: your answer does not show this step (${point.text}).`,
-      rule: 'no-evidence',
-    };
-  if (verdict.kind === 'same')
-    return {
-      status: 'COVERED',
-      justification: `Credited: your working "${verdict.evidence}" is the mark scheme's step (${point.text}).`,
-      rule: 'substitution',
-      evidence: verdict.evidence,
-    };
-  return {
-    status: 'NOT_COVERED',
-    justification: `Not credited: your working "${verdict.evidence}" does not come to the value of the mark scheme's step (${point.text}).`,
-    rule: 'substitution',
-    quote: verdict.evidence,
-  };
+  const step = judgeSubstitutionStep(point, answerText, questionText);
+  if (!step) return undefined;
+  const { evidence, ...outcome } = step;
+  if (!evidence) return outcome;
+  return step.status === 'COVERED' ? { ...outcome, evidence } : { ...outcome, quote: evidence };
 }
 
 function listOfTerms(point: MarkPoint): PointOutcome {

@@ -1,5 +1,6 @@
 import { parse } from 'mathjs';
 import { toMathSyntax } from './formulas';
+import { htmlToText, mathsToText } from '../text/html-to-text';
 
 /**
  * A substitution is checked by its value, as an examiner checks it: the scheme's "555 × 10^-9 × 1.5 /
@@ -181,4 +182,64 @@ export function judgeSubstitution(targets: number[], answerText: string, questio
   // the longest calculation is the one that stands for the student's method
   const shown = working.reduce((a, b) => (literals(b.text) > literals(a.text) ? b : a));
   return { kind: 'different', evidence: shown.text, value: shown.values[0], target: targets[0] };
+}
+
+const plain = (html: string) => mathsToText(htmlToText(html, { joinInline: false }));
+
+/** Spacing, case and the usual signs aside, the same characters ("dV/dt = dV/dr × dr/dt"). */
+function squashed(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[\u2212\u2013]/g, '-')
+    .replace(/[×·]/g, '*')
+    .replace(/\s+/g, '');
+}
+
+export interface StepOutcome {
+  status: 'COVERED' | 'NOT_COVERED';
+  justification: string;
+  rule: 'substitution' | 'no-evidence';
+  /** The student's working it rests on. */
+  evidence?: string;
+}
+
+/**
+ * A method point that writes its substitution in numbers ("555 × 10^-9 × 1.5 / 0.51 × 10^-3"), judged by value for
+ * either marker: working that comes to the same value earns it, slips after it or not; working that comes to another
+ * value does not, whatever numbers it shares with the scheme's; working not shown at all does not earn it (the rules on
+ * a correct value may still imply it). Undefined when the point writes no substitution, when the answer states the
+ * step's value bare, or when it writes the step's formula in symbols that the scheme accepts on its own (left to the
+ * marker's judgement of words).
+ */
+export function judgeSubstitutionStep(
+  point: { text: string; accept: string[] },
+  answerHtml: string,
+  questionHtml: string,
+): StepOutcome | undefined {
+  const text = plain(point.text);
+  if (!isSubstitutionStep(text)) return undefined;
+  const answer = plain(answerHtml);
+  const verdict = judgeSubstitution(substitutionTargets([text, ...point.accept.map(plain)]), answer, plain(questionHtml));
+  if (!verdict) return undefined;
+  const symbolic = point.accept.map(plain).filter((w) => !/\d/.test(w) && squashed(w).length >= 5);
+  if (verdict.kind !== 'same' && symbolic.some((w) => squashed(answer).includes(squashed(w)))) return undefined;
+  if (verdict.kind === 'unshown')
+    return {
+      status: 'NOT_COVERED',
+      justification: `Not credited: your answer does not show this step (${point.text}).`,
+      rule: 'no-evidence',
+    };
+  if (verdict.kind === 'same')
+    return {
+      status: 'COVERED',
+      justification: `Credited: your working "${verdict.evidence}" is the mark scheme's step (${point.text}).`,
+      rule: 'substitution',
+      evidence: verdict.evidence,
+    };
+  return {
+    status: 'NOT_COVERED',
+    justification: `Not credited: your working "${verdict.evidence}" does not come to the value of the mark scheme's step (${point.text}).`,
+    rule: 'substitution',
+    evidence: verdict.evidence,
+  };
 }

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import type { MarkPointInput } from '../../../../shared/mark-scheme';
+import { markAnswer } from './mark-answer';
+
+describe('the marker on a substitution step', () => {
+  const scheme: MarkPointInput[] = [
+    { id: 'm1', text: 'V = πr²h', kind: 'M' },
+    { id: 'm2', text: 'substitutes: 3.14 × 0.20^2 × 9', kind: 'M', accept: ['0.20^2 × 3.14 × 9'] },
+    { id: 'a1', text: 'V = 1.13 m³', kind: 'A', depends_on: 'm2', numeric: { value: 1.1304, tolerance: 0.01, unit: 'm^3' } },
+  ];
+  const mark = (answer: string) =>
+    markAnswer({
+      questionText: 'A cylinder has radius 0.20 m and height 9 m. Take π as 3.14. Find its volume.',
+      type: 'short_answer',
+      markScheme: scheme,
+      totalMarks: 3,
+      answer,
+    });
+
+  it('does not give the substitution mark to a wrong calculation that shares its numbers', () => {
+    const result = mark('V = πr²h = 3.14 × 0.20 × 9 = 5.65 m³');
+    const m2 = result.markscheme_evaluation.find((p) => p.point_id === 'm2');
+    expect(m2).toMatchObject({ status: 'NOT_COVERED', marks_awarded: 0, rule: 'substitution' });
+    expect(result.marks_awarded).toBe(1);
+  });
+
+  it('gives it to the right calculation written another way, even with a slip after it', () => {
+    const result = mark('V = πr²h = 9 × 3.14 × (0.20)^2 = 1.3 m³');
+    const m2 = result.markscheme_evaluation.find((p) => p.point_id === 'm2');
+    expect(m2).toMatchObject({ status: 'COVERED', marks_awarded: 1, rule: 'substitution' });
+    expect(result.marks_awarded).toBe(2);
+  });
+});
+
+describe('the marker on a copy of the question', () => {
+  const scheme: MarkPointInput[] = [
+    { id: 'm1', text: 'gradient = (29 - 11)/(8 - 2)', kind: 'M', accept: ['18/6'] },
+    { id: 'a1', text: 'gradient m = 3', kind: 'A', depends_on: 'm1', numeric: { value: 3 } },
+    { id: 'm2', text: 'substitutes a point: 11 = 3(2) + c', kind: 'M', accept: ['11 = 3(2) + c', 'y - 11 = 3(x - 2)'] },
+    { id: 'a2', text: 'y = 3x + 5', kind: 'A', depends_on: 'm2', numeric: { value: 5 } },
+  ];
+  const mark = (answer: string) =>
+    markAnswer({
+      questionText: 'The line l passes through P(2, 11) and Q(8, 29). Find the gradient of l and an equation of l in the form y = mx + c.',
+      type: 'short_answer',
+      totalMarks: 4,
+      markScheme: scheme,
+      answer,
+    });
+
+  it('gives nothing for the question’s data copied out, even where a number in it is the right value', () => {
+    const fb = mark('P(2, 11) and Q(8, 29)\nthe line goes through P and Q\ny = mx + c');
+    expect(fb.markscheme_evaluation.slice(0, 2).map((p) => p.marks_awarded)).toEqual([0, 0]);
+    expect(fb.markscheme_evaluation[0].rule).toBe('no-evidence');
+  });
+
+  it('credits the same number stated as the student’s result', () => {
+    const fb = mark('m = (29 - 11)/(8 - 2) = 3');
+    expect(fb.markscheme_evaluation.slice(0, 2).map((p) => p.marks_awarded)).toEqual([1, 1]);
+  });
+});
