@@ -29,6 +29,7 @@ import { authOptionsRoutes } from './routes/auth-options';
 import { oidcRoutes } from './routes/oidc';
 import { passwordResetRoutes } from './routes/password-reset';
 import { classRoutes } from './routes/classes';
+import { classSetRoutes } from './routes/class-set';
 import { courseRoutes } from './routes/courses';
 import { disputeRoutes } from './routes/disputes';
 import { documentRoutes } from './routes/documents';
@@ -127,6 +128,7 @@ export async function buildApp(appDeps: AppDeps): Promise<FastifyInstance> {
       teacherRoutes(zodApi, deps);
       practicePaperRoutes(zodApi, deps);
       classRoutes(zodApi, deps);
+      classSetRoutes(zodApi, deps);
       selfAssessmentRoutes(zodApi, deps);
       reviewRoutes(zodApi, deps);
       api.all('/*', async (_request, reply) => reply.status(404).send({ message: 'Not found' }));

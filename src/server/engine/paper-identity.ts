@@ -1,10 +1,53 @@
 import QRCode from 'qrcode';
+import { normalisePaperCode } from '../../shared/teacher-text';
 import { escapeHtml } from './text/html-entities';
 
 /**
  * A printed practice paper's identity: its code in words and in a QR code, on every page. The QR code
  * is drawn here from the `qrcode` package's module matrix (no network, no canvas).
  */
+
+/** What a printed page's QR code says: the paper's code and, on a class set's copies, the student and the page. */
+export interface PaperQr {
+  paperCode: string;
+  /** The student whose copy the page is (a class set, issue 26), else absent. */
+  studentId?: string;
+  /** The page within the copy (1-based), when printed. */
+  page?: number;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The QR payload of a page: the paper code alone ('MW-7K3QXP', as every printed paper carries), or on a class
+ * set's copy the code with the student and page added as fields ('MW-7K3QXP/S:<32 hex>/P:2'). Every character
+ * is in the QR alphanumeric set (upper case, digits, '-', '/', ':'), which keeps the code small.
+ */
+export function paperQrPayload(qr: PaperQr): string {
+  let payload = qr.paperCode;
+  if (qr.studentId) {
+    if (!UUID.test(qr.studentId)) throw new Error('a class set page names its student by id');
+    payload += `/S:${qr.studentId.replace(/-/g, '').toUpperCase()}`;
+  }
+  if (qr.page !== undefined) payload += `/P:${qr.page}`;
+  return payload;
+}
+
+/** A scanned QR payload read back: both the paper code alone and a class set's code/student/page; null when neither. */
+export function parsePaperQr(text: string): PaperQr | null {
+  const fields = /^\s*(.+?)((?:\/[SP]:[0-9A-Fa-f]+)+)\s*$/.exec(text);
+  const paperCode = normalisePaperCode(fields ? fields[1] : text);
+  if (!paperCode) return null;
+  const qr: PaperQr = { paperCode };
+  if (!fields) return qr;
+  for (const [, key, value] of fields[2].matchAll(/\/([SP]):([0-9A-Fa-f]+)/g)) {
+    if (key === 'S' && /^[0-9A-Fa-f]{32}$/.test(value)) {
+      const hex = value.toLowerCase();
+      qr.studentId = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+    } else if (key === 'P' && /^\d{1,3}$/.test(value) && Number(value) >= 1) qr.page = Number(value);
+  }
+  return qr;
+}
 
 /** The QR code of `code` as a square of modules: `dark(x, y)` for each of `size` × `size`. */
 export function qrMatrix(code: string): { size: number; dark: (x: number, y: number) => boolean } {

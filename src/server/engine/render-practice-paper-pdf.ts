@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { schemeMaxMarks, type MarkPoint } from '../../shared/mark-scheme';
 import type { GeneratedPaper, GeneratedQuestion, PracticePaperInput } from './engine';
-import { qrMatrix } from './paper-identity';
+import { paperQrPayload, qrMatrix } from './paper-identity';
 import { pdfText, plainPowers } from './pdf-text';
 import { writeSchemeValue } from './text/sig-figs';
 
@@ -17,6 +17,8 @@ const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 
 const MARGIN = 56;
 const FOOTER = 64;
+/** A class set copy's name box, in the top margin (issue 26). */
+const NAME_BOX = 24;
 
 /** Question HTML with its maths in Unicode: \alpha → α, x^{2} → x², \frac{a}{b} → a/b (pdf-text.ts). */
 const readable = pdfText;
@@ -36,16 +38,24 @@ function pointLine(p: MarkPoint): string {
   return `${p.kind}${p.marks}  ${readable(p.text)}${extra.length ? `  (${extra.join('; ')})` : ''}`;
 }
 
+/** A class set's copy (issue 26): the student whose name is printed in its name box and coded in its QR codes. */
+export interface PaperCopy {
+  studentId: string;
+  name: string;
+}
+
 /**
  * The practice paper as a real PDF file (pdfkit, on the server): the same content as the print window —
  * questions with their marks and answer lines, maths as readable text, the answer key and the mark scheme
  * (examiner style: M/A/B marks, "max N" groups, levels) each from a new page — and the paper's code and
- * QR code at the foot of every page.
+ * QR code at the foot of every page. With `copies` (a class set), one student copy per student, each from a new
+ * page, with the student's name in a name box at the top of every page and a QR code of paper, student and page.
  */
 export function renderPracticePaperPdf(
   paper: GeneratedPaper,
   input: Pick<PracticePaperInput, 'subject' | 'difficultyLevel' | 'includeAnswers' | 'includeMarkScheme'>,
   code: string | null,
+  copies?: readonly PaperCopy[],
 ): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
@@ -64,18 +74,6 @@ export function renderPracticePaperPdf(
   const topic = paper.topic?.trim() || 'mixed topics';
   const totalMarks = paper.questions.reduce((n, q) => n + q.totalMarks, 0);
   doc.info.Title = `${input.subject}: ${topic} practice paper`;
-
-  doc.font('bold').fontSize(18).text(`${input.subject}: ${topic}`, { width });
-  doc
-    .font('body')
-    .fontSize(10)
-    .fillColor('#444')
-    .text(
-      `A-Level practice paper · ${input.difficultyLevel} · ${paper.questions.length} questions · ${totalMarks} marks · written by ${paper.generatedBy}`,
-    )
-    .text('Answer all questions. Show your working. The marks for each question are shown in brackets.');
-  if (paper.note?.trim()) doc.moveDown(0.3).text(paper.note.trim());
-  doc.fillColor('#000').moveDown(1);
 
   /**
    * A heading never stays alone at the foot of a page: when the heading and the start of what follows it
@@ -98,27 +96,56 @@ export function renderPracticePaperPdf(
     doc.font('body').fontSize(11);
   };
 
-  paper.questions.forEach((q: GeneratedQuestion, i) => {
-    if (doc.y > doc.page.height - MARGIN - FOOTER - 120) doc.addPage();
-    keepWithNext(12, readable(q.text));
-    heading(`Question ${i + 1}`, marksLabel(q.totalMarks));
-    doc.moveDown(0.2).text(readable(q.text), { width });
-    if (q.options) for (const [letter, text] of Object.entries(q.options)) doc.text(`${letter}   ${readable(text)}`, { indent: 14, width });
-    if (q.type !== 'multiple_choice') {
-      const lines = Math.min(12, Math.max(2, q.totalMarks * 2));
-      for (let l = 0; l < lines; l++) {
-        if (doc.y > doc.page.height - MARGIN - FOOTER - 24) doc.addPage();
-        doc.moveDown(1.1);
-        doc
-          .moveTo(MARGIN, doc.y)
-          .lineTo(MARGIN + width, doc.y)
-          .strokeColor('#999')
-          .lineWidth(0.5)
-          .stroke();
+  /** The student copy: title, instructions, and each question with its answer space. */
+  const studentCopy = () => {
+    doc.font('bold').fontSize(18).text(`${input.subject}: ${topic}`, { width });
+    doc
+      .font('body')
+      .fontSize(10)
+      .fillColor('#444')
+      .text(
+        `A-Level practice paper · ${input.difficultyLevel} · ${paper.questions.length} questions · ${totalMarks} marks · written by ${paper.generatedBy}`,
+      )
+      .text('Answer all questions. Show your working. The marks for each question are shown in brackets.');
+    if (paper.note?.trim()) doc.moveDown(0.3).text(paper.note.trim());
+    doc.fillColor('#000').moveDown(1);
+
+    paper.questions.forEach((q: GeneratedQuestion, i) => {
+      if (doc.y > doc.page.height - MARGIN - FOOTER - 120) doc.addPage();
+      keepWithNext(12, readable(q.text));
+      heading(`Question ${i + 1}`, marksLabel(q.totalMarks));
+      doc.moveDown(0.2).text(readable(q.text), { width });
+      if (q.options)
+        for (const [letter, text] of Object.entries(q.options)) doc.text(`${letter}   ${readable(text)}`, { indent: 14, width });
+      if (q.type !== 'multiple_choice') {
+        const lines = Math.min(12, Math.max(2, q.totalMarks * 2));
+        for (let l = 0; l < lines; l++) {
+          if (doc.y > doc.page.height - MARGIN - FOOTER - 24) doc.addPage();
+          doc.moveDown(1.1);
+          doc
+            .moveTo(MARGIN, doc.y)
+            .lineTo(MARGIN + width, doc.y)
+            .strokeColor('#999')
+            .lineWidth(0.5)
+            .stroke();
+        }
       }
-    }
-    doc.moveDown(1.2);
-  });
+      doc.moveDown(1.2);
+    });
+  };
+
+  /** Each copy's first page and the student it belongs to (a class set); one copy otherwise. */
+  const copyStarts: { start: number; copy: PaperCopy | null }[] = [];
+  if (copies?.length) {
+    copies.forEach((copy, i) => {
+      if (i > 0) doc.addPage();
+      copyStarts.push({ start: doc.bufferedPageRange().count - 1, copy });
+      studentCopy();
+    });
+  } else {
+    copyStarts.push({ start: 0, copy: null });
+    studentCopy();
+  }
 
   if (input.includeAnswers) {
     doc.addPage();
@@ -154,18 +181,42 @@ export function renderPracticePaperPdf(
   }
 
   const pages = doc.bufferedPageRange();
+  /** The copy a page belongs to, with the page's number in that copy and the copy's length. */
+  const copyOf = (index: number) => {
+    let k = 0;
+    while (k + 1 < copyStarts.length && copyStarts[k + 1].start <= index) k++;
+    const end = k + 1 < copyStarts.length ? copyStarts[k + 1].start : pages.count;
+    return { copy: copyStarts[k].copy, page: index - copyStarts[k].start + 1, of: end - copyStarts[k].start };
+  };
   for (let p = pages.start; p < pages.start + pages.count; p++) {
     doc.switchToPage(p);
+    const { copy, page, of } = copyOf(p - pages.start);
     const bottom = doc.page.height - MARGIN;
+    const top = doc.page.margins.top;
     doc.page.margins.bottom = 0;
+    if (copy) {
+      // The name box, filled in, at the top of every page of the student's copy.
+      const boxY = top - NAME_BOX - 6;
+      doc.rect(MARGIN, boxY, width, NAME_BOX).lineWidth(0.8).strokeColor('#000').stroke();
+      doc
+        .font('body')
+        .fontSize(9)
+        .fillColor('#444')
+        .text('Name', MARGIN + 6, boxY + 6, { lineBreak: false });
+      doc
+        .font('bold')
+        .fontSize(12)
+        .fillColor('#000')
+        .text(copy.name, MARGIN + 44, boxY + 4, { width: width - 50, lineBreak: false, ellipsis: true });
+    }
     doc
       .font('body')
       .fontSize(9)
       .fillColor('#444')
-      .text(`Page ${p - pages.start + 1} of ${pages.count}`, MARGIN, bottom - 12, { width: width / 2, lineBreak: false });
+      .text(`Page ${page} of ${of}`, MARGIN, bottom - 12, { width: width / 2, lineBreak: false });
     if (code) {
-      const side = 52;
-      const { size, dark } = qrMatrix(code);
+      const side = copy ? 64 : 52;
+      const { size, dark } = qrMatrix(copy ? paperQrPayload({ paperCode: code, studentId: copy.studentId, page }) : code);
       const cell = side / (size + 8);
       const x0 = MARGIN + width - side;
       const y0 = bottom - side;

@@ -23,28 +23,33 @@ function toGradingQuestions(paper: GeneratedPaper): GradingQuestion[] {
   return paper.questions.map((q, i) => toGradingQuestion(q, i + 1, q.sourceId ? `bank:${q.sourceId}` : `question ${i + 1}`));
 }
 
-/** Keeps the paper for its owner under a new short code (a clash of codes draws another). */
-async function storePaper(db: Db, ownerId: string, paper: GeneratedPaper, input: PracticePaperRequest): Promise<string> {
+/** The stored fields of a printed paper, besides its owner and code. */
+export type PrintedPaperValues = Omit<typeof practicePapers.$inferInsert, 'id' | 'ownerId' | 'code' | 'createdAt'>;
+
+/** Keeps a printed paper for its owner under a new short code (a clash of codes draws another). */
+export async function storePrintedPaper(db: Db, ownerId: string, values: PrintedPaperValues): Promise<string> {
   for (let attempt = 0; ; attempt++) {
     const code = newPaperCode();
     const rows = await db
       .insert(practicePapers)
-      .values({
-        ownerId,
-        code,
-        title: `${input.subject}: ${paper.topic?.trim() || input.topic}`,
-        subject: input.subject,
-        topic: paper.topic?.trim() || input.topic,
-        difficultyLevel: input.difficultyLevel,
-        questions: toGradingQuestions(paper),
-        generatedBy: paper.generatedBy,
-        note: paper.note?.trim() || null,
-      })
+      .values({ ...values, ownerId, code })
       .onConflictDoNothing({ target: practicePapers.code })
       .returning({ code: practicePapers.code });
     if (rows.length) return code;
     if (attempt > 5) throw new Error('could not draw a free paper code');
   }
+}
+
+function storePaper(db: Db, ownerId: string, paper: GeneratedPaper, input: PracticePaperRequest): Promise<string> {
+  return storePrintedPaper(db, ownerId, {
+    title: `${input.subject}: ${paper.topic?.trim() || input.topic}`,
+    subject: input.subject,
+    topic: paper.topic?.trim() || input.topic,
+    difficultyLevel: input.difficultyLevel,
+    questions: toGradingQuestions(paper),
+    generatedBy: paper.generatedBy,
+    note: paper.note?.trim() || null,
+  });
 }
 
 export type PracticePaperOutcome =
