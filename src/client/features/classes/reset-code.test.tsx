@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RESET_TEXT } from '../../../shared/password-reset-text';
 import { Toaster } from '../../components/ui/toast';
 import { dismissToast } from '../../components/ui/toast-store';
+import { formatDateTime } from '../../lib/format';
 import { StudentsList } from './components/students-list';
 
 /** Issue 25 item 2: the teacher's "Reset code" for a student, shown once in a dialog with its expiry. */
@@ -51,7 +52,8 @@ describe('Reset code on the class roster', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Reset code for Ada Byron' });
     expect(within(dialog).getByLabelText('Reset code').textContent).toBe('K7MPQ-3XWRT');
     expect(within(dialog).getByText(RESET_TEXT.codeIssued)).toBeTruthy();
-    expect(within(dialog).getByText(/It works until 28 Nov 2026/)).toBeTruthy();
+    // when, in the browser's locale (28 Nov 2026, 14:30 in a British one, in UTC)
+    expect(within(dialog).getByText(new RegExp(`It works until ${formatDateTime('2026-11-28T14:30:00.000Z')}\\.`))).toBeTruthy();
     expect(sent).toEqual([{ url: '/api/classes/k1/students/u1/reset-code', method: 'POST' }]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('dialog')).toBeNull();
