@@ -5,6 +5,7 @@ import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_DATA_TEXT } from '../../../shared/account-data';
+import { CLASS_SET_TEXT } from '../../../shared/class-set-text';
 import type { ClassDetail, Markbook, StudentAnswer } from '../../../shared/classes';
 import { createQueryClient } from '../../lib/api-client';
 import { ClassPage } from './class-page';
@@ -305,6 +306,23 @@ describe('ClassPage (teacher)', () => {
     expect(within(students).getByText('Ada Byron')).toBeTruthy();
     // A student without a name is shown by their email.
     expect(within(students).getAllByText('bo@example.com').length).toBeGreaterThan(0);
+  });
+
+  it('offers each assignment as a class set PDF, downloaded with the session cookie; not while the class has no students', async () => {
+    renderClass();
+    const assigned = await screen.findByRole('list', { name: 'Assigned papers' });
+    const link = within(assigned).getByRole('link', { name: 'Print class set: Rates of reaction' });
+    expect(link.getAttribute('href')).toBe('/api/classes/k1/assignments/a1/class-set.pdf');
+    expect(link.hasAttribute('download')).toBe(true);
+    cleanup();
+
+    detail = teacherDetail({ students: [], studentCount: 0 });
+    renderClass();
+    const empty = await screen.findByRole('list', { name: 'Assigned papers' });
+    expect(within(empty).queryByRole('link', { name: /Print class set/ })).toBeNull();
+    const button = within(empty).getByRole('button', { name: /Print class set/ }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(button.title).toBe(CLASS_SET_TEXT.noStudents);
   });
 
   it('asks before making a new code, and shows the new one', async () => {

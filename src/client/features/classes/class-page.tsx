@@ -47,7 +47,7 @@ function TeacherView({ detail }: { detail: ClassDetail }) {
               <AssignPaperDialog classId={detail.id} disabled={detail.archived} />
             </div>
             {detail.archived ? <p className="text-sm text-slate-600">{CLASSES_TEXT.archived}</p> : null}
-            <AssignmentsList classId={detail.id} assignments={detail.assignments} role="teacher" />
+            <AssignmentsList classId={detail.id} assignments={detail.assignments} role="teacher" studentCount={students.length} />
           </div>
         </TabsContent>
         <TabsContent value="markbook">

@@ -1,9 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { ClipboardList, Megaphone, RefreshCw, Settings2, Trash2 } from 'lucide-react';
+import { ClipboardList, Megaphone, Printer, RefreshCw, Settings2, Trash2 } from 'lucide-react';
 import { ASSIGNMENT_TEXT } from '../../../../shared/assignment-text';
 import type { RemarkSummary } from '../../../../shared/assignments';
 import type { Assignment } from '../../../../shared/classes';
+import { CLASS_SET_TEXT, classSetPdfUrl } from '../../../../shared/class-set-text';
 import {
   AssignmentProgressText,
   AssignmentStatusBadge,
@@ -57,7 +58,8 @@ function StudentMarks({ a }: { a: Assignment }) {
 
 /**
  * The class's assigned papers. For the teacher: each paper's settings in words, "Edit settings", "Release feedback"
- * (while held back), "Re-mark this assignment" and "Remove". For a student: their status, the settings, their
+ * (while held back), "Re-mark this assignment", "Print class set" (one copy per student, a PDF downloaded with the session
+ * cookie; not offered while the class has no students) and "Remove". For a student: their status, the settings, their
  * progress, their marks once released, and a link to the paper.
  */
 export function AssignmentsList({
@@ -65,11 +67,14 @@ export function AssignmentsList({
   assignments,
   role,
   emptyAction,
+  studentCount,
 }: {
   classId: string;
   assignments: Assignment[];
   role: 'teacher' | 'student';
   emptyAction?: ReactNode;
+  /** The class's students (the teacher's view): a class set needs at least one. */
+  studentCount?: number;
 }) {
   const remove = useRemoveAssignment(classId);
   const release = useReleaseAssignment(classId);
@@ -150,6 +155,22 @@ export function AssignmentsList({
                   >
                     <RefreshCw aria-hidden /> {ASSIGNMENT_ACTION.remark}
                   </Button>
+                  {studentCount === 0 ? (
+                    <Button variant="outline" size="sm" disabled title={CLASS_SET_TEXT.noStudents}>
+                      <Printer aria-hidden /> {CLASS_SET_TEXT.link}
+                    </Button>
+                  ) : (
+                    <Button asChild variant="outline" size="sm">
+                      <a
+                        href={classSetPdfUrl(classId, a.id)}
+                        download
+                        aria-label={`${CLASS_SET_TEXT.link}: ${a.paperTitle}`}
+                        title={CLASS_SET_TEXT.linkHint}
+                      >
+                        <Printer aria-hidden /> {CLASS_SET_TEXT.link}
+                      </a>
+                    </Button>
+                  )}
                   <Button variant="outline" size="sm" aria-label={`Remove ${a.paperTitle}`} onClick={() => setRemoving(a)}>
                     <Trash2 aria-hidden /> Remove
                   </Button>
