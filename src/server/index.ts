@@ -4,7 +4,6 @@ import { openDatabase } from './db/client';
 import { loadBank } from './engine/builtin/bank/load-bank';
 import { createBuiltinEngine } from './engine/builtin/builtin-engine';
 import { createPooledEngine } from './engine/builtin/pool/pooled-engine';
-import { createLlmEngine } from './engine/llm/create-llm-engine';
 import { resolveLlmConfig } from './engine/llm/llm-config';
 
 async function main() {
@@ -19,8 +18,9 @@ async function main() {
     config.ENGINE_WORKERS > 0 ? createPooledEngine({ workers: config.ENGINE_WORKERS, maxQueue: config.ENGINE_QUEUE_MAX }) : null;
   const builtin = pooled ?? createBuiltinEngine();
   const llmConfig = resolveLlmConfig(config);
+  // The AI providers' SDKs are loaded only when one is configured.
   const engine = llmConfig
-    ? createLlmEngine({
+    ? (await import('./engine/llm/create-llm-engine')).createLlmEngine({
         config: llmConfig,
         fallback: builtin,
         onFallback: (event) =>

@@ -27,6 +27,15 @@ export interface EngineTask<M extends PooledMethod = PooledMethod> {
   input: Parameters<Method<M>>[0];
 }
 
+/** Loads the marker in the worker that runs it (the pool's warm-up: one worker, not all of them). */
+export interface WarmUpTask {
+  method: 'warmUp';
+  input?: undefined;
+}
+
+/** What a worker can be asked to do. */
+export type WorkerTask = EngineTask | WarmUpTask;
+
 /**
  * What a worker sends back. Errors travel as data: structured cloning keeps an Error's message but not
  * the fields an EngineError carries (its code), which decide the HTTP status the student sees.

@@ -38,6 +38,12 @@ describe('the built-in engine in a worker pool', () => {
     expect(stats.threadIds).not.toContain(threadId);
   }, 180_000); // the worker's start and the two warm-ups, on a busy machine
 
+  it('warms the marker up in a worker, without counting it as a call', async () => {
+    const before = pooled.stats().completed;
+    await expect(pooled.warmUp!()).resolves.toBeUndefined();
+    expect(pooled.stats().completed).toBe(before);
+  }, 180_000);
+
   it('keeps an engine error an engine error (its code decides the HTTP status)', async () => {
     const error = await pooled.generateCourse({ subject: 'Klingon' }).catch((e: unknown) => e);
     expect(isEngineError(error)).toBe(true);
@@ -89,11 +95,11 @@ describe('the built-in engine in a worker pool', () => {
 });
 
 describe('the worker pool’s memory', () => {
-  // One small pool: a 256 MB heap per worker (the marker's vectors need about 130), and every worker that
-  // holds more than 1 MB after a call is replaced, which is every worker.
+  // One small pool: a 128 MB heap per worker (a worker that only reads PDFs loads nothing else of the engine),
+  // and every worker that holds more than 1 MB after a call is replaced, which is every worker.
   let small: PooledEngine;
   beforeAll(() => {
-    small = createPooledEngine({ workers: 1, maxQueue: 4, maxHeapMb: 256, recycleAboveMb: 1 });
+    small = createPooledEngine({ workers: 1, maxQueue: 4, maxHeapMb: 128, recycleAboveMb: 1 });
   });
   afterAll(async () => {
     await small.close();

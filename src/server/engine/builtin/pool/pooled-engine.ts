@@ -1,8 +1,9 @@
 import { Piscina } from 'piscina';
 import { engineError, type Engine } from '../../engine';
-import { BUILTIN_LABEL, topicsOf } from '../builtin-engine';
+import { topicsOf } from '../bank-topics';
+import { BUILTIN_LABEL } from '../builtin-engine';
 import { loadWordTable } from '../marker/word-vector-cache';
-import type { EngineTask, EngineTaskResult, EngineWorkerData, PooledMethod } from './engine-task';
+import type { EngineTask, EngineTaskResult, EngineWorkerData, PooledMethod, WorkerTask } from './engine-task';
 
 /** How much lower than the main thread the workers run (nice 0 → 10). */
 const WORKER_NICE_INCREMENT = 10;
@@ -13,6 +14,8 @@ export const ENGINE_OUT_OF_MEMORY_MESSAGE =
 
 /** A worker's JavaScript heap may grow to this (piscina resourceLimits); beyond it the worker is stopped. */
 export const WORKER_MAX_HEAP_MB = 1024;
+/** A worker's young generation (V8's new objects, collected often): small, since each worker keeps its pages. */
+export const WORKER_YOUNG_GENERATION_MB = 16;
 /** A worker that holds more than this after a call (heap and buffers) is replaced by a fresh one. */
 export const WORKER_RECYCLE_ABOVE_MB = 384;
 
@@ -41,7 +44,7 @@ export interface PoolOptions {
  */
 export function createPooledEngine(options: PoolOptions): PooledEngine {
   const startPool = (wordVectors: SharedArrayBuffer | null) => {
-    const started = new Piscina<EngineTask, EngineTaskResult>({
+    const started = new Piscina<WorkerTask, EngineTaskResult>({
       filename: new URL('./engine-worker.mjs', import.meta.url).href,
       minThreads: options.workers,
       maxThreads: options.workers,
@@ -56,7 +59,12 @@ export function createPooledEngine(options: PoolOptions): PooledEngine {
       niceIncrement: WORKER_NICE_INCREMENT,
       // A call that makes the worker's heap outgrow this ends the worker (ERR_WORKER_OUT_OF_MEMORY) instead of
       // the server; piscina starts a fresh one.
-      resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? WORKER_MAX_HEAP_MB },
+      // Its young generation is kept small: V8's default grows to tens of MB in each worker and stays resident, while
+      // the engine's calls make short-lived garbage that a smaller one collects as well (measured: no slower).
+      resourceLimits: {
+        maxOldGenerationSizeMb: options.maxHeapMb ?? WORKER_MAX_HEAP_MB,
+        maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB,
+      },
       // One copy of the marker's word vectors for every worker: a SharedArrayBuffer is shared, not copied.
       workerData: { wordVectors } satisfies EngineWorkerData,
     });
@@ -66,7 +74,7 @@ export function createPooledEngine(options: PoolOptions): PooledEngine {
   };
   // The workers start once this thread has the word table (read from disk; converted in a thread of its own on
   // a first start), so that the event loop serves requests meanwhile. Calls made before then wait for it.
-  let pool: Piscina<EngineTask, EngineTaskResult> | undefined;
+  let pool: Piscina<WorkerTask, EngineTaskResult> | undefined;
   const poolReady = loadWordTable()
     .catch(() => null)
     .then((wordVectors) => (pool = startPool(wordVectors)));
@@ -88,7 +96,7 @@ export function createPooledEngine(options: PoolOptions): PooledEngine {
   }
 
   /** The pool, once its workers can start; until then as many calls as its queue would hold wait for it. */
-  async function startedPool(): Promise<Piscina<EngineTask, EngineTaskResult>> {
+  async function startedPool(): Promise<Piscina<WorkerTask, EngineTaskResult>> {
     if (pool) return pool;
     if (waitingForPool >= options.maxQueue) throw engineError('UNAVAILABLE', ENGINE_BUSY_MESSAGE);
     waitingForPool += 1;
@@ -99,7 +107,7 @@ export function createPooledEngine(options: PoolOptions): PooledEngine {
     }
   }
 
-  async function runTask(task: EngineTask, retried = false): Promise<EngineTaskResult> {
+  async function runTask(task: WorkerTask, retried = false): Promise<EngineTaskResult> {
     const started = await startedPool();
     try {
       return await started.run(task);
@@ -128,8 +136,13 @@ export function createPooledEngine(options: PoolOptions): PooledEngine {
 
   return {
     info: { kind: 'builtin', model: 'builtin', label: BUILTIN_LABEL },
-    // Each worker loads the marker as it starts; there is nothing to load in this thread.
-    async warmUp() {},
+    // One worker loads the marker (the one an idle pool hands the next call to: the first one ready); the others
+    // start with the engine's dispatcher only and load what their first calls need, so that each extra worker
+    // costs tens of MB while idle, not a whole engine. Nothing is loaded in this thread.
+    async warmUp() {
+      const result = await runTask({ method: 'warmUp' });
+      if (!result.ok) throw new Error(result.message);
+    },
     generateCourse: (input) => run('generateCourse', input),
     generatePaper: (input) => run('generatePaper', input),
     // A lookup in the bank's index: no worker needed.
