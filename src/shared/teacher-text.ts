@@ -1,8 +1,34 @@
 // Plain constants (no zod) of teacher.ts: the signed-in screens import these without pulling in the contract's schemas.
 
 import { GRADING_IMAGE_MAX_BYTES } from './limits';
-/** §9 Maximum marks input. */
-export const MAX_MARKS = { min: 1, max: 100, default: 10 } as const;
+/**
+ * §9 Maximum marks input: 1 to 100. Issue 26: never a default of 10; the maximum comes from the scheme (a printed
+ * paper's question, a chosen question, a typed scheme's own "[2]"/"M1" marks) and is asked for only for a typed
+ * scheme without marks.
+ */
+export const MAX_MARKS = { min: 1, max: 100 } as const;
+
+/** A typed scheme's line that gives marks: "[2]" or "(2 marks)" at its end, "M1"/"A1"/"B2" in front, or a level. */
+const TYPED_MARKS = [/[[(]\s*\d{1,2}\s*(?:marks?)?\s*[\])]\s*$/i, /^(?:M|A|B)\d{1,2}\b/, /^level\s*\d/i];
+
+/** Whether a typed mark scheme gives any marks of its own (else the teacher gives its maximum). */
+export function typedSchemeHasMarks(text: string): boolean {
+  return text.split(/\r?\n/).some((raw) => {
+    const line = raw
+      .trim()
+      .replace(/^(?:[-*•·]|\d{1,2}[.)]|\(?[a-z]\))\s+/i, '')
+      .trim();
+    return TYPED_MARKS.some((pattern) => pattern.test(line));
+  });
+}
+
+/** Issue 26: the maximum marks of a typed scheme without marks. */
+export const MAX_MARKS_TEXT = {
+  needed: 'This mark scheme gives no marks: enter the maximum marks, or put “[2]” at the end of a point worth 2 marks.',
+  tooMany: (points: number, max: number) =>
+    `Your mark scheme has ${points} point${points === 1 ? '' : 's'} worth 1 mark each, fewer than ${max} marks: type more points, or give each point its marks (“[2]” at the end of a line).`,
+  noScheme: 'Enter the maximum marks for this question: no mark scheme was chosen or found, so the marks cannot come from one.',
+} as const;
 
 /** §2 Teacher grading, §5 validation and §8 error texts of the grading call. */
 export const GRADING_TEXT = {

@@ -37,7 +37,7 @@ export const gradeAnswerRequestSchema = z.object({
     .int(GRADING_TEXT.invalidMarks)
     .min(MAX_MARKS.min, GRADING_TEXT.invalidMarks)
     .max(MAX_MARKS.max, GRADING_TEXT.invalidMarks)
-    .default(MAX_MARKS.default),
+    .optional(),
   paperCode: z
     .string()
     .trim()

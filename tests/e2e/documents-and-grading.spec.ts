@@ -57,7 +57,6 @@ test('a teacher grades a photographed answer: both sheets read offline, marked p
     ),
   });
   await expect(page.getByText('answer.png', { exact: true })).toBeVisible();
-  await page.getByLabel(/Maximum Marks/).fill('4');
   await page.getByRole('button', { name: 'Grade Answer with AI' }).click();
   await expect(page.getByRole('button', { name: 'Grading Answer...' })).toBeDisabled();
   await expect(page.getByText('Grading Complete', { exact: true })).toBeVisible({ timeout: 90_000 });

@@ -12,13 +12,13 @@ import {
   type QuestionChoice,
   type RemarkRequest,
 } from '../../shared/teacher';
-import { ATTACH_TEXT, GRADING_TEXT, SCHEME_TEXT, normalisePaperCode } from '../../shared/teacher-text';
+import { ATTACH_TEXT, GRADING_TEXT, MAX_MARKS_TEXT, SCHEME_TEXT, normalisePaperCode, typedSchemeHasMarks } from '../../shared/teacher-text';
 import type { Db } from '../db/client';
 import { classes, courses, gradingResults, practicePapers, questions as questionRows, users } from '../db/schema';
 import type { Engine, GradingBreakdown, SchemeQuestion, SchemeSheetMarking } from '../engine/engine';
 import { toGradingQuestion } from '../engine/grading/grading-question';
 import { answerParts } from '../engine/grading/printed-text';
-import { parseTypedScheme } from '../engine/grading/typed-scheme';
+import { parseTypedScheme, unmarkedSchemeOutOf, type TypedScheme } from '../engine/grading/typed-scheme';
 import { escapeHtml } from '../engine/text/html-entities';
 import { htmlToText } from '../engine/text/html-to-text';
 import { httpError } from '../http-error';
@@ -271,8 +271,15 @@ function preview(text: string): string {
 async function chosenScheme(db: Db, engine: Engine, ownerId: string, input: GradeAnswerRequest): Promise<Scheme | null> {
   if (input.markScheme !== undefined && !input.markScheme.trim()) throw httpError(400, SCHEME_TEXT.emptyScheme);
   if (input.markScheme) {
-    const typed = parseTypedScheme(input.markScheme);
+    let typed: TypedScheme | null = parseTypedScheme(input.markScheme);
     if (!typed.points.length) throw httpError(400, SCHEME_TEXT.emptyScheme);
+    // The scheme's own marks stand; only a scheme typed without marks is out of the teacher's maximum (issue 26).
+    if (!typedSchemeHasMarks(input.markScheme)) {
+      if (input.maxMarks === undefined) throw httpError(400, MAX_MARKS_TEXT.needed);
+      const points = typed.points.length;
+      typed = unmarkedSchemeOutOf(typed, input.maxMarks);
+      if (!typed) throw httpError(400, MAX_MARKS_TEXT.tooMany(points, input.maxMarks));
+    }
     return {
       questions: [
         {
@@ -380,8 +387,9 @@ export async function gradeAnswer(db: Db, engine: Engine, ownerId: string, input
       questions: scheme.questions,
       paperId: scheme.paperId,
     };
-  } else if (engine.info.kind === 'llm' && questionImage) {
-    // A model reads the question itself and splits the marks into sections; nothing to re-mark against.
+  } else if (engine.info.kind === 'llm' && questionImage && input.maxMarks !== undefined) {
+    // A model reads the question itself and splits the teacher's maximum into sections; nothing to re-mark against.
+    // Without a maximum (issue 26: never a default of 10) the page is asked for a scheme instead, below.
     const result = await engine.gradeHandwritten({ questionImage, answerImage, maxMarks: input.maxMarks });
     values = {
       marksAwarded: result.marksAwarded,

@@ -1,10 +1,13 @@
 import { MAX_MARKS } from '../../../shared/teacher-text';
 
-/** §5 Maximum marks: optional (blank means the default, 10), else a whole number from 1 to 100; null when invalid. */
+/**
+ * §5 Maximum marks (asked only for a typed scheme without marks, issue 26): a whole number from 1 to 100; null when
+ * blank or invalid (blank never means 10).
+ */
 export function parseMaxMarks(text: string, badInput = false): number | null {
   if (badInput) return null;
   const trimmed = text.trim();
-  if (trimmed === '') return MAX_MARKS.default;
+  if (trimmed === '') return null;
   const value = Number(trimmed);
   return Number.isInteger(value) && value >= MAX_MARKS.min && value <= MAX_MARKS.max ? value : null;
 }

@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GradingResult } from '../../../shared/teacher';
+import { MAX_MARKS_TEXT } from '../../../shared/teacher-text';
 import { toast } from '../../components/ui/toast-store';
 import { createQueryClient } from '../../lib/api-client';
 import { compressImage } from './compress-image';
@@ -98,7 +99,14 @@ function imageFile(name: string, type = 'image/jpeg', size?: number): File {
 const questionArea = () => screen.getByRole('button', { name: /^Question Paper Image/ });
 const answerArea = () => screen.getByRole('button', { name: /^Answer Sheet Image/ });
 const gradeButton = () => screen.getByRole<HTMLButtonElement>('button', { name: /Grade Answer with AI|Grading Answer\.\.\./ });
-const marksInput = () => screen.getByLabelText<HTMLInputElement>('Maximum Marks (optional)');
+const marksInput = () => screen.getByLabelText<HTMLInputElement>('Maximum Marks');
+const queryMarksInput = () => screen.queryByLabelText<HTMLInputElement>(/Maximum Marks/);
+
+/** "Type the scheme" (Radix tabs switch on mousedown) with `scheme` typed in. */
+function typeScheme(scheme: string) {
+  fireEvent.mouseDown(screen.getByRole('tab', { name: 'Type the scheme' }), { button: 0, ctrlKey: false });
+  fireEvent.change(screen.getByLabelText('Mark scheme, one point a line'), { target: { value: scheme } });
+}
 
 function choose(which: 'question-image' | 'answer-image', file: File) {
   fireEvent.change(screen.getByTestId(`${which}-input`), { target: { files: [file] } });
@@ -122,7 +130,8 @@ describe('TeacherGradingPage, before any grading', () => {
     expect(screen.getByText('Loading earlier results...')).toBeTruthy();
     await waitFor(() => expect(screen.queryByText('Loading earlier results...')).toBeNull());
     expect(screen.queryByRole('heading', { name: 'Earlier Results' })).toBeNull();
-    expect(marksInput().value).toBe('10');
+    // issue 26: no "Maximum Marks" pre-filled with 10; the marks come from the scheme
+    expect(queryMarksInput()).toBeNull();
     expect(gradeButton().textContent).toBe('Grade Answer with AI');
   });
 
@@ -233,6 +242,7 @@ describe('TeacherGradingPage, before sending', () => {
   it.each(['0', '-3', '101', '2.5'])("refuses maximum marks of %s ('Invalid Marks') and sends nothing", async (value) => {
     renderPage();
     await chooseBoth();
+    typeScheme('active site\nprotein');
     fireEvent.change(marksInput(), { target: { value } });
     expect(marksInput().getAttribute('aria-invalid')).toBe('true');
     fireEvent.click(gradeButton());
@@ -244,19 +254,30 @@ describe('TeacherGradingPage, before sending', () => {
     expect(gradeRequests).toEqual([]);
   });
 
-  it('sends the compressed images and the maximum marks; a blank (optional) field means 10', async () => {
+  it('sends the compressed images and no maximum marks: the marks come from the scheme, never a default of 10', async () => {
     renderPage();
     await chooseBoth();
-    fireEvent.change(marksInput(), { target: { value: '8' } });
     fireEvent.click(gradeButton());
-    await screen.findByText('Peptide bond formation');
-    fireEvent.change(marksInput(), { target: { value: '' } });
+    await waitFor(() => expect(gradeRequests).toHaveLength(1));
+    expect(gradeRequests).toEqual([{ questionImage: btoa('question.jpg'), answerImage: btoa('answer.png') }]);
+  });
+
+  it('asks for the maximum only for a typed scheme without marks; left blank it says so and sends nothing', async () => {
+    renderPage();
+    await chooseBoth();
+    typeScheme('active site [2]\nprotein');
+    expect(queryMarksInput()).toBeNull();
+    typeScheme('M1 rate = 1 / time\nA1 0.25');
+    expect(queryMarksInput()).toBeNull();
+    typeScheme('active site\nprotein');
+    expect(marksInput().value).toBe('');
     fireEvent.click(gradeButton());
-    await waitFor(() => expect(gradeRequests).toHaveLength(2));
-    expect(gradeRequests).toEqual([
-      { questionImage: btoa('question.jpg'), answerImage: btoa('answer.png'), maxMarks: 8 },
-      { questionImage: btoa('question.jpg'), answerImage: btoa('answer.png'), maxMarks: 10 },
-    ]);
+    expect(lastToast()).toEqual({ title: 'Invalid Marks', description: MAX_MARKS_TEXT.needed, variant: 'destructive' });
+    expect(gradeRequests).toEqual([]);
+    fireEvent.change(marksInput(), { target: { value: '2' } });
+    fireEvent.click(gradeButton());
+    await waitFor(() => expect(gradeRequests).toHaveLength(1));
+    expect(gradeRequests[0]).toMatchObject({ markScheme: 'active site\nprotein', maxMarks: 2 });
   });
 });
 

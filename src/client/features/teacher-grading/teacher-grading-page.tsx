@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Loader2, Sparkles } from 'lucide-react';
 import { type GradingResult, type NeedsSchemeResponse } from '../../../shared/teacher';
-import { GRADING_TEXT, MAX_MARKS } from '../../../shared/teacher-text';
+import { GRADING_TEXT, MAX_MARKS, MAX_MARKS_TEXT, typedSchemeHasMarks } from '../../../shared/teacher-text';
 import { PageHeader } from '../../components/page-header';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -53,7 +53,7 @@ function problemOf(error: unknown, message: string): GradingProblem {
 export function TeacherGradingPage() {
   const [questionImage, setQuestionImage] = useState<ChosenImage | null>(null);
   const [answerImage, setAnswerImage] = useState<ChosenImage | null>(null);
-  const [maxMarks, setMaxMarks] = useState(String(MAX_MARKS.default));
+  const [maxMarks, setMaxMarks] = useState('');
   const [marksBadInput, setMarksBadInput] = useState(false);
   const [shown, setShown] = useState<GradingResult | null>(null);
   const [shownImage, setShownImage] = useState<string | null>(null);
@@ -63,7 +63,9 @@ export function TeacherGradingPage() {
   const grade = useGradeAnswer();
   useNoStrayDrops();
 
-  const marksValid = parseMaxMarks(maxMarks, marksBadInput) !== null;
+  // The maximum comes from the scheme (issue 26); it is asked for only for a typed scheme that gives no marks.
+  const asksMaxMarks = scheme.mode === 'typed' && scheme.markScheme.trim() !== '' && !typedSchemeHasMarks(scheme.markScheme);
+  const marksValid = !asksMaxMarks || maxMarks.trim() === '' || parseMaxMarks(maxMarks, marksBadInput) !== null;
 
   const fail = (title: string, description: string, next: string) => {
     toast({ title, description, variant: 'destructive' });
@@ -78,11 +80,6 @@ export function TeacherGradingPage() {
       fail(GRADING_TEXT.missingImagesTitle, GRADING_TEXT.missingImages, 'Add the missing photo above, then grade again.');
       return;
     }
-    const marks = parseMaxMarks(maxMarks, marksBadInput);
-    if (marks === null) {
-      fail(GRADING_TEXT.invalidMarksTitle, GRADING_TEXT.invalidMarks, 'Set the maximum marks to a whole number from 1 to 100.');
-      return;
-    }
     if (scheme.mode === 'question' && !scheme.questionId) {
       fail('No question chosen', 'Choose the question the answer is for.', 'Search for it under “Pick a question” and choose it.');
       return;
@@ -91,7 +88,15 @@ export function TeacherGradingPage() {
       fail('No mark scheme', 'Type the mark scheme, one point a line.', 'Put “[2]” at the end of a point worth 2 marks.');
       return;
     }
-    const input: GradeAnswerInput = { answerImage: answerImage.base64, maxMarks: marks };
+    const marks = asksMaxMarks ? parseMaxMarks(maxMarks, marksBadInput) : null;
+    if (asksMaxMarks && marks === null) {
+      if (maxMarks.trim() === '' && !marksBadInput)
+        fail(GRADING_TEXT.invalidMarksTitle, MAX_MARKS_TEXT.needed, 'Enter the maximum marks, then grade again.');
+      else fail(GRADING_TEXT.invalidMarksTitle, GRADING_TEXT.invalidMarks, 'Set the maximum marks to a whole number from 1 to 100.');
+      return;
+    }
+    const input: GradeAnswerInput = { answerImage: answerImage.base64 };
+    if (marks !== null) input.maxMarks = marks;
     if (questionImage) input.questionImage = questionImage.base64;
     if (scheme.mode === 'paper' && scheme.paperCode.trim()) input.paperCode = scheme.paperCode.trim();
     if (scheme.mode === 'question') input.questionId = scheme.questionId;
@@ -142,28 +147,32 @@ export function TeacherGradingPage() {
                 <ImageUploadField id="answer-image" title="Answer Sheet Image" value={answerImage} onChange={setAnswerImage} />
               </div>
               <SchemeChooser value={scheme} onChange={setScheme} />
-              <div className="grid gap-2">
-                <Label htmlFor="max-marks">Maximum Marks (optional)</Label>
-                <Input
-                  id="max-marks"
-                  type="number"
-                  inputMode="numeric"
-                  min={MAX_MARKS.min}
-                  max={MAX_MARKS.max}
-                  step={1}
-                  value={maxMarks}
-                  onChange={(event) => {
-                    setMaxMarks(event.target.value);
-                    setMarksBadInput(event.target.validity?.badInput ?? false);
-                  }}
-                  aria-describedby="max-marks-hint"
-                  aria-invalid={!marksValid}
-                  className="sm:max-w-40"
-                />
-                <p id="max-marks-hint" className={marksValid ? 'text-xs text-slate-500' : 'text-xs text-red-600'}>
-                  A whole number from {MAX_MARKS.min} to {MAX_MARKS.max}; left blank, the answer is marked out of {MAX_MARKS.default}.
-                </p>
-              </div>
+              {asksMaxMarks ? (
+                <div className="grid gap-2">
+                  <Label htmlFor="max-marks">Maximum Marks</Label>
+                  <Input
+                    id="max-marks"
+                    type="number"
+                    inputMode="numeric"
+                    min={MAX_MARKS.min}
+                    max={MAX_MARKS.max}
+                    step={1}
+                    required
+                    value={maxMarks}
+                    onChange={(event) => {
+                      setMaxMarks(event.target.value);
+                      setMarksBadInput(event.target.validity?.badInput ?? false);
+                    }}
+                    aria-describedby="max-marks-hint"
+                    aria-invalid={!marksValid}
+                    className="sm:max-w-40"
+                  />
+                  <p id="max-marks-hint" className={marksValid ? 'text-xs text-slate-500' : 'text-xs text-red-600'}>
+                    Your scheme gives no marks: a whole number from {MAX_MARKS.min} to {MAX_MARKS.max}, shared among its points. With a
+                    printed paper, a chosen question or “[2]” in the scheme, the marks come from the scheme.
+                  </p>
+                </div>
+              ) : null}
               <Button type="submit" size="lg" className="w-full" disabled={grade.isPending}>
                 {grade.isPending ? <Loader2 aria-hidden className="animate-spin" /> : <Sparkles aria-hidden />}
                 {grade.isPending ? 'Grading Answer...' : 'Grade Answer with AI'}

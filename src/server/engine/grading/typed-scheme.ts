@@ -120,3 +120,23 @@ export function parseTypedScheme(text: string): TypedScheme {
   const rules: SchemeRules = levels.length ? { levels: levels.sort((a, b) => a.level - b.level) } : {};
   return { points, rules, totalMarks: schemeMaxMarks(points, rules) };
 }
+
+/**
+ * A typed scheme whose points give no marks (each 1), out of the teacher's maximum (issue 26): "max N from these
+ * points" when N is fewer than the points, each point worth N ÷ points when that divides exactly (up to 10 a point);
+ * null when neither fits (more marks than the points can carry).
+ */
+export function unmarkedSchemeOutOf(typed: TypedScheme, max: number): TypedScheme | null {
+  const n = typed.points.length;
+  if (n === 0 || typed.rules.levels?.length) return null;
+  if (max === n) return typed;
+  if (max < n) {
+    const points = typed.points.map((p) => ({ ...p, group: 'all' }));
+    const rules: SchemeRules = { ...typed.rules, groups: [{ id: 'all', max }] };
+    return { points, rules, totalMarks: schemeMaxMarks(points, rules) };
+  }
+  const each = max / n;
+  if (!Number.isInteger(each) || each > 10) return null;
+  const points = typed.points.map((p) => ({ ...p, marks: each }));
+  return { points, rules: typed.rules, totalMarks: schemeMaxMarks(points, typed.rules) };
+}

@@ -3,11 +3,11 @@ import type { GradingResult } from '../../../../shared/teacher';
 import { apiRequest } from '../../../lib/api-request';
 import { GRADING_RESULTS_KEY } from './grading-results';
 
-/** The body sent: the spec's images and maxMarks, and optionally the scheme chosen. */
+/** The body sent: the spec's images, optionally the scheme chosen, and maxMarks only for a typed scheme without marks. */
 export interface GradeAnswerInput {
   questionImage?: string;
   answerImage: string;
-  maxMarks: number;
+  maxMarks?: number;
   paperCode?: string;
   questionId?: string;
   markScheme?: string;
