@@ -111,6 +111,14 @@ test('a teacher creates a class, a student joins by code, the teacher assigns a 
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('list', { name: 'Assigned papers' }).getByText(course.paper.title)).toBeVisible();
 
+  // The class set (issue 26): one copy per student in one PDF, downloaded by the link with the session cookie.
+  const classSet = page.waitForEvent('download');
+  await page.getByRole('link', { name: `Print class set: ${course.paper.title}` }).click();
+  const classSetFile = await classSet;
+  expect(classSetFile.suggestedFilename()).toMatch(/^mw-[a-z0-9]{6}-class-set\.pdf$/);
+  const classSetPdf = Buffer.concat(await (await classSetFile.createReadStream()).toArray());
+  expect(classSetPdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
   // The student sees it on the home page (at phone width too) and answers a written question.
   await student.goto('/');
   const assigned = student.getByRole('region', { name: 'Assigned' });
