@@ -7,7 +7,10 @@
 // same way in the same run as the reference. With DATABASE_URL set, the server is also measured on a scratch
 // database of that PostgreSQL server (ENGINE_WORKERS=1; PostgreSQL's own processes are not counted). The last
 // PGlite row is the first start after an install: the marker's word table is removed from its cache first, so
-// the server converts the package's JSON again (BENCH_SKIP_FIRST_START=1 leaves it out).
+// the server converts the package's JSON again (BENCH_SKIP_FIRST_START=1 leaves it out). Then the engine's worker
+// pool alone (bench/engine-pool-server.ts: no database, no Fastify) with BENCH_POOL_WORKERS workers (default
+// 1,2,3), measured once its warm-up is done, after 50 markings sent 5 at a time (so that every worker gets some) and
+// idle after: the cost of each extra worker without PGlite's garbage in the figures (BENCH_POOL_WORKERS= leaves it out).
 // Prints numbers; asserts nothing. Linux only (/proc).
 //   npm run bench:memory
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:memory
@@ -23,6 +26,7 @@ import { createScratchDatabase } from '../src/server/testing/scratch-database';
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 10);
 const MARKINGS = Number(process.env.BENCH_MARKINGS ?? 50);
 const WORKER_COUNTS = (process.env.BENCH_WORKERS ?? '0,1,2').split(',').map(Number);
+const POOL_WORKER_COUNTS = (process.env.BENCH_POOL_WORKERS ?? '1,2,3').split(',').filter(Boolean).map(Number);
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const MiB = 1024 * 1024;
 
@@ -212,6 +216,28 @@ async function measureBare(): Promise<Row> {
   });
 }
 
+/** The engine pool alone with `workers` workers; markings 5 at a time. */
+async function measurePool(workers: number): Promise<Row> {
+  const port = 3932 + workers;
+  const base = `http://127.0.0.1:${port}`;
+  return measure(
+    `engine pool alone, ${workers} worker${workers === 1 ? '' : 's'}`,
+    ['--import', 'tsx', 'bench/engine-pool-server.ts'],
+    { PORT: String(port), ENGINE_WORKERS: String(workers) },
+    `${base}/ready`,
+    async () => {
+      for (let i = 0; i < MARKINGS; i += 5) {
+        await Promise.all(
+          Array.from({ length: Math.min(5, MARKINGS - i) }, async () => {
+            const res = await fetch(`${base}/mark`);
+            if (!res.ok) throw new Error(`GET /mark: ${res.status} ${await res.text()}`);
+          }),
+        );
+      }
+    },
+  );
+}
+
 const mb = (bytes: number) => (bytes / MiB).toFixed(0).padStart(6);
 
 function print(rows: Row[]) {
@@ -265,6 +291,7 @@ async function main() {
       await scratch.drop();
     }
   }
+  for (const workers of POOL_WORKER_COUNTS) rows.push(await measurePool(workers));
   print(rows);
 }
 
