@@ -35,7 +35,10 @@ test('the login page (/auth) stays under 100 KB of gzipped JavaScript too, witho
 test('what the landing page loads later still works: Help tooltip, the Help dialog by keyboard, F8', async ({ page }) => {
   await page.goto('/');
   const help = page.getByRole('banner').getByRole('button', { name: 'Help' });
-  // Keyboard: focus reaches Help, the tooltip's code arrives, focus stays and the tooltip shows.
+  // Keyboard: the skip link first (issue 28), then the logo, then Help: the tooltip's code arrives, focus stays
+  // and the tooltip shows.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
   await expect(help).toBeFocused();

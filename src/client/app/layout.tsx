@@ -106,10 +106,16 @@ export function PublicHeader() {
 export function Layout({ header, children }: { header: ReactNode; children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
+      {/* The first stop of the Tab key, past the header to the page: plain markup, its look in styles.css (it ships with /auth). */}
+      <a href="#main" className="skip-link">
+        Skip to main content
+      </a>
       {header}
       {/* At least a screen tall: the footer starts below the fold, so a page whose data arrives late
           grows without pushing a visible footer down (layout shift, Lighthouse CLS). */}
-      <main className="min-h-[calc(100vh-4rem)] flex-1">{children}</main>
+      <main id="main" tabIndex={-1} className="min-h-[calc(100vh-4rem)] flex-1">
+        {children}
+      </main>
       <Footer />
     </div>
   );

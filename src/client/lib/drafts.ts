@@ -1,5 +1,6 @@
-/** Answer drafts kept on this device until the server has them, so no text is ever lost. */
-const PREFIX = 'markwell:draft:';
+import { DRAFT_PREFIX as PREFIX } from './clear-drafts';
+
+/** Answer drafts kept on this device until the server has them, so no text is ever lost (cleared at logout: clear-drafts.ts). */
 
 export interface LocalDraft {
   text: string;
@@ -29,13 +30,4 @@ export function writeDraft(questionId: string, text: string, revision?: number):
 export function clearDraft(questionId: string, savedText: string): void {
   const draft = readDraft(questionId);
   if (draft && draft.text === savedText) localStorage.removeItem(PREFIX + questionId);
-}
-
-/** On logout: nothing of one student's work stays for the next person at this browser. */
-export function clearAllDrafts(): void {
-  try {
-    for (const key of Object.keys(localStorage)) if (key.startsWith(PREFIX)) localStorage.removeItem(key);
-  } catch {
-    // Nothing to clear.
-  }
 }

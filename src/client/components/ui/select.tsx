@@ -7,7 +7,7 @@ export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSel
     <select
       ref={ref}
       className={cn(
-        'h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm capitalize focus-visible:border-brand-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-100 disabled:opacity-50',
+        'h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm capitalize focus-visible:border-brand-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 disabled:opacity-50',
         className,
       )}
       {...props}

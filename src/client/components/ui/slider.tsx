@@ -26,7 +26,7 @@ export function Slider(props: {
       </SliderPrimitive.Track>
       <SliderPrimitive.Thumb
         aria-label={props.label}
-        className="block size-5 rounded-full border-2 border-brand-600 bg-white shadow focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-brand-100"
+        className="block size-5 rounded-full border-2 border-brand-600 bg-white shadow focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
       />
     </SliderPrimitive.Root>
   );

@@ -1,7 +1,7 @@
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { AuthResponse, User } from '../../../shared/auth';
 import { isApiError } from '../../lib/api-request';
-import { clearAllDrafts } from '../../lib/drafts';
+import { clearAllDrafts } from '../../lib/clear-drafts';
 import { clearSessionToken, readSessionToken, storeSessionToken } from '../../lib/session-token';
 import { CURRENT_USER_STALE_MS, fetchCurrentUser } from './api/current-user';
 import { requestLogout } from './api/logout';

@@ -11,6 +11,7 @@ import { ANSWER_CONFLICT_NOTICE, PRACTICE_TEXT } from '../../../shared/practice-
 import { Toaster } from '../../components/ui/toast';
 import { dismissToast } from '../../components/ui/toast-store';
 import { createQueryClient } from '../../lib/api-client';
+import { formatDateTime } from '../../lib/format';
 import { ExamPage } from './exam-page';
 
 const AT = '2020-01-01T00:00:00.000Z';
@@ -185,6 +186,60 @@ describe('ExamPage, leaving a question', () => {
   });
 });
 
+describe('ExamPage, where focus goes (keyboard and screen readers)', () => {
+  it("moves focus to the feedback's heading once a submitted answer is marked", async () => {
+    routes['POST /api/answers/evaluate'] = { status: 200, body: { ...feedbackFor('my answer'), questionId: 'q2' } };
+    routes['POST /api/feedback/save'] = { status: 200, body: { ok: true } };
+    renderExam('/courses/c1/papers/p1/questions/q2');
+    const box = await screen.findByPlaceholderText<HTMLTextAreaElement>('Type your answer here...');
+    await waitFor(() => expect(box.disabled).toBe(false));
+    fireEvent.change(box, { target: { value: 'my answer' } });
+    const submit = screen.getByRole('button', { name: 'Submit Answer' });
+    submit.focus();
+    fireEvent.click(submit);
+    const heading = screen.getByRole('heading', { name: 'AI Feedback' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(heading.getAttribute('tabindex')).toBe('-1');
+    expect(screen.getByText('Half way there.')).toBeTruthy();
+  });
+
+  it("moves focus to the new question's answer box after Next and after Previous, once its answer has loaded", async () => {
+    let arrive: (reply: Reply) => void = () => undefined;
+    routes['GET /api/questions/q2/answer'] = () => new Promise<Reply>((resolve) => (arrive = resolve));
+    renderExam('/courses/c1/papers/p1/questions/q1');
+    await screen.findByRole('button', { name: 'Update Answer' });
+    const next = screen.getByRole('button', { name: /Next/ });
+    next.focus();
+    fireEvent.click(next);
+    await screen.findByText('Question 2 of 2');
+    // still loading: the box is disabled and cannot take focus yet
+    expect(document.activeElement).not.toBe(screen.getByPlaceholderText('Type your answer here...'));
+    await act(async () => arrive({ status: 200, body: null }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByPlaceholderText('Type your answer here...')));
+    expect(document.activeElement?.id).toBe('answer-q2');
+
+    fireEvent.click(screen.getByRole('button', { name: /Previous/ }));
+    await screen.findByText('Question 1 of 2');
+    await waitFor(() => expect(document.activeElement?.id).toBe('answer-q1'));
+  });
+
+  it('moves focus to the chosen option of a multiple-choice question, or its first option when none is chosen', async () => {
+    const choice: Question = { ...question(2), type: 'multiple_choice', options: { A: 'up', B: 'down', C: 'sideways' } };
+    routes['GET /api/question-papers/p1/questions'] = { status: 200, body: [question(1), choice] };
+    renderExam('/courses/c1/papers/p1/questions/q1');
+    await screen.findByRole('button', { name: 'Update Answer' });
+    fireEvent.click(screen.getByRole('button', { name: /Next/ }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('radio', { name: /A\./ })));
+
+    routes['GET /api/questions/q2/answer'] = { status: 200, body: { ...submittedAnswer('B'), questionId: 'q2', submitted: false } };
+    cleanup();
+    renderExam('/courses/c1/papers/p1/questions/q1');
+    await screen.findByRole('button', { name: 'Update Answer' });
+    fireEvent.click(screen.getByRole('button', { name: /Next/ }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('radio', { name: /B\./ })));
+  });
+});
+
 describe('ExamPage, bad ids and failures', () => {
   it('says "Question paper not found" for a missing or someone else’s paper', async () => {
     routes['GET /api/question-papers/p1/questions'] = { status: 404, body: { message: PRACTICE_TEXT.paperNotFound } };
@@ -307,7 +362,8 @@ describe('ExamPage, a paper assigned to a class (issue 30)', () => {
     renderExam('/courses/c1/papers/p1/questions/q2');
     const line = await screen.findByTestId('assignment-line');
     expect(within(line).getByText('In progress')).toBeTruthy();
-    expect(within(line).getByText(/^Due 3 Dec 2026, \d\d:00$/)).toBeTruthy();
+    // the words are the spec's, the date and time the browser's locale's (3 Dec 2026, 17:00 in a British one)
+    expect(within(line).getByText(`Due ${formatDateTime('2026-12-03T17:00:00.000Z')}`)).toBeTruthy();
     expect(
       within(line).getByText('1 attempt, best counts, feedback when your teacher releases it, 45-minute time limit, late work refused'),
     ).toBeTruthy();

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'wouter';
 import { ArrowLeft, ChevronLeft, ChevronRight, Clock, Flag, Lightbulb, MessageCircleQuestion } from 'lucide-react';
@@ -45,6 +45,14 @@ const SAVE_LABEL: Record<SaveState, string> = {
   offline: 'Saved on this device — retrying the server...',
   conflict: 'Not saved yet: choose a version',
 };
+
+/** Where focus goes once the screen has caught up: the feedback's heading after Submit, the answer box after Next/Previous. */
+type FocusRequest = { to: 'feedback' } | { to: 'answer'; questionId: string } | { to: 'answer-box' } | null;
+
+/** The answer box of the question on screen: the selected option, else the first control (text box or option). */
+function answerControlIn(box: HTMLElement | null): HTMLElement | null {
+  return box?.querySelector<HTMLElement>('input:checked') ?? box?.querySelector<HTMLElement>('textarea, input') ?? null;
+}
 
 function LoadErrorCard({ detail, retrying, onRetry }: { detail: string; retrying: boolean; onRetry: () => void }) {
   return (
@@ -97,6 +105,26 @@ export function ExamPage() {
   const feedback = useFeedback(question?.id, submitted);
   const submit = useSubmitAnswer(courseId);
   const [tutorOpen, setTutorOpen] = useState(false);
+  const [focusRequest, setFocusRequest] = useState<FocusRequest>(null);
+  const feedbackHeading = useRef<HTMLHeadingElement>(null);
+  const answerBox = useRef<HTMLDivElement>(null);
+  const questionCard = useRef<HTMLDivElement>(null);
+  // On a phone the tutor rises over the lower 60% of the screen: the question is brought to the top above it first.
+  const openTutor = (open: boolean) => {
+    if (open && window.matchMedia('(max-width: 639px)').matches) questionCard.current?.scrollIntoView({ block: 'start' });
+    setTutorOpen(open);
+  };
+  // Focus moves only once its target can take it: the answer box is disabled while the question's answer loads,
+  // and the loaded answer reaches the box one render later (useAutosave), so the chosen option is known then.
+  useEffect(() => {
+    if (!focusRequest) return;
+    if (focusRequest.to === 'answer') {
+      if (focusRequest.questionId === question?.id && !answer.isPending) setFocusRequest({ to: 'answer-box' });
+      return;
+    }
+    (focusRequest.to === 'feedback' ? feedbackHeading.current : answerControlIn(answerBox.current))?.focus();
+    setFocusRequest(null);
+  }, [focusRequest, question?.id, answer.isPending]);
   const assignment = paper.data?.assignment;
   // A timed assigned paper's clock starts on the server at the first save: once saved, its deadline is asked for.
   const clockNotStarted = Boolean(assignment && assignment.timeLimitMinutes !== null && !assignment.deadlineAt);
@@ -151,6 +179,7 @@ export function ExamPage() {
   // Leaving the question saves its text and time (useAutosave), whichever way the student leaves.
   const goTo = (target: Question | undefined) => {
     if (!target) return;
+    setFocusRequest({ to: 'answer', questionId: target.id });
     navigate(paperId ? `/courses/${courseId}/papers/${paperId}/questions/${target.id}` : `/courses/${courseId}/questions/${target.id}`);
   };
 
@@ -172,6 +201,7 @@ export function ExamPage() {
       {
         onSuccess: (result) => {
           autosave.markSaved(text);
+          setFocusRequest({ to: 'feedback' });
           void answer.refetch();
           toast({
             title: 'Answer submitted',
@@ -332,7 +362,7 @@ export function ExamPage() {
       ) : (
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
           <div className="grid content-start gap-4">
-            <Card>
+            <Card ref={questionCard} className="scroll-mt-20">
               <CardHeader>
                 <div className="flex flex-wrap items-center gap-2">
                   <CardTitle>Question {question.questionNumber}</CardTitle>
@@ -360,7 +390,7 @@ export function ExamPage() {
                 </span>
               </CardHeader>
               {/* While the saved answer loads, the input is already in place (empty and disabled), so nothing below it moves. */}
-              <CardContent aria-busy={answer.isPending}>
+              <CardContent ref={answerBox} aria-busy={answer.isPending}>
                 {autosave.conflict && !answer.isPending ? (
                   <AnswerConflict
                     mine={autosave.text}
@@ -400,6 +430,7 @@ export function ExamPage() {
 
           <div className="grid content-start gap-4">
             <FeedbackPanel
+              headingRef={feedbackHeading}
               questionId={question.id}
               feedback={feedback.data}
               loading={submitted && feedback.isPending}
@@ -421,7 +452,7 @@ export function ExamPage() {
                   <TutorChat
                     questionId={question.id}
                     open={tutorOpen}
-                    onOpenChange={setTutorOpen}
+                    onOpenChange={openTutor}
                     trigger={
                       <Button variant="outline" className="w-full">
                         <MessageCircleQuestion aria-hidden /> Ask the tutor

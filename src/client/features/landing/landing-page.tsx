@@ -2,7 +2,6 @@ import { Link } from 'wouter';
 import { BarChart3, BookOpenCheck, FileText, GraduationCap, Layers, MessageCircleQuestion, Printer, ScanLine } from 'lucide-react';
 import type { PublicStats } from '../../../shared/public-stats';
 import { Button } from '../../components/ui/button';
-import { formatNumber } from '../../lib/format';
 import { usePublicStats } from './api/public-stats';
 
 const FEATURES = [
@@ -59,11 +58,16 @@ const TESTIMONIALS = [
   },
 ];
 
+/** A count grouped as the browser's locale groups it (lib/format.ts is not loaded with the landing page: its budget). */
+function formatCount(n: number): string {
+  return n.toLocaleString();
+}
+
 function Stats({ stats }: { stats: PublicStats | undefined }) {
   const items = [
-    { label: 'students practising', value: stats ? formatNumber(stats.students) : '–' },
-    { label: 'exam questions ready', value: stats ? formatNumber(stats.questions) : '–' },
-    { label: 'hours of study logged', value: stats ? formatNumber(stats.studyHours) : '–' },
+    { label: 'students practising', value: stats ? formatCount(stats.students) : '–' },
+    { label: 'exam questions ready', value: stats ? formatCount(stats.questions) : '–' },
+    { label: 'hours of study logged', value: stats ? formatCount(stats.studyHours) : '–' },
     { label: 'of marked answers pass (over 60%)', value: stats?.passRate != null ? `${stats.passRate}%` : '–' },
   ];
   return (

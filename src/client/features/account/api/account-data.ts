@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { DeleteAccountRequest } from '../../../../shared/account-data';
 import { apiRequest, throwIfNotOk } from '../../../lib/api-request';
-import { clearAllDrafts } from '../../../lib/drafts';
+import { clearAllDrafts } from '../../../lib/clear-drafts';
 import { clearSessionToken, readSessionToken } from '../../../lib/session-token';
 
 /** The file name the server gave (Content-Disposition), or a fallback of the same shape. */

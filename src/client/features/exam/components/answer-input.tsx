@@ -101,7 +101,7 @@ export function AnswerInput({
         rows={question.type === 'essay' ? 12 : 5}
         maxLength={20_000}
         placeholder="Type your answer here..."
-        className="w-full rounded-lg border border-slate-300 p-3 text-sm leading-relaxed focus-visible:border-brand-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-100"
+        className="w-full rounded-lg border border-slate-300 p-3 text-sm leading-relaxed focus-visible:border-brand-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
       />
     </div>
   );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type Ref } from 'react';
 import { Link } from 'wouter';
 import { AlertTriangle, Flag, HelpCircle, Layers, Loader2, PenLine } from 'lucide-react';
 import { CHECK_YOURSELF_BELOW, type PointEvaluation } from '../../../../shared/mark-scheme';
@@ -164,6 +164,8 @@ function DisagreeForm({ questionId, pointId, onDone }: { questionId: string; poi
 }
 
 export function FeedbackPanel(props: {
+  /** The heading focus moves to once an answer is marked (exam-page.tsx). */
+  headingRef?: Ref<HTMLHeadingElement>;
   questionId: string;
   feedback: StoredFeedback | null | undefined;
   loading: boolean;
@@ -346,7 +348,9 @@ export function FeedbackPanel(props: {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>AI Feedback</CardTitle>
+        <CardTitle ref={props.headingRef} tabIndex={-1}>
+          AI Feedback
+        </CardTitle>
       </CardHeader>
       <CardContent aria-live="polite">{body}</CardContent>
     </Card>

@@ -66,8 +66,15 @@ export function TutorChat({
   };
 
   return (
-    <Sheet open={open} onOpenChange={onOpenChange} title="Tutor" description="Work through the question step by step." trigger={trigger}>
-      <div className="flex h-[calc(100vh-10rem)] flex-col">
+    <Sheet
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Tutor"
+      description="Work through the question step by step."
+      trigger={trigger}
+      phone="bottom"
+    >
+      <div className="flex min-h-0 flex-1 flex-col">
         <div className="flex-1 space-y-3 overflow-y-auto pr-1" aria-live="polite" aria-label="Conversation">
           {history.isPending ? <p className="text-sm text-slate-500">Loading conversation...</p> : null}
           {messages.map((m, i) => (
