@@ -139,7 +139,7 @@ export function OverrideForm(props: {
           onChange={(e) => setComment(e.target.value)}
           rows={3}
           maxLength={OVERRIDE_COMMENT_MAX}
-          className="rounded-lg border border-slate-300 p-2 text-sm focus-visible:border-brand-500 focus-visible:ring-2 focus-visible:ring-brand-100 focus-visible:outline-none"
+          className="rounded-lg border border-slate-300 p-2 text-sm focus-visible:border-brand-500 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
           aria-describedby={describedBy('comment', `${id}-comment-hint`)}
           aria-invalid={errors.comment ? true : undefined}
         />

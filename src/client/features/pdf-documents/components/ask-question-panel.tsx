@@ -74,7 +74,7 @@ export function AskQuestionPanel({ pdf, onStored }: { pdf: CurrentPdf | null; on
           disabled={ask.isPending}
           aria-describedby="pdf-question-hint"
           placeholder="e.g. What does the document say about enzyme inhibition?"
-          className="w-full rounded-lg border border-slate-300 p-3 text-sm leading-relaxed focus-visible:border-brand-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-100 disabled:bg-slate-50"
+          className="w-full rounded-lg border border-slate-300 p-3 text-sm leading-relaxed focus-visible:border-brand-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 disabled:bg-slate-50"
         />
         <p id="pdf-question-hint" className="text-xs text-slate-500">
           Enter starts a new line; Ctrl+Enter (⌘+Enter on a Mac) asks.

@@ -35,7 +35,7 @@ export function EarlierResults({ selectedId, onSelect }: { selectedId: string | 
         <a
           href={GRADING_RESULTS_CSV_URL}
           download="grading-results.csv"
-          className="inline-flex items-center gap-1.5 rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-brand-100 focus-visible:outline-none"
+          className="inline-flex items-center gap-1.5 rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
         >
           <Download aria-hidden className="size-4" /> Export CSV
         </a>

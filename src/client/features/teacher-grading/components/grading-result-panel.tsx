@@ -92,7 +92,7 @@ function TranscriptEditor({
             rows={8}
             value={text}
             onChange={(e) => setText(e.target.value)}
-            className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus-visible:border-brand-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-100"
+            className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus-visible:border-brand-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
           />
           {result.canRemark ? (
             <Button

@@ -30,7 +30,7 @@ export const EMPTY_SCHEME: SchemeChoice = {
 };
 
 const textareaClass =
-  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm placeholder:text-slate-400 focus-visible:border-brand-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-100';
+  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm placeholder:text-slate-400 focus-visible:border-brand-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600';
 
 function QuestionPicker({ value, onChange }: { value: SchemeChoice; onChange: (next: SchemeChoice) => void }) {
   const [query, setQuery] = useState('');
