@@ -54,7 +54,7 @@ function UserMenu({ user, onLogOut }: { user: User; onLogOut: () => void }) {
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
           <DropdownMenu.Item
             asChild
-            className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100"
+            className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-brand-600"
           >
             <Link href="/account">
               <KeyRound aria-hidden className="size-4" /> Account
@@ -62,7 +62,7 @@ function UserMenu({ user, onLogOut }: { user: User; onLogOut: () => void }) {
           </DropdownMenu.Item>
           <DropdownMenu.Item
             onSelect={onLogOut}
-            className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100"
+            className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-brand-600"
           >
             <LogOut aria-hidden className="size-4" /> Log out
           </DropdownMenu.Item>
