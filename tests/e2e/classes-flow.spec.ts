@@ -184,6 +184,8 @@ test('class flow: join by code, assigned paper, dispute upheld by the teacher, m
     .fill('condensation reaction\nwater is removed\nbetween the amine and carboxyl groups');
   await page.locator('input[type=file]').nth(1).setInputFiles({ name: 'sams-sheet.png', mimeType: 'image/png', buffer: photo });
   await expect(page.getByText('sams-sheet.png', { exact: true })).toBeVisible();
+  // a typed scheme without marks of its own asks for the maximum (issue 26 item 6: no default of 10)
+  await page.getByLabel('Maximum Marks').fill('3');
   await page.getByRole('button', { name: 'Grade Answer with AI' }).click();
   await expect(page.getByText('Grading Complete', { exact: true })).toBeVisible({ timeout: 120_000 });
   const attach = page.getByRole('region', { name: 'Attach to a student' });
