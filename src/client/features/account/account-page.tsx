@@ -2,14 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { AUTH_TEXT, PASSWORD_MIN_LENGTH } from '../../../shared/auth-text';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Input } from '../../components/ui/input';
-import { Label } from '../../components/ui/label';
 import { Skeleton } from '../../components/ui/skeleton';
 import { serverMessageOf } from '../../lib/api-request';
 import { formatDateTime } from '../../lib/format';
 import { useChangePassword } from './api/change-password';
 import { leaveSignedOut } from './api/account-data';
 import { useRevokeOtherSessions, useSessions } from './api/sessions';
+import { PasswordField } from './components/password-field';
 import { DeleteAccountCard, DownloadDataCard } from './components/your-data';
 
 /** Change password (the current one needed; other devices are signed out). */
@@ -47,21 +46,21 @@ function ChangePasswordCard() {
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Change password">
-          <div className="grid gap-1.5">
-            <Label htmlFor="current-password">Current password</Label>
-            <Input
-              id="current-password"
-              type="password"
-              autoComplete="current-password"
-              value={current}
-              onChange={(e) => setCurrent(e.target.value)}
-            />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="new-password">New password</Label>
-            <Input id="new-password" type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} />
-            <p className="text-xs text-slate-500">At least {PASSWORD_MIN_LENGTH} characters.</p>
-          </div>
+          <PasswordField
+            id="current-password"
+            label="Current password"
+            autoComplete="current-password"
+            value={current}
+            onChange={setCurrent}
+          />
+          <PasswordField
+            id="new-password"
+            label="New password"
+            autoComplete="new-password"
+            value={next}
+            onChange={setNext}
+            hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          />
           {error ? (
             <p role="alert" className="text-sm text-red-700">
               {error}

@@ -3,8 +3,7 @@ import { ACCOUNT_DATA_TEXT } from '../../../../shared/account-data';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
+import { PasswordField } from './password-field';
 import { serverMessageOf } from '../../../lib/api-request';
 import { useDeleteAccount, useDownloadMyData } from '../api/account-data';
 
@@ -83,19 +82,14 @@ export function DeleteAccountCard({ onDeleted }: { onDeleted: () => void }) {
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={ask} className="grid gap-4" aria-label="Delete my account">
-          <div className="grid gap-1.5">
-            <Label htmlFor="delete-password">Your password</Label>
-            <Input
-              id="delete-password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-            <p className="text-xs text-slate-500">
-              Signed in with your school account and never set a password? Sign in again, then type your e-mail address instead.
-            </p>
-          </div>
+          <PasswordField
+            id="delete-password"
+            label="Your password"
+            autoComplete="current-password"
+            value={password}
+            onChange={setPassword}
+            hint="Signed in with your school account and never set a password? Sign in again, then type your e-mail address instead."
+          />
           {error ? (
             <p role="alert" className="text-sm text-red-700">
               {error}
