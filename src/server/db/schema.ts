@@ -729,3 +729,54 @@ export const oidcLogins = pgTable(
   },
   (t) => [index('oidc_logins_expires_idx').on(t.expiresAt)],
 );
+
+/** A page of an uploaded class set that could not be matched to a student and page of the assignment's paper. */
+export interface UnmatchedScanPage {
+  page: number;
+  reason: string;
+}
+
+/** What the job made of each matched student (issue 26): the pages found and each page's transcript as read. */
+export interface ScanStudentResult {
+  studentId: string;
+  pages: { scanPage: number; paperPage: number; transcript: string; confidence: number }[];
+  marked: boolean;
+  /** Why the student's answers were not recorded (e.g. the assignment refuses late work), when they were not. */
+  note?: string;
+}
+
+/**
+ * A scanned class set being graded (issue 26): the teacher's upload (a scanned PDF or photos) kept until the
+ * background job has read it, then the job's progress and outcome. The teacher's own rows (owner_id); the job in
+ * the queue (pg-boss) carries only this row's id.
+ */
+export const gradingJobs = pgTable(
+  'grading_jobs',
+  {
+    id: id(),
+    ownerId: ownerId(),
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    assignmentId: uuid('assignment_id')
+      .notNull()
+      .references(() => classAssignments.id, { onDelete: 'cascade' }),
+    /** The printed class set's paper code the pages must carry (the teacher's practice paper of the assignment). */
+    paperCode: text('paper_code').notNull(),
+    state: text('state').$type<'queued' | 'running' | 'done' | 'failed'>().notNull().default('queued'),
+    /** 'pdf' (one scanned PDF) or 'images' (photos, in `upload` one after another with their lengths in `imageSizes`). */
+    uploadKind: text('upload_kind').$type<'pdf' | 'images'>().notNull(),
+    upload: bytea('upload'),
+    imageSizes: jsonb('image_sizes').$type<number[]>().notNull().default([]),
+    fileName: text('file_name'),
+    pages: integer('pages').notNull().default(0),
+    matched: integer('matched').notNull().default(0),
+    marked: integer('marked').notNull().default(0),
+    unmatched: jsonb('unmatched').$type<UnmatchedScanPage[]>().notNull().default([]),
+    results: jsonb('results').$type<ScanStudentResult[]>().notNull().default([]),
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('grading_jobs_owner_idx').on(t.ownerId, t.createdAt)],
+);
