@@ -30,6 +30,8 @@ import { oidcRoutes } from './routes/oidc';
 import { passwordResetRoutes } from './routes/password-reset';
 import { classRoutes } from './routes/classes';
 import { classSetRoutes } from './routes/class-set';
+import { gradingJobRoutes } from './routes/grading-jobs';
+import { createAppJobs } from './jobs/app-jobs';
 import { courseRoutes } from './routes/courses';
 import { disputeRoutes } from './routes/disputes';
 import { documentRoutes } from './routes/documents';
@@ -38,6 +40,7 @@ import { publicStatsRoutes } from './routes/public-stats';
 import { reviewRoutes } from './routes/review';
 import { selfAssessmentRoutes } from './routes/self-assessment';
 import { teacherRoutes } from './routes/teacher';
+import { inlineScriptHashesOf } from './inline-scripts';
 
 const defaultClientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
 const GENERIC_500 = 'Something went wrong on our side. Please try again.';
@@ -52,14 +55,22 @@ export async function buildApp(appDeps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
   });
+  // Background jobs (decision 017): started by the first job sent, or by index.ts at start-up; stopped with the app.
+  const jobs = deps.jobs ?? createAppJobs(deps, (error) => app.log.error({ err: error }, 'background job queue error'));
+  app.addHook('onClose', async () => {
+    if (!deps.jobs) await jobs.stop();
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const clientDir = deps.clientDir ?? defaultClientDir;
+  const indexHtml = path.join(clientDir, 'index.html');
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The page's own inline scripts by hash (the theme, set before first paint), nothing else inline.
+        scriptSrc: ["'self'", ...inlineScriptHashesOf(indexHtml)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
@@ -129,6 +140,7 @@ export async function buildApp(appDeps: AppDeps): Promise<FastifyInstance> {
       practicePaperRoutes(zodApi, deps);
       classRoutes(zodApi, deps);
       classSetRoutes(zodApi, deps);
+      gradingJobRoutes(zodApi, { ...deps, jobs });
       selfAssessmentRoutes(zodApi, deps);
       reviewRoutes(zodApi, deps);
       api.all('/*', async (_request, reply) => reply.status(404).send({ message: 'Not found' }));
@@ -136,8 +148,6 @@ export async function buildApp(appDeps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  const clientDir = deps.clientDir ?? defaultClientDir;
-  const indexHtml = path.join(clientDir, 'index.html');
   if (!fs.existsSync(indexHtml)) {
     // Without the built client every other path is a plain 404 (Fastify's own logs and echoes the URL, query included).
     app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found' }));

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { DropdownMenu } from 'radix-ui';
-import { CircleHelp, KeyRound, LogOut, Menu, User as UserIcon, X } from 'lucide-react';
+import { Check, CircleHelp, KeyRound, LogOut, Menu, User as UserIcon, X } from 'lucide-react';
 import type { User } from '../../shared/auth';
 import { Button } from '../components/ui/button';
 import { Tooltip } from '../components/ui/tooltip';
 import { cn } from '../lib/cn';
+import { parseThemeChoice, THEME_CHOICES, THEME_LABELS, useThemeChoice } from '../lib/theme';
 import { useOpenInfo } from './info-dialogs';
 import { HELP_TOOLTIP, Logo } from './layout';
 
@@ -28,6 +29,30 @@ function HelpButton() {
         <CircleHelp aria-hidden /> Help
       </Button>
     </Tooltip>
+  );
+}
+
+/** "Theme: System / Light / Dark" in the account menu: menu radio items, kept on this device (lib/theme.ts). */
+function ThemeMenuItems() {
+  const [choice, setChoice] = useThemeChoice();
+  return (
+    <DropdownMenu.RadioGroup aria-label="Theme" value={choice} onValueChange={(value) => setChoice(parseThemeChoice(value))}>
+      <DropdownMenu.Label className="px-3 pt-1 pb-1 text-xs font-medium text-slate-600">Theme</DropdownMenu.Label>
+      {THEME_CHOICES.map((option) => (
+        <DropdownMenu.RadioItem
+          key={option}
+          value={option}
+          className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-brand-600"
+        >
+          <span className="flex size-4 items-center justify-center">
+            <DropdownMenu.ItemIndicator>
+              <Check aria-hidden className="size-4" />
+            </DropdownMenu.ItemIndicator>
+          </span>
+          {THEME_LABELS[option]}
+        </DropdownMenu.RadioItem>
+      ))}
+    </DropdownMenu.RadioGroup>
   );
 }
 
@@ -60,6 +85,9 @@ function UserMenu({ user, onLogOut }: { user: User; onLogOut: () => void }) {
               <KeyRound aria-hidden className="size-4" /> Account
             </Link>
           </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+          <ThemeMenuItems />
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
           <DropdownMenu.Item
             onSelect={onLogOut}
             className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-brand-600"

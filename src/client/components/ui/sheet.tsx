@@ -22,7 +22,7 @@ export function Sheet(props: {
     <DialogPrimitive.Root open={props.open} onOpenChange={props.onOpenChange}>
       <DialogPrimitive.Trigger asChild>{props.trigger}</DialogPrimitive.Trigger>
       <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
+        <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/40 dark:bg-black/60" />
         <DialogPrimitive.Content
           className={cn(
             'fixed right-0 z-50 flex w-full max-w-md flex-col overflow-y-auto bg-white shadow-xl focus:outline-none',

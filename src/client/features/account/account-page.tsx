@@ -3,6 +3,7 @@ import { AUTH_TEXT, PASSWORD_MIN_LENGTH } from '../../../shared/auth-text';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
+import { ThemePicker } from '../../components/theme-picker';
 import { serverMessageOf } from '../../lib/api-request';
 import { formatDateTime } from '../../lib/format';
 import { useChangePassword } from './api/change-password';
@@ -131,6 +132,21 @@ function SessionsCard() {
   );
 }
 
+/** The theme on this device (issue 28 item 3). */
+function AppearanceCard() {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Appearance</CardTitle>
+        <CardDescription>Light or dark pages, or as your device is set.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ThemePicker />
+      </CardContent>
+    </Card>
+  );
+}
+
 /**
  * /account: the signed-in user's password and sessions, their data and deleting the account (issue 25). `onDeleted`
  * (after a deletion): by default the browser forgets the session and loads the landing page, signed out.
@@ -141,6 +157,7 @@ export function AccountPage({ onDeleted = leaveSignedOut }: { onDeleted?: () => 
       <h1 className="text-2xl font-bold text-slate-900">Account</h1>
       <ChangePasswordCard />
       <SessionsCard />
+      <AppearanceCard />
       <DownloadDataCard />
       <DeleteAccountCard onDeleted={onDeleted} />
     </div>

@@ -17,11 +17,12 @@ export const SCORE_BANDS = { green: 80, blue: 60, yellow: 40 } as const;
 export const TREND_DAYS = 30;
 /**
  * §9 Chart palette: five colours from the app's indigo and slate palette (Tailwind indigo-700, indigo-400,
- * slate-700, slate-400, indigo-200), alternating dark and light so neighbouring slices stay apart.
+ * slate-700, slate-400, indigo-200), alternating dark and light so neighbouring slices stay apart. CSS variables
+ * (styles.css) so the dark theme has its own five, light on dark.
  */
-export const CHART_COLOURS = ['#4338ca', '#818cf8', '#334155', '#94a3b8', '#c7d2fe'] as const;
-export const CHART_AXIS_COLOUR = '#64748b';
-export const CHART_GRID_COLOUR = '#e2e8f0';
+export const CHART_COLOURS = ['var(--chart-1)', 'var(--chart-2)', 'var(--chart-3)', 'var(--chart-4)', 'var(--chart-5)'] as const;
+export const CHART_AXIS_COLOUR = 'var(--chart-axis)';
+export const CHART_GRID_COLOUR = 'var(--chart-grid)';
 
 function pad(n: number): string {
   return String(n).padStart(2, '0');

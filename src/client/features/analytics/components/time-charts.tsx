@@ -15,6 +15,8 @@ import {
  */
 const CHART_STYLE = { width: '100%', height: 240 };
 const TICK = { fontSize: 12, fill: CHART_AXIS_COLOUR };
+/** The hover box in the theme's card colours (Recharts' own is white, unreadable under the dark theme's light text). */
+const TOOLTIP_STYLE = { backgroundColor: 'var(--color-white)', borderColor: 'var(--color-slate-200)', color: 'var(--color-slate-900)' };
 const MINUTES_TOOLTIP = (value: unknown) => formatMinutes(Number(value));
 
 export function DailyTrendChart({ data }: { data: TrendPoint[] }) {
@@ -24,7 +26,10 @@ export function DailyTrendChart({ data }: { data: TrendPoint[] }) {
       <XAxis dataKey="label" tick={TICK} stroke={CHART_GRID_COLOUR} minTickGap={24} />
       <YAxis yAxisId="minutes" tick={TICK} stroke={CHART_GRID_COLOUR} allowDecimals={false} />
       <YAxis yAxisId="questions" orientation="right" tick={TICK} stroke={CHART_GRID_COLOUR} allowDecimals={false} />
-      <Tooltip formatter={(value, name) => (name === 'Minutes studied' ? MINUTES_TOOLTIP(value) : String(value))} />
+      <Tooltip
+        contentStyle={TOOLTIP_STYLE}
+        formatter={(value, name) => (name === 'Minutes studied' ? MINUTES_TOOLTIP(value) : String(value))}
+      />
       <Legend wrapperStyle={{ fontSize: 12 }} />
       <Line
         yAxisId="minutes"
@@ -60,7 +65,7 @@ export function SubjectTimeChart({ data }: { data: { subject: string; minutes: n
         innerRadius="45%"
         outerRadius="80%"
         paddingAngle={1}
-        stroke="#ffffff"
+        stroke="var(--color-white)"
         rootTabIndex={-1}
         isAnimationActive={false}
       >
@@ -68,7 +73,7 @@ export function SubjectTimeChart({ data }: { data: { subject: string; minutes: n
           <Cell key={entry.subject} fill={CHART_COLOURS[i % CHART_COLOURS.length]} />
         ))}
       </Pie>
-      <Tooltip formatter={MINUTES_TOOLTIP} />
+      <Tooltip contentStyle={TOOLTIP_STYLE} formatter={MINUTES_TOOLTIP} />
       <Legend wrapperStyle={{ fontSize: 12 }} />
     </PieChart>
   );
@@ -81,7 +86,10 @@ export function SessionTypeChart({ data }: { data: SessionTypeSummary[] }) {
       <XAxis dataKey="label" tick={TICK} stroke={CHART_GRID_COLOUR} />
       <YAxis yAxisId="minutes" tick={TICK} stroke={CHART_GRID_COLOUR} allowDecimals={false} />
       <YAxis yAxisId="sessions" orientation="right" tick={TICK} stroke={CHART_GRID_COLOUR} allowDecimals={false} />
-      <Tooltip formatter={(value, name) => (name === 'Total time (minutes)' ? MINUTES_TOOLTIP(value) : String(value))} />
+      <Tooltip
+        contentStyle={TOOLTIP_STYLE}
+        formatter={(value, name) => (name === 'Total time (minutes)' ? MINUTES_TOOLTIP(value) : String(value))}
+      />
       <Legend wrapperStyle={{ fontSize: 12 }} />
       <Bar
         yAxisId="minutes"
