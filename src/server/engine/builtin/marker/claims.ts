@@ -341,13 +341,36 @@ export function findHedges(answer: AnalysedText): Hedge[] {
     // "on or permanently off", "on or just off": the same modifier or a filler before the second word
     let second = i + 1;
     if (t[second] && (t[second].lower === t[first - 1]?.lower || /^(just|maybe|perhaps|even)$/.test(t[second].lower))) second++;
-    if (!t[second] || t[second].sentence !== or.sentence || t[first].pos === 'PUNCT') return;
-    if (!saysOpposite(t[first], t[second])) return;
-    if (t[first].lower === 'more' && t[second].lower === 'less' && /^(the|same|equal|similar|constant)$/.test(t[second + 1]?.lower ?? ''))
+    if (!t[second] || t[second].sentence !== or.sentence) return;
+    if (t[first].pos !== 'PUNCT' && saysOpposite(t[first], t[second])) {
+      if (t[first].lower === 'more' && t[second].lower === 'less' && /^(the|same|equal|similar|constant)$/.test(t[second + 1]?.lower ?? ''))
+        return;
+      out.push({ first, second });
       return;
-    out.push({ first, second });
+    }
+    // the other way round as a phrase of its own: "towards the centre, or away from it"
+    const wide = widerHedge(t, i);
+    if (wide) out.push(wide);
   });
   return out;
+}
+
+/** Words between "or" and the word that turns the claim round ("or maybe it goes away"). */
+const HEDGE_FILLER = /^(just|maybe|perhaps|even|possibly|else|it|they|could|can|might|may|will|would|be|go|goes|move|moves|the|a|an)$/;
+
+/**
+ * "X …, or Y" where Y, the first word said after "or", is the opposite of a word of the claim before it in the same
+ * sentence (at most eight words back, not across another "or" or "and").
+ */
+function widerHedge(t: Token[], or: number): Hedge | undefined {
+  let second = or + 1;
+  while (t[second] && t[second].sentence === t[or].sentence && HEDGE_FILLER.test(t[second].lower) && second - or <= 3) second++;
+  if (!t[second] || t[second].sentence !== t[or].sentence || t[second].pos === 'PUNCT') return undefined;
+  for (let k = or - 1; k >= 0 && or - k <= 8 && t[k].sentence === t[or].sentence; k--) {
+    if (/^(or|and|but|although|whereas)$/.test(t[k].lower)) return undefined;
+    if (t[k].pos !== 'PUNCT' && saysOpposite(t[k], t[second])) return { first: k, second };
+  }
+  return undefined;
 }
 
 /**

@@ -17,6 +17,13 @@ describe('hedges: a claim stated both ways at once', () => {
     expect(hedged('The rate increases or decreases with pH.')).toEqual(['increases / decreases']);
   });
 
+  it('finds the other way round said as a phrase of its own after "or"', () => {
+    expect(hedged('It accelerates towards the centre of the Earth, or away from it in places.')).toEqual(['towards / away']);
+    expect(hedged('The current goes up when it is warm, or maybe down.')).toEqual(['up / down']);
+    // not across another alternative
+    expect(hedged('The ball moves towards the wall and back, or it stops.')).toEqual([]);
+  });
+
   it('leaves alone a choice between different things and "more or less the same"', () => {
     expect(hedged('Use a light gate or a video camera.')).toEqual([]);
     expect(hedged('The two readings are more or less the same.')).toEqual([]);

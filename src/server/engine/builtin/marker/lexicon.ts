@@ -168,6 +168,10 @@ const OPPOSITES: [string[], string[]][] = [
     ['none', 'neither'],
   ],
   [['first'], ['last']],
+  [
+    ['towards', 'toward', 'inward', 'inwards'],
+    ['away', 'outward', 'outwards'],
+  ],
   [['proportional'], ['inversely']],
   [
     ['accelerate', 'acceleration'],
