@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * Writes a .br and a .gz copy beside every text file of the build; the server sends the one the
@@ -144,7 +145,41 @@ function chunkPlan(ctx: Rolldown.ChunkingContext): ChunkPlan {
 
 export default defineConfig({
   root: path.resolve(import.meta.dirname, 'src/client'),
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    precompress(),
+    // The installable app (README 'Offline and installing'): the manifest and src/client/sw.ts, which precaches
+    // every built file. Registered by the signed-in app (app/register-service-worker.ts), never by the landing
+    // or /auth pages' own code, so their first download does not grow.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: '.',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: {
+        name: 'Markwell',
+        short_name: 'Markwell',
+        description: 'A-Level exam practice with point-by-point marking.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: '#4f46e5', // --color-brand-600 (styles.css)
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        rollupFormat: 'iife',
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      },
+    }),
+  ],
   resolve: {
     alias: [
       // wouter imports useSyncExternalStore from the use-sync-external-store shim, written for React 16/17; React 19
