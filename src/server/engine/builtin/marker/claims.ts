@@ -322,6 +322,34 @@ function saysOpposite(a: Token, b: Token): boolean {
   return wordsOpposite(a, b) || prefixOpposites(a, b);
 }
 
+/**
+ * A word of the point's own statement turned round in the sentence that earned it by an accepted wording: "this
+ * contradicts …, so √3 is rational" against "contradiction, so √3 is irrational". Only a state word (a listed
+ * opposite or a negating prefix: rational/irrational, maximum/minimum, towards/away), not a direction word, which
+ * comparePolarity reads with its subject; and not where the sentence also says the point's word. Returns the pair, or
+ * undefined.
+ */
+export function stateTurnedRound(point: AnalysedText, answer: AnalysedText, sentence: number): { ans: number; ref: number } | undefined {
+  const inSentence = answer.content.filter((i) => answer.tokens[i].sentence === sentence);
+  const says = (p: Token) => inSentence.some((i) => sameWordForm(answer.tokens[i], p));
+  // a point that itself names both ("absorbs a neutron … releasing neutrons") is not turned round by either
+  const inPoint = (a: Token) => point.content.some((j) => sameWordForm(point.tokens[j], a));
+  for (const ref of point.content) {
+    const p = point.tokens[ref];
+    if (DIRECTIONS[p.lower] || p.isNumber || p.negated || says(p)) continue;
+    const ans = inSentence.find((i) => {
+      const a = answer.tokens[i];
+      return !DIRECTIONS[a.lower] && !a.negated && !inPoint(a) && (wordsOpposite(p, a) || prefixOpposites(p, a));
+    });
+    if (ans !== undefined) return { ans, ref };
+  }
+  return undefined;
+}
+
+function sameWordForm(a: Token, b: Token): boolean {
+  return a.lemma === b.lemma || a.stem === b.stem || a.lower === b.lower;
+}
+
 export interface Hedge {
   /** The two opposite words joined by "or" ("stronger or weaker", "activate or inactivate", "permanently on or permanently off"). */
   first: number;

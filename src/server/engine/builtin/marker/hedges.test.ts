@@ -55,3 +55,40 @@ describe('the marker on a hedged point', () => {
     expect(fb.markscheme_evaluation[0]).toMatchObject({ status: 'COVERED', marks_awarded: 1 });
   });
 });
+
+describe('an accepted wording in a sentence that turns the point round', () => {
+  const mark = (answer: string) =>
+    markAnswer({
+      questionText: 'Prove by contradiction that √3 is irrational.',
+      type: 'short_answer',
+      totalMarks: 1,
+      markScheme: [
+        { id: 'a1', text: 'contradiction: a and b share the factor 3, so √3 is irrational', accept: ['contradicts', 'contradiction'] },
+      ],
+      answer,
+    });
+
+  it('loses the point where the conclusion is the other way round', () => {
+    const fb = mark('This contradicts a and b having no common factors, so √3 is rational.');
+    expect(fb.markscheme_evaluation[0]).toMatchObject({ status: 'CONTRADICTED', marks_awarded: 0, rule: 'direction' });
+    expect(fb.markscheme_evaluation[0].justification).toContain('"rational" where the mark scheme has "irrational"');
+  });
+
+  it('keeps it where the conclusion is right, and where the point itself names both words', () => {
+    expect(mark('This contradicts a and b having no common factors, so √3 is irrational.').marks_awarded).toBe(1);
+    const fission = markAnswer({
+      questionText: 'Describe how fission happens in a reactor.',
+      type: 'short_answer',
+      totalMarks: 1,
+      markScheme: [
+        {
+          id: 'p1',
+          text: 'a nucleus absorbs a neutron and splits, releasing energy and neutrons',
+          accept: ['absorbs a neutron and splits'],
+        },
+      ],
+      answer: 'U-235 absorbs a neutron and splits into two nuclei.',
+    });
+    expect(fission.marks_awarded).toBe(1);
+  });
+});

@@ -27,6 +27,7 @@ import {
   clausesOf,
   comparePolarity,
   hedgeAbout,
+  stateTurnedRound,
   isKeywordList,
   isStatement,
   negatedPointWord,
@@ -312,6 +313,18 @@ function markTextPoint(point: MarkPoint, answer: AnalysedText, question: Analyse
           rule: 'direction',
         };
     }
+  }
+  // an accepted wording in a sentence that turns the point's statement round ("this contradicts …, so √3 is rational")
+  if ((outcome.rule === 'accepted-wording' || outcome.rule === 'as-worded') && outcome.evidence) {
+    const at = answer.tokens.findIndex((t) => t.start >= answer.text.indexOf(outcome.evidence!));
+    const turned = at >= 0 ? stateTurnedRound(analyseText(toPlainText(point.text)), answer, answer.tokens[at].sentence) : undefined;
+    if (turned)
+      return {
+        status: 'CONTRADICTED',
+        justification: `Not credited: you wrote "${clauseText(answer, turned.ans)}", which says the opposite of this point ("${answer.tokens[turned.ans].text}" where the mark scheme has "${analyseText(toPlainText(point.text)).tokens[turned.ref].text}"). The mark scheme has: ${point.text}.`,
+        quote: clauseText(answer, turned.ans),
+        rule: 'direction',
+      };
   }
   const hedge = hedgeAbout(
     [point.text, ...point.accept].map((w) => analyseText(toPlainText(w))),
