@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Route, Switch, useLocation } from 'wouter';
 import type { User } from '../../shared/auth';
 import { LoadingBlock } from '../components/loading-block';
+import { OfflineStatus } from '../components/offline-status';
 import { createQueryClient } from '../lib/api-client';
 import { lazyScreen } from '../lib/lazy-screen';
 import { takeJoinPath } from '../lib/pending-join';
@@ -13,6 +14,7 @@ import { PaperOverviewPage } from '../features/papers/paper-overview-page';
 import { PapersPage } from '../features/papers/papers-page';
 import { Layout } from './layout';
 import { NotFoundPage } from './not-found';
+import { registerServiceWorker } from './register-service-worker';
 import { RouteTitle } from './route-title';
 import {
   loadAnalyticsPage,
@@ -52,6 +54,8 @@ const ResetPasswordPage = lazy(() => import('../features/auth/password-reset-scr
  */
 export function SignedInApp({ user, signOut }: { user: User; signOut: () => Promise<void> }) {
   const [queryClient] = useState(createQueryClient);
+  // The installable, offline app (README 'Offline and installing').
+  useEffect(registerServiceWorker, []);
   return (
     <QueryClientProvider client={queryClient}>
       <SignedInRoutes user={user} signOut={signOut} />
@@ -76,6 +80,7 @@ function SignedInRoutes({ user, signOut }: { user: User; signOut: () => Promise<
     <TooltipProvider>
       <Layout header={<SignedInHeader user={user} onLogOut={logOut} />}>
         <RouteTitle signedIn />
+        <OfflineStatus />
         <Suspense fallback={<LoadingBlock text="Loading..." />}>
           <Switch>
             <Route path="/" component={home} />

@@ -78,6 +78,8 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         queryFn: getQueryFn({ on401: 'throw' }),
+        // Asked even when the browser says it is offline: the service worker may answer from its cache (sw.ts).
+        networkMode: 'offlineFirst',
         retry: false,
         refetchOnWindowFocus: false,
         refetchInterval: false,

@@ -38,7 +38,7 @@ export function readOutbox(): OutboxEntry[] {
 }
 
 function isEntry(value: unknown): value is OutboxEntry {
-  const entry = value as Partial<Extract<OutboxEntry, { kind: 'submit' }>> | null;
+  const entry = value as { kind?: string; questionId?: unknown; text?: unknown; seconds?: unknown } | null;
   if (!entry || typeof entry.questionId !== 'string') return false;
   if (entry.kind === 'draft') return true;
   return entry.kind === 'submit' && typeof entry.text === 'string' && typeof entry.seconds === 'number';
@@ -79,14 +79,21 @@ export function draftDelivered(questionId: string): void {
  * before it is folded in (the submission saves the text itself); a submission of the same text already
  * waiting takes the new seconds instead of a second entry, so it is marked once.
  */
-export function queueSubmission(input: { questionId: string; text: string; revision?: number; seconds: number }): void {
+export function queueSubmission(input: {
+  questionId: string;
+  text: string;
+  revision?: number;
+  seconds: number;
+  /** How far it got online before the network went (default: not saved yet). */
+  stage?: 'save' | 'evaluate' | 'confirm';
+}): void {
   const entries = readOutbox().filter((e) => !(e.kind === 'draft' && e.questionId === input.questionId));
   const same = entries.find((e) => e.kind === 'submit' && e.questionId === input.questionId && e.text === input.text && e.stage === 'save');
   if (same && same.kind === 'submit') {
     writeOutbox(entries.map((e) => (e === same ? { ...same, seconds: Math.min(same.seconds + input.seconds, 3600) } : e)));
     return;
   }
-  writeOutbox([...entries, { kind: 'submit', stage: 'save', ...input }]);
+  writeOutbox([...entries, { kind: 'submit', ...input, stage: input.stage ?? 'save' }]);
 }
 
 /** A submission of this question is waiting: the page's own saves of it wait behind it (so none is refused as older). */
@@ -123,4 +130,20 @@ export function waitingMessage(counts: { answers: number; submissions: number },
       : 'Offline — what you write is kept on this device until the network returns';
   }
   return `Back online — saving ${answers}${submissions}...`;
+}
+
+const owned = new Map<string, number>();
+
+/** An answer box saves this question's drafts itself while it is open (use-autosave): the sync leaves them to it. */
+export function claimQuestion(questionId: string): () => void {
+  owned.set(questionId, (owned.get(questionId) ?? 0) + 1);
+  return () => {
+    const left = (owned.get(questionId) ?? 1) - 1;
+    if (left > 0) owned.set(questionId, left);
+    else owned.delete(questionId);
+  };
+}
+
+export function isClaimed(questionId: string): boolean {
+  return owned.has(questionId);
 }

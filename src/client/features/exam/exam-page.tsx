@@ -97,6 +97,15 @@ export function ExamPage() {
     [queryClient],
   );
   const [confirmFinish, setConfirmFinish] = useState<string | null>(null);
+  // A paper opened once can be answered with no signal: every question's answer is asked for once it has loaded,
+  // so the service worker holds them all (README 'Offline and installing'), and Next shows it at once.
+  useEffect(() => {
+    if (!paperId || list.length === 0) return;
+    const timer = window.setTimeout(() => {
+      for (const q of list) void queryClient.prefetchQuery({ queryKey: ['/api/questions', q.id, 'answer'] });
+    }, 1000);
+    return () => window.clearTimeout(timer);
+  }, [paperId, list, queryClient]);
 
   const answer = useAnswer(question?.id, true);
   const takeActiveSeconds = useActiveTime(question?.id);
@@ -200,6 +209,13 @@ export function ExamPage() {
       },
       {
         onSuccess: (result) => {
+          if ('queued' in result) {
+            toast({
+              title: 'Answer waiting to be submitted',
+              description: 'You are offline: it is submitted and marked when the network returns.',
+            });
+            return;
+          }
           autosave.markSaved(text);
           setFocusRequest({ to: 'feedback' });
           void answer.refetch();

@@ -2,7 +2,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type Answer, type AnswerConflict } from '../../../shared/practice';
 import { ANSWER_DEBOUNCE_MS, AUTOSAVE_DELAY_MS } from '../../../shared/practice-text';
+import { isApiError } from '../../lib/api-request';
 import { clearDraft, readDraft, writeDraft } from '../../lib/drafts';
+import { claimQuestion, draftDelivered, hasQueuedSubmission, noteDraftWaiting } from '../../lib/outbox';
+import { onDelivered } from '../../lib/outbox-sync';
 import { readSessionToken } from '../../lib/session-token';
 import { answerConflictOf, saveAnswer, type SaveAnswerInput } from './api/save-answer';
 
@@ -50,6 +53,8 @@ interface PendingSave {
 
 interface Retry {
   timer: number;
+  /** The retry itself: run at once when the network comes back. */
+  run: () => void;
   /** Active seconds the failed saves still owe the server. */
   seconds: number;
 }
@@ -180,11 +185,14 @@ export function useAutosave(opts: {
       }
       const seconds = Math.min(ownSeconds + (waiting?.seconds ?? 0), 3600);
       try {
+        // A submission of this question made offline goes first (lib/outbox.ts): this save waits behind it.
+        if (hasQueuedSubmission(qid)) throw new TypeError('A submission of this answer is waiting to be sent.');
         const input: SaveAnswerInput = { questionId: qid, text: value, submitted: false, timeSpentSeconds: seconds, revision };
         if (timeOnlyAt === undefined) sent.current.set(qid, [...(sent.current.get(qid) ?? []), value].slice(-SENT_MEMORY));
         const saved = await (onExit ? saveAnswerOnExit(input) : saveAnswer(input));
         if (timeOnlyAt !== undefined) return; // the text here is still based on its older revision, awaiting the choice
         adoptServer(qid, saved.text, saved.revision);
+        if (!readDraft(qid)) draftDelivered(qid);
         queryClient.setQueryData(['/api/questions', qid, 'answer'], saved);
         void queryClient.invalidateQueries({ queryKey: ['/api/user/answers'] });
         showState(qid, latest.current === saved.text ? 'saved' : 'pending');
@@ -194,18 +202,22 @@ export function useAutosave(opts: {
           onConflict(qid, refused); // never retried: the server has spoken, and counted the seconds
           return;
         }
+        // No network: the outbox says it waits (the offline banner) and sends it if this page cannot.
+        if (!isApiError(error)) noteDraftWaiting(qid);
         showState(qid, 'offline');
         if (!mounted.current) return; // the draft stays on this device for the next visit
         const earlier = retries.current.get(qid);
         if (earlier) window.clearTimeout(earlier.timer);
         const owed = Math.min(seconds + (earlier?.seconds ?? 0), 3600);
-        const timer = window.setTimeout(() => {
+        const run = () => {
+          window.clearTimeout(timer);
           retries.current.delete(qid);
           // This question's own draft: the box may hold another question's text by now.
           const retryText = readDraft(qid)?.text ?? savedText.current.get(qid);
           if (retryText != null) void persistRef.current(qid, retryText, owed, Math.min(retryDelay * 2, MAX_RETRY_MS));
-        }, retryDelay);
-        retries.current.set(qid, { timer, seconds: owed });
+        };
+        const timer = window.setTimeout(run, retryDelay);
+        retries.current.set(qid, { timer, seconds: owed, run });
       }
     },
     [adoptServer, onConflict, queryClient, showState],
@@ -281,6 +293,35 @@ export function useAutosave(opts: {
     },
     [cancelSave, saveNow],
   );
+
+  // The network is back: every save waiting to be retried goes now, not at the end of its back-off.
+  useEffect(() => {
+    const onOnline = () => {
+      for (const retry of [...retries.current.values()]) retry.run();
+    };
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, []);
+
+  // The outbox delivered a question's draft or offline submission (lib/outbox-sync.ts): its text here is now
+  // based on the revision the server gave it, and this tab knows the text as its own.
+  useEffect(
+    () =>
+      onDelivered(({ questionId: qid, answer: delivered, feedback }) => {
+        if (delivered) {
+          sent.current.set(qid, [...(sent.current.get(qid) ?? []), delivered.text].slice(-SENT_MEMORY));
+          adoptServer(qid, delivered.text, delivered.revision);
+          queryClient.setQueryData(['/api/questions', qid, 'answer'], delivered);
+          showState(qid, latest.current === delivered.text ? 'saved' : 'pending');
+        }
+        if (feedback) queryClient.setQueryData(['/api/questions', qid, 'feedback'], feedback);
+        for (const queryKey of [['/api/questions', qid], ['/api/user/answers']]) void queryClient.invalidateQueries({ queryKey });
+      }),
+    [adoptServer, queryClient, showState],
+  );
+
+  // The question in the box saves its own drafts; the outbox's sync leaves them to it.
+  useEffect(() => (questionId ? claimQuestion(questionId) : undefined), [questionId]);
 
   useEffect(() => {
     mounted.current = true;
