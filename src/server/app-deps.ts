@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Engine } from './engine/engine';
+import type { JobQueue } from './jobs/job-queue';
 import type { SessionCache } from './services/auth';
 
 /** The API's Fastify instance, typed by the zod contracts of src/shared. */
@@ -27,4 +28,6 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream;
   /** Recently seen sessions (default: a new cache trusted for SESSION_CACHE_SECONDS). */
   sessionCache?: SessionCache;
+  /** Background jobs (jobs/job-queue.ts); buildApp makes one over the app's database, started by the first job sent. */
+  jobs?: JobQueue;
 }

@@ -45,6 +45,10 @@ export const configSchema = z
     ENGINE_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
     /** Engine calls waiting for a worker beyond which a call is refused as busy (503) rather than queued. */
     ENGINE_QUEUE_MAX: intFromEnv(64),
+    /** Seconds a background grading job may run before it is taken for dead (its process killed) and retried (docs/decisions/017). */
+    GRADING_JOB_TIMEOUT_SECONDS: intFromEnv(900),
+    /** How often the job queue's supervisor looks for such jobs. */
+    JOB_SUPERVISE_SECONDS: intFromEnv(30),
     /** The address people open Markwell at (https://markwell.school.org), for links that leave the app (the OIDC redirect URI). */
     PUBLIC_URL: z
       .url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http:// or https:// address' })

@@ -5,6 +5,7 @@ import { loadBank } from './engine/builtin/bank/load-bank';
 import { createBuiltinEngine } from './engine/builtin/builtin-engine';
 import { createPooledEngine } from './engine/builtin/pool/pooled-engine';
 import { resolveLlmConfig } from './engine/llm/llm-config';
+import { createAppJobs } from './jobs/app-jobs';
 
 async function main() {
   const config = loadConfig();
@@ -30,9 +31,12 @@ async function main() {
           ),
       })
     : builtin;
-  const app = await buildApp({ config, database, engine, bankQuestionCount: () => loadBank().byId.size });
+  // Background jobs: this instance's workers take grading jobs from the queue in the database (decision 017).
+  const jobs = createAppJobs({ config, database, engine }, (error) => app.log.error({ err: error }, 'background job queue error'));
+  const app = await buildApp({ config, database, engine, jobs, bankQuestionCount: () => loadBank().byId.size });
   const close = async () => {
     await app.close();
+    await jobs.stop();
     await pooled?.close();
     await database.close();
     process.exit(0);
@@ -40,6 +44,8 @@ async function main() {
   process.once('SIGINT', close);
   process.once('SIGTERM', close);
   await app.listen({ port: config.PORT, host: config.HOST });
+  // jobs queued before a restart are taken up again
+  await jobs.start();
   const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.DATA_DIR}`;
   // Off the start-up path: the port is open while the marker loads its word vectors.
   setImmediate(() => void builtin.warmUp?.().catch((error: unknown) => app.log.warn({ err: error }, 'engine warm-up failed')));

@@ -120,6 +120,9 @@ export interface SheetReading {
   confidence: number;
   /** A practice paper's code found on the sheet (its QR code, else the printed words), normalised, or null. */
   paperCode: string | null;
+  /** A class set's page (issue 26): the student whose copy it is and the page within the copy, from its QR code. */
+  studentId?: string | null;
+  page?: number | null;
   /** What read it, e.g. 'Tesseract'. */
   readBy: string;
 }

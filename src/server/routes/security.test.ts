@@ -244,6 +244,8 @@ const VALID_BODIES: Record<string, (ids: Ids, n: number) => Record<string, unkno
   'PATCH /api/classes/:id': () => ({ name: 'Renamed class' }),
   // Issue 30: the assignment's settings, and a mark of Carol's on the assigned paper's first question, with a comment.
   'PATCH /api/classes/:id/assignments/:assignmentId': () => ({ attempts: 3, counts: 'best' }),
+  // Issue 26: a scanned class set as photos (the job reads it in the background).
+  'POST /api/classes/:id/assignments/:assignmentId/scans': () => ({ images: [tinyPng] }),
   'POST /api/classes/:id/marks': (ids) => ({
     studentId: ids.student[0],
     questionId: ids.question[0],

@@ -50,6 +50,35 @@ async function classSetPaper(db: Db, teacherId: string, className: string, subje
   return { code, questions: gradingQuestions, topic };
 }
 
+/** An assignment of a class the caller teaches, with its paper and subject: 404 for anyone else or another class's. */
+async function taughtAssignment(db: Db, teacherId: string, classId: string, assignmentId: string) {
+  const classRow = await findTaughtClass(db, teacherId, classId);
+  if (!isUuid(assignmentId)) throw httpError(404, CLASSES_TEXT.assignmentNotFound);
+  const [found] = await db
+    .select({ paper: questionPapers, subject: courses.subject })
+    .from(classAssignments)
+    .innerJoin(questionPapers, eq(questionPapers.id, classAssignments.paperId))
+    .leftJoin(courses, eq(courses.id, questionPapers.courseId))
+    .where(and(eq(classAssignments.id, assignmentId), eq(classAssignments.classId, classRow.id)));
+  if (!found) throw httpError(404, CLASSES_TEXT.assignmentNotFound);
+  return { classRow, found };
+}
+
+/**
+ * The paper code a class set of the assignment is printed under (the same code the PDF carries while the paper is
+ * unchanged), for the teacher of the class only (404 otherwise): what an uploaded scan's pages are checked against.
+ */
+export async function classSetPaperCode(
+  db: Db,
+  teacherId: string,
+  classId: string,
+  assignmentId: string,
+): Promise<{ classId: string; assignmentId: string; paperId: string; code: string }> {
+  const { classRow, found } = await taughtAssignment(db, teacherId, classId, assignmentId);
+  const printed = await classSetPaper(db, teacherId, classRow.name, found.subject ?? classRow.subject, found.paper);
+  return { classId: classRow.id, assignmentId, paperId: found.paper.id, code: printed.code };
+}
+
 /**
  * GET /api/classes/{id}/assignments/{assignmentId}/class-set.pdf (issue 26): the assigned paper printed once per
  * current student of the class (by name), each copy from a new page with the student's name in a name box on every
@@ -62,15 +91,7 @@ export async function classSetPdf(
   classId: string,
   assignmentId: string,
 ): Promise<{ filename: string; pdf: Buffer }> {
-  const classRow = await findTaughtClass(db, teacherId, classId);
-  if (!isUuid(assignmentId)) throw httpError(404, CLASSES_TEXT.assignmentNotFound);
-  const [found] = await db
-    .select({ paper: questionPapers, subject: courses.subject })
-    .from(classAssignments)
-    .innerJoin(questionPapers, eq(questionPapers.id, classAssignments.paperId))
-    .leftJoin(courses, eq(courses.id, questionPapers.courseId))
-    .where(and(eq(classAssignments.id, assignmentId), eq(classAssignments.classId, classRow.id)));
-  if (!found) throw httpError(404, CLASSES_TEXT.assignmentNotFound);
+  const { classRow, found } = await taughtAssignment(db, teacherId, classId, assignmentId);
   const students = await db
     .select({ userId: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username })
     .from(classMembers)

@@ -133,7 +133,7 @@ async function ownPaperByCode(db: Db, ownerId: string, code: string) {
 }
 
 /** The lines a printed paper carries besides its questions (render-practice-paper-pdf.ts): its title. */
-function printedLines(paper: { title: string; subject: string; topic: string }): string[] {
+export function printedLines(paper: { title: string; subject: string; topic: string }): string[] {
   return [paper.title, `${paper.subject}: ${paper.topic}`];
 }
 

@@ -1,0 +1,273 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import sharp from 'sharp';
+import { DOCUMENT_TEXT } from '../../shared/documents-text';
+import type { GradingJob, UploadScansRequest } from '../../shared/grading-jobs';
+import { SCAN_MAX_IMAGES, SCAN_TEXT } from '../../shared/grading-jobs-text';
+import { GRADING_IMAGE_MAX_BYTES, PDF_MAX_BYTES } from '../../shared/limits';
+import { GRADING_TEXT } from '../../shared/teacher-text';
+import type { Db } from '../db/client';
+import { classMembers, gradingJobs, practicePapers, users, type ScanStudentResult, type UnmatchedScanPage } from '../db/schema';
+import type { Engine } from '../engine/engine';
+import { answerParts } from '../engine/grading/printed-text';
+import { httpError, isHttpError } from '../http-error';
+import type { JobQueue } from '../jobs/job-queue';
+import { evaluateAnswer, saveAnswer } from './answers';
+import { personName } from './assignment-rules';
+import { classSetPaperCode } from './class-set';
+import { isUuid } from './ids';
+import { printedLines } from './teacher';
+import { decodeUpload, detectImage } from './uploads';
+
+/**
+ * Grading a scanned class set (issue 26): the upload is kept and answered at once with a job id; a background job
+ * (jobs/job-queue.ts) splits it into pages, reads each page's QR code (paper, student, page) and text through the
+ * engine, lists the pages it cannot match, and records each matched student's answers as their submission of the
+ * assigned questions, marked by the same marker as typed answers (so the markbook, attempts and overrides apply).
+ */
+
+/** POST /api/classes/{id}/assignments/{assignmentId}/scans: checks and keeps the upload, queues the job, returns its id. */
+export async function uploadScans(
+  db: Db,
+  jobs: JobQueue,
+  teacherId: string,
+  classId: string,
+  assignmentId: string,
+  input: UploadScansRequest,
+): Promise<{ jobId: string }> {
+  const target = await classSetPaperCode(db, teacherId, classId, assignmentId);
+  let upload: Buffer;
+  let imageSizes: number[] = [];
+  if (input.pdfData !== undefined) {
+    upload = decodeUpload(input.pdfData, { maxBytes: PDF_MAX_BYTES, tooLarge: DOCUMENT_TEXT.tooLarge, invalid: DOCUMENT_TEXT.notBase64 });
+    if (upload.subarray(0, 1024).indexOf('%PDF-') < 0) throw httpError(400, SCAN_TEXT.notAPdf);
+  } else {
+    const images = input.images ?? [];
+    if (images.length > SCAN_MAX_IMAGES) throw httpError(400, SCAN_TEXT.tooManyImages(SCAN_MAX_IMAGES));
+    const decoded = images.map((data, i) => {
+      const which = `scanned page ${i + 1}`;
+      const bytes = decodeUpload(data, {
+        maxBytes: GRADING_IMAGE_MAX_BYTES,
+        tooLarge: GRADING_TEXT.tooLarge,
+        invalid: GRADING_TEXT.unreadableImage(which),
+      });
+      if (!detectImage(bytes)) throw httpError(400, GRADING_TEXT.unreadableImage(which));
+      return bytes;
+    });
+    if (decoded.reduce((n, b) => n + b.byteLength, 0) > PDF_MAX_BYTES) throw httpError(413, DOCUMENT_TEXT.tooLarge);
+    upload = Buffer.concat(decoded);
+    imageSizes = decoded.map((b) => b.byteLength);
+  }
+  const [row] = await db
+    .insert(gradingJobs)
+    .values({
+      ownerId: teacherId,
+      classId: target.classId,
+      assignmentId: target.assignmentId,
+      paperCode: target.code,
+      uploadKind: input.pdfData !== undefined ? 'pdf' : 'images',
+      upload,
+      imageSizes,
+      fileName: input.fileName ?? null,
+    })
+    .returning({ id: gradingJobs.id });
+  await jobs.send('grade-scans', { gradingJobId: row.id });
+  return { jobId: row.id };
+}
+
+/** GET /api/grading-jobs/{id}: the job's progress, for the teacher who started it only (404 for anyone else). */
+export async function getGradingJob(db: Db, teacherId: string, id: string): Promise<GradingJob> {
+  if (!isUuid(id)) throw httpError(404, SCAN_TEXT.jobNotFound);
+  const [row] = await db
+    .select()
+    .from(gradingJobs)
+    .where(and(eq(gradingJobs.id, id), eq(gradingJobs.ownerId, teacherId)));
+  if (!row) throw httpError(404, SCAN_TEXT.jobNotFound);
+  const ids = row.results.map((r) => r.studentId);
+  const people = ids.length
+    ? await db
+        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username })
+        .from(users)
+        .where(inArray(users.id, ids))
+    : [];
+  const nameOf = new Map(people.map((p) => [p.id, personName(p)]));
+  return {
+    state: row.state,
+    pages: row.pages,
+    read: row.matched + row.unmatched.length,
+    matched: row.matched,
+    marked: row.marked,
+    unmatched: row.unmatched,
+    students: row.results
+      .map((r) => ({
+        studentId: r.studentId,
+        name: nameOf.get(r.studentId) ?? 'Former student',
+        pages: r.pages.map((p) => p.paperPage),
+        marked: r.marked,
+        ...(r.note ? { note: r.note } : {}),
+      }))
+      .sort((a, b) => a.name.localeCompare(b.name)),
+    ...(row.state === 'failed' && row.error ? { message: row.error } : {}),
+  };
+}
+
+/** A page that cannot be read as an image, or a PDF that cannot be read at all: the job fails for good, not retried. */
+class UnreadableUpload extends Error {}
+
+/** The upload's pages as images: each photo, or the scanned image of each PDF page (the largest one on it). */
+async function splitPages(row: typeof gradingJobs.$inferSelect): Promise<(Buffer | string)[]> {
+  const upload = row.upload ?? Buffer.alloc(0);
+  if (row.uploadKind === 'images') {
+    let offset = 0;
+    return row.imageSizes.map((size) => {
+      const image = upload.subarray(offset, offset + size);
+      offset += size;
+      return image;
+    });
+  }
+  const { extractImages, getDocumentProxy } = await import('unpdf');
+  let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
+  try {
+    pdf = await getDocumentProxy(new Uint8Array(upload));
+  } catch {
+    throw new UnreadableUpload(SCAN_TEXT.unreadablePdf);
+  }
+  const pages: (Buffer | string)[] = [];
+  for (let n = 1; n <= pdf.numPages; n++) {
+    const images = await extractImages(pdf, n).catch(() => []);
+    const largest = images.sort((a, b) => b.width * b.height - a.width * a.height)[0];
+    if (!largest) {
+      pages.push(SCAN_TEXT.noImage);
+      continue;
+    }
+    const channels = largest.channels as 1 | 2 | 3 | 4;
+    pages.push(
+      await sharp(Buffer.from(largest.data.buffer, largest.data.byteOffset, largest.data.byteLength), {
+        raw: { width: largest.width, height: largest.height, channels },
+      })
+        .png({ compressionLevel: 1 })
+        .toBuffer()
+        .catch(() => SCAN_TEXT.unreadablePage),
+    );
+  }
+  await pdf.destroy();
+  return pages;
+}
+
+interface MatchedPage {
+  scanPage: number;
+  paperPage: number;
+  text: string;
+  confidence: number;
+}
+
+/**
+ * The job (jobs/job-queue.ts, 'grade-scans'): reads every page (the engine's readSheets: OCR and QR code, in the
+ * worker pool), matches pages to the class's students by their QR codes, then marks each student's answers against
+ * the printed paper's schemes and records them as the student's submission. Running it again (a retry after the
+ * process holding it died) starts over: re-marking the same text is the same attempt, not a new one.
+ */
+export async function runGradingJob(db: Db, engine: Engine, gradingJobId: string): Promise<void> {
+  const [row] = await db.select().from(gradingJobs).where(eq(gradingJobs.id, gradingJobId));
+  if (!row || row.state === 'done' || row.state === 'failed') return;
+  const progress = (values: Partial<typeof gradingJobs.$inferInsert>) =>
+    db
+      .update(gradingJobs)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(gradingJobs.id, row.id));
+  await progress({ state: 'running', pages: 0, matched: 0, marked: 0, unmatched: [], results: [], error: null });
+  let pages: (Buffer | string)[];
+  try {
+    pages = await splitPages(row);
+  } catch (error) {
+    if (!(error instanceof UnreadableUpload)) throw error;
+    await progress({ state: 'failed', error: error.message });
+    return;
+  }
+  await progress({ pages: pages.length });
+
+  // the teacher's printed papers of this assignment: the current class-set code and any earlier printing's
+  const papers = await db.select().from(practicePapers).where(eq(practicePapers.ownerId, row.ownerId));
+  const members = new Set(
+    (await db.select({ userId: classMembers.userId }).from(classMembers).where(eq(classMembers.classId, row.classId))).map((m) => m.userId),
+  );
+  const assignmentPaper = papers.find((p) => p.code === row.paperCode);
+  const refs = new Set(assignmentPaper?.questions.map((q) => q.ref) ?? []);
+  const isThisAssignment = (code: string) => {
+    const paper = papers.find((p) => p.code === code);
+    return Boolean(paper && paper.questions.length > 0 && paper.questions.every((q) => refs.has(q.ref)));
+  };
+
+  const unmatched: UnmatchedScanPage[] = [];
+  const byStudent = new Map<string, MatchedPage[]>();
+  const codeOf = new Map<string, string>();
+  let matched = 0;
+  for (const [i, page] of pages.entries()) {
+    const scanPage = i + 1;
+    if (typeof page === 'string') {
+      unmatched.push({ page: scanPage, reason: page });
+    } else {
+      const [reading] = await engine.readSheets({ images: [page] }).catch(() => [null]);
+      const reason = !reading
+        ? SCAN_TEXT.unreadablePage
+        : !reading.paperCode
+          ? SCAN_TEXT.noQr
+          : !isThisAssignment(reading.paperCode)
+            ? SCAN_TEXT.otherPaper(reading.paperCode)
+            : !reading.studentId || !reading.page
+              ? SCAN_TEXT.noStudent
+              : !members.has(reading.studentId)
+                ? SCAN_TEXT.notInClass
+                : null;
+      const found = reading && !reason ? byStudent.get(reading.studentId!) : undefined;
+      const earlier = found?.find((p) => p.paperPage === reading?.page);
+      if (reason || !reading) unmatched.push({ page: scanPage, reason: reason ?? SCAN_TEXT.unreadablePage });
+      else if (earlier) unmatched.push({ page: scanPage, reason: SCAN_TEXT.duplicate(reading.page!, earlier.scanPage) });
+      else {
+        const list = found ?? [];
+        list.push({ scanPage, paperPage: reading.page!, text: reading.text, confidence: reading.confidence });
+        byStudent.set(reading.studentId!, list);
+        codeOf.set(reading.studentId!, reading.paperCode!);
+        matched++;
+      }
+    }
+    await progress({ matched, unmatched });
+  }
+
+  const results: ScanStudentResult[] = [];
+  let marked = 0;
+  for (const [studentId, found] of byStudent) {
+    found.sort((a, b) => a.paperPage - b.paperPage);
+    const paper = papers.find((p) => p.code === codeOf.get(studentId))!;
+    const transcript = found.map((p) => p.text).join('\n');
+    const parts = answerParts(transcript, paper.questions, printedLines(paper));
+    const result: ScanStudentResult = {
+      studentId,
+      pages: found.map((p) => ({ scanPage: p.scanPage, paperPage: p.paperPage, transcript: p.text, confidence: p.confidence })),
+      marked: false,
+    };
+    const notes: string[] = [];
+    let recorded = 0;
+    for (const q of paper.questions) {
+      const questionId = /^question:(.+)$/.exec(q.ref)?.[1];
+      const answer = parts.get(q.number) ?? '';
+      if (!questionId || !answer.trim()) continue;
+      try {
+        await saveAnswer(db, studentId, { questionId, text: answer, submitted: true });
+        await evaluateAnswer(db, engine, studentId, { questionId, answer });
+        recorded++;
+      } catch (error) {
+        // an assignment's own rule (attempts used, late work refused) says why this answer was not recorded
+        if (!isHttpError(error) || error.statusCode >= 500) throw error;
+        notes.push(`Question ${q.number}: ${error.message}`);
+      }
+    }
+    if (recorded > 0) {
+      result.marked = true;
+      marked += found.length;
+    } else if (notes.length === 0) notes.push('No written answer was read on this student’s pages.');
+    if (notes.length) result.note = notes.join(' ');
+    results.push(result);
+    await progress({ marked, results });
+  }
+  await progress({ state: 'done', marked, results, upload: null });
+}
