@@ -147,6 +147,15 @@ describe('the built-in marker: words', () => {
     });
     expect(fb.markscheme_evaluation[0].status).toBe('COVERED');
   });
+
+  it('reads a power written as a superscript or with ^ as the same working', () => {
+    const markStep = (text: string, answer: string) =>
+      markAnswer({ questionText: 'Find it.', type: 'short_answer', totalMarks: 1, markScheme: [{ id: 'm', text, kind: 'method' }], answer })
+        .markscheme_evaluation[0].status;
+    expect(markStep('A = πd²/4', 'area = πd^2/4 = 2.38e-7 m2')).toBe('COVERED');
+    expect(markStep('x = sin^-1(0.61)', 'x = sin⁻¹(0.61) = 36.7°')).toBe('COVERED');
+    expect(markStep('A = πd²/4', 'area = πd^3/4')).not.toBe('COVERED');
+  });
 });
 
 describe('the built-in marker: numbers', () => {

@@ -172,11 +172,31 @@ function describeDecision(
 
 /** Spacing, case and typographic variants that do not change what a formula or phrase says. */
 function squash(text: string): string {
-  return text
+  return superscriptsAsPowers(text)
     .toLowerCase()
     .replace(/[\u2212\u2013]/g, '-')
     .replace(/[×·]/g, '*')
     .replace(/\s+/g, '');
+}
+
+const SUPERSCRIPTS: Record<string, string> = {
+  '⁰': '0',
+  '¹': '1',
+  '²': '2',
+  '³': '3',
+  '⁴': '4',
+  '⁵': '5',
+  '⁶': '6',
+  '⁷': '7',
+  '⁸': '8',
+  '⁹': '9',
+  '⁻': '-',
+  '⁺': '+',
+};
+
+/** "πd²/4" as "πd^2/4" and "10⁻³" as "10^-3": a power written either way is the same working. */
+function superscriptsAsPowers(text: string): string {
+  return text.replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+/g, (run) => '^' + [...run].map((c) => SUPERSCRIPTS[c]).join(''));
 }
 
 /**
@@ -191,7 +211,8 @@ function findVerbatim(answerText: string, wordings: string[]): string | undefine
   const from: number[] = [];
   let squashedAnswer = '';
   for (let i = 0; i < plainAnswer.length; i++) {
-    const c = squash(plainAnswer[i]);
+    // a run of superscripts is one power: "^" before its first character only
+    const c = SUPERSCRIPTS[plainAnswer[i]] && SUPERSCRIPTS[plainAnswer[i - 1]] ? SUPERSCRIPTS[plainAnswer[i]] : squash(plainAnswer[i]);
     for (const ch of c) {
       squashedAnswer += ch;
       from.push(i);
