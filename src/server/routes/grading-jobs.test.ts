@@ -1,5 +1,4 @@
-import PDFDocument from 'pdfkit';
-import sharp, { type OverlayOptions } from 'sharp';
+import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classSetPdfUrl } from '../../shared/class-set-text';
@@ -9,6 +8,7 @@ import { SCAN_TEXT, scansUrl } from '../../shared/grading-jobs-text';
 import { practicePapers } from '../db/schema';
 import { pdfQrImages } from '../testing/pdf-qr-codes';
 import { engineWithPlainMarker } from '../testing/plain-marker';
+import { scannedPage, scannerPdf } from '../testing/scanned-pages';
 import { buildTestApp, signUp, type TestApp } from '../testing/test-app';
 
 /**
@@ -26,40 +26,6 @@ let assignmentId: string;
 
 const send = (method: 'GET' | 'POST', url: string, who: Who | null, payload?: object) =>
   t.app.inject({ method, url, ...(who ? { headers: who.headers } : {}), ...(payload ? { payload } : {}) });
-
-const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-/** A scanned page: the printed page's QR code at the top right and the student's answers written below it. */
-async function scannedPage(qr: Buffer | null, lines: string[]): Promise<Buffer> {
-  const width = 1240;
-  const height = 1754;
-  const text = lines
-    .map((l, i) => `<text x="90" y="${520 + i * 64}" font-family="DejaVu Sans" font-size="40">${escapeXml(l)}</text>`)
-    .join('');
-  const layers: OverlayOptions[] = [
-    { input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${text}</svg>`), top: 0, left: 0 },
-  ];
-  if (qr) layers.push({ input: await sharp(qr).resize(320).toBuffer(), top: 60, left: width - 400 });
-  return sharp({ create: { width, height, channels: 3, background: '#ffffff' } })
-    .composite(layers)
-    .jpeg({ quality: 85 })
-    .toBuffer();
-}
-
-/** The scanner's PDF: one JPEG per page, as a scanner binds them. */
-async function scannerPdf(pages: Buffer[]): Promise<Buffer> {
-  const doc = new PDFDocument({ autoFirstPage: false });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise((resolve) => doc.on('end', resolve));
-  for (const page of pages) {
-    doc.addPage({ size: 'A4', margin: 0 });
-    doc.image(page, 0, 0, { width: 595.28 });
-  }
-  doc.end();
-  await done;
-  return Buffer.concat(chunks);
-}
 
 async function registerAs(firstName: string, lastName: string): Promise<Who> {
   const email = `${firstName.toLowerCase()}-${Math.random().toString(36).slice(2, 8)}@example.org`;
