@@ -1,3 +1,4 @@
+import { markAnswer } from '../builtin/marker/mark-answer';
 import { describe, expect, it } from 'vitest';
 import { parseTypedScheme, typedValue } from './typed-scheme';
 
@@ -54,5 +55,32 @@ describe('typed accuracy lines that give a value', () => {
     ]);
     expect(typedValue('answer: 0.025 mol dm-3')).toEqual({ value: 0.025, unit: 'mol dm-3' });
     expect(typedValue('t = 2.02 seconds or so')).toBeUndefined();
+  });
+
+  it('reads an examiner\'s note after the value: "(ecf from t)" and "allow ft" follow through, "cao" does not', () => {
+    const scheme = parseTypedScheme(
+      'M1 x = 18 cos 35° × t\nA1 x = 31.0 m (ecf from t)\nA1 y = 4 m allow ft\nB1 pH = 2.87 cao\nB1 h = 2 ft',
+    );
+    expect(scheme.points.map((p) => [p.numeric, p.ecf])).toEqual([
+      [undefined, undefined],
+      [{ value: 31, unit: 'm' }, true],
+      [{ value: 4, unit: 'm' }, true],
+      [{ value: 2.87 }, undefined],
+      // feet, not "follow through"
+      [{ value: 2, unit: 'ft' }, undefined],
+    ]);
+    expect(scheme.points[1].text).toBe('x = 31.0 m (ecf from t)');
+  });
+
+  it('gives a correct final value its marks when its line carries "(ecf from t)"', () => {
+    const typed = parseTypedScheme('M1 t = 2u sin θ / g\nA1 t = 2.10 s\nM1 x = 18 cos 35° × t\nA1 x = 31.0 m (ecf from t)');
+    const fb = markAnswer({
+      questionText: 'A ball is kicked at 18 m/s at 35° above the horizontal. Calculate the time of flight and the range.',
+      type: 'short_answer',
+      totalMarks: typed.totalMarks,
+      markScheme: typed.points,
+      answer: 't = 2.10 s\nx = 31.0 m',
+    });
+    expect(fb.marks_awarded).toBe(4);
   });
 });

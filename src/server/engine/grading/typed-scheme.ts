@@ -20,6 +20,9 @@ const MARKS = /\s*[[(]\s*(\d{1,2})\s*(?:marks?)?\s*[\])]\s*$/i;
 const KIND = /^(M|A|B)(\d{1,2})\b\s*[:.-]?\s*/;
 const LEVEL = /^level\s*(\d)\s*[([]?\s*(\d{1,2})\s*[-–to]+\s*(\d{1,2})\s*(?:marks?)?\s*[)\]]?\s*[:.-]?\s*(.+)$/i;
 const ALSO = /^(accept|allow|reject|do not accept|ignore)\s*[:.-]?\s*(.+)$/i;
+/** An examiner's note after a point: "(ecf from t)", "allow ft", "cao", "[ecf]". */
+const NOTE =
+  /\s*(?:[([]\s*(?:allow\s+)?(ecf|e\.c\.f\.|ft|f\.t\.|follow[- ]through|cao|c\.a\.o\.)(?:\s+(?:from|on)\s+[^)\]]{1,40})?\s*[)\]]|(?:allow\s+)?(ecf|e\.c\.f\.|follow[- ]through|cao|c\.a\.o\.)(?:\s+(?:from|on)\s+\S{1,40})?|allow\s+(ft|f\.t\.))\s*$/i;
 
 /**
  * The value a typed accuracy line gives, as a teacher types it: "t = 2.02 s", "x = 24.2 m", "pH = 2.87",
@@ -55,7 +58,8 @@ function isUnit(text: string): boolean {
 /**
  * A mark scheme typed or pasted by a teacher, one point a line: '[2]' (or '(2 marks)') at the end gives a
  * point's marks (default 1); 'M1', 'A1' or 'B2' in front gives its kind and marks, an A after an M
- * depending on it; an A or B line that gives one value ('A1 t = 2.02 s') is marked as that value (typedValue); a line 'accept: …', 'reject: …' or 'ignore: …' adds wordings to the point above
+ * depending on it; an A or B line that gives one value ('A1 t = 2.02 s') is marked as that value (typedValue), "(ecf from t)" or "ft" after it following through from
+ * the student's own earlier value; a line 'accept: …', 'reject: …' or 'ignore: …' adds wordings to the point above
  * (several separated by ';' or ' / '); 'Level 2 (3-4 marks): descriptor' adds a level of response, the
  * points then being its indicative content. Bullets and numbering in front are dropped.
  */
@@ -104,7 +108,10 @@ export function parseTypedScheme(text: string): TypedScheme {
     }
     if (!line) continue;
     const id = `p${points.length + 1}`;
-    const numeric = kind === 'M' ? undefined : typedValue(line);
+    // "A1 x = 31.0 m (ecf from t)": the value is 31.0 m, followed through from the student's own earlier value
+    const note = NOTE.exec(line);
+    const ecf = Boolean(note && !/^c/i.test(note[1] ?? note[2] ?? note[3]));
+    const numeric = kind === 'M' ? undefined : typedValue(note ? line.slice(0, note.index) : line);
     if (kind === 'M') lastM = id;
     points.push(
       markPointSchema.parse({
@@ -114,6 +121,7 @@ export function parseTypedScheme(text: string): TypedScheme {
         kind,
         ...(kind === 'A' && lastM ? { depends_on: lastM } : {}),
         ...(numeric ? { numeric } : {}),
+        ...(ecf && numeric ? { ecf: true } : {}),
       }),
     );
   }
