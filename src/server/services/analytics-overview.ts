@@ -1,11 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { type AnalyticsOverview } from '../../shared/analytics';
-import { GENERAL_TOPIC, HEATMAP_DAYS, SESSION_SIZES } from '../../shared/analytics-text';
+import { CORRECT_SCORE_PERCENT, GENERAL_TOPIC, HEATMAP_DAYS, SESSION_SIZES } from '../../shared/analytics-text';
 import { DEFAULT_SUBJECT } from '../../shared/practice-text';
 import { PREDICTION_WINDOW } from '../../shared/prediction-model';
 import type { Db } from '../db/client';
 import { httpError } from '../http-error';
+import { withheldQuestionIds } from './assignment-rules';
 import { studentOfAssignedPaper } from './paper-access';
+
+/** A correct answer's score in tenths of a percent, as the summary's triggers count it (migration 0012). */
+const CORRECT_SCORE10 = sql.raw(String(CORRECT_SCORE_PERCENT * 10));
 
 /** One row of the GROUPING SETS aggregate: `g` says which grouping it belongs to (see GROUP_*). */
 interface GroupRow {
@@ -99,13 +103,37 @@ function unknownZone(error: unknown): never {
  * transaction of every answer's write): one statement over a few hundred rows (per course and topic, per quarter
  * hour, per study session, and each course's latest marks through an index), never the student's answers. Answers
  * count by their own user, whichever course the question is in (a class paper's course included, decision 011).
- * The course rows are then added up per subject here.
+ * The course rows are then added up per subject here. An assigned paper's answers whose feedback is held back from
+ * the student now (withheldQuestionIds, decision 016) count as answered and not yet marked: their facts' marks are
+ * taken off the summary's totals and buckets here, at read time, so releasing them needs no recount.
  */
-export async function analyticsOverview(db: Db, ownerId: string, timeZone: string): Promise<AnalyticsOverview> {
+export async function analyticsOverview(db: Db, ownerId: string, timeZone: string, now: Date = new Date()): Promise<AnalyticsOverview> {
   const result = await db
     .execute(
       sql`
-    with totals as (select * from analytics_topic_totals where owner_id = ${ownerId}),
+    with withheld as materialized (
+      select f.question_id, f.course_id, f.topic, f.created_at, f.score10 from analytics_answer_facts f
+      where f.owner_id = ${ownerId} and f.score10 is not null and f.question_id in (${withheldQuestionIds(ownerId, now)})
+    ),
+    withheld_topics as (
+      select course_id, topic, count(*)::int as marked, (count(*) filter (where score10 >= ${CORRECT_SCORE10}))::int as correct,
+        sum(score10)::bigint as score10
+      from withheld group by course_id, topic
+    ),
+    totals as (
+      select t.course_id, t.topic, t.answers, t.marked - coalesce(w.marked, 0) as marked, t.correct - coalesce(w.correct, 0) as correct,
+        t.score10 - coalesce(w.score10, 0) as score10, t.seconds
+      from analytics_topic_totals t left join withheld_topics w on w.course_id = t.course_id and w.topic = t.topic
+      where t.owner_id = ${ownerId}
+    ),
+    activity as (
+      select a.bucket, a.answers, a.marked - coalesce(w.marked, 0) as marked, a.score10 - coalesce(w.score10, 0) as score10, a.seconds
+      from analytics_activity a left join (
+        select date_bin('15 minutes', created_at, timestamptz '2000-01-01 00:00:00+00') as bucket, count(*)::int as marked,
+          sum(score10)::bigint as score10
+        from withheld group by 1) w on w.bucket = a.bucket
+      where a.owner_id = ${ownerId}
+    ),
     groups as (
       select grouping(course_id, lower(btrim(topic))) * 2 + 1 as g, course_id, min(topic) as topic, lower(btrim(topic)) as tkey,
         null as day, sum(answers)::int as n, sum(marked)::int as marked, sum(correct)::int as correct,
@@ -115,7 +143,7 @@ export async function analyticsOverview(db: Db, ownerId: string, timeZone: strin
       union all
       select ${sql.raw(String(GROUP_DAY))}, null, null, null, d.day, sum(answers)::int, sum(marked)::int, 0, (sum(score10) / 10.0)::float8, sum(seconds)::int
       from (select (bucket at time zone ${timeZone})::date::text as day, answers, marked, score10, seconds
-        from analytics_activity where owner_id = ${ownerId}) d
+        from activity) d
       group by d.day
     ),
     recent as (
@@ -124,6 +152,7 @@ export async function analyticsOverview(db: Db, ownerId: string, timeZone: strin
       cross join lateral (
         select f.score10, f.created_at, f.question_id from analytics_answer_facts f
         where f.owner_id = ${ownerId} and f.course_id = c.course_id and f.score10 is not null
+          and f.question_id not in (select question_id from withheld)
         order by f.created_at desc, f.question_id desc limit ${PREDICTION_WINDOW}) r
     )
     select

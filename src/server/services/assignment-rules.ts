@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { ASSIGNMENT_TEXT, TIME_LIMIT_GRACE_SECONDS, feedbackReleased } from '../../shared/assignment-text';
 import type { AssignmentStatus } from '../../shared/assignment-text';
 import type { AssignmentSettings, AttemptView, MarkOverride, StudentAssignment, TeacherOverrideNote } from '../../shared/assignments';
@@ -52,6 +52,25 @@ export async function assignmentsOfStudent(db: Db, userId: string, paperIds: str
 /** Feedback is held back from the student now (an assigned paper whose feedback is not released). */
 export function withheldNow(assignment: AssignmentRow | null, now: Date = new Date()): boolean {
   return assignment !== null && !feedbackReleased(assignment, now);
+}
+
+/**
+ * The questions whose feedback is held back from this student now (SQL: a subquery of question ids), by the same
+ * rule as `withheldNow`: each assigned paper's newest assignment among the student's current classes, not released
+ * and 'on_release', or 'after_due' before its due date; papers the student owns have no assignment rules. What the
+ * student sees of their own aggregates (analytics, weak points, predictions, course progress, reviews) leaves these
+ * answers' marks out until released; the teacher's views read everything. One index lookup for a student in no
+ * class; a handful of rows otherwise.
+ */
+export function withheldQuestionIds(studentId: string, now: Date = new Date()): SQL {
+  return sql`select wq.id from (
+      select distinct on (ca.paper_id) ca.paper_id, ca.feedback, ca.due_at, ca.released_at
+      from class_members cm join class_assignments ca on ca.class_id = cm.class_id
+      where cm.user_id = ${studentId}
+      order by ca.paper_id, ca.created_at desc, ca.id desc) wa
+    join questions wq on wq.paper_id = wa.paper_id
+    where wq.owner_id <> ${studentId} and wa.released_at is null
+      and (wa.feedback = 'on_release' or (wa.feedback = 'after_due' and (wa.due_at is null or wa.due_at > ${now.toISOString()}::timestamptz)))`;
 }
 
 /** The student's clock on a timed paper: when they started and when their time is up (null without a limit). */

@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { answers, courses, feedback, questions } from '../db/schema';
 import type { Engine } from '../engine/engine';
 import { type CourseRow } from './find-course';
+import { withheldQuestionIds } from './assignment-rules';
 import { findReadableCourse, studentOfAssignedPaper, type PaperAccess } from './paper-access';
 import { storePaper } from './papers';
 
@@ -29,13 +30,17 @@ function toProgress(answered: number, average: number | string | null): CoursePr
   return { answered: Number(answered), averageScore: average === null ? null : Math.round(Number(average) * 10) / 10 };
 }
 
-/** The course's questions and the student's progress on them; a class student counts only the papers assigned to them. */
+/**
+ * The course's questions and the student's progress on them; a class student counts only the papers assigned to them,
+ * and not the marks held back from them yet (decision 016): those answers count as answered, not marked.
+ */
 async function questionCount(db: Db, ownerId: string, courseId: string, access: PaperAccess) {
+  const shownMarks = access === 'owner' ? undefined : sql`${feedback.questionId} not in (${withheldQuestionIds(ownerId)})`;
   const [row] = await db
     .select({ n: sql<number>`count(${questions.id})::int`, answered: answeredCount, average: averageScore })
     .from(questions)
     .leftJoin(answers, and(eq(answers.questionId, questions.id), eq(answers.ownerId, ownerId)))
-    .leftJoin(feedback, and(eq(feedback.questionId, questions.id), eq(feedback.ownerId, ownerId)))
+    .leftJoin(feedback, and(eq(feedback.questionId, questions.id), eq(feedback.ownerId, ownerId), shownMarks))
     .where(and(eq(questions.courseId, courseId), access === 'owner' ? undefined : studentOfAssignedPaper(ownerId, questions.paperId)));
   return row;
 }

@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { courses, questionPapers, questions, reviewCards, users } from '../db/schema';
 import { htmlToText, mathsToText } from '../engine/text/html-to-text';
 import { httpError } from '../http-error';
+import { withheldQuestionIds } from './assignment-rules';
 import { studentOfAssignedPaper } from './paper-access';
 import { dayStart, gradeOf, lastReviewDay, ratingOfGrade, reviewWindow, scheduleReview, utcDay, utcDayStart } from './review-schedule';
 
@@ -63,10 +64,13 @@ export async function recordReview(
  * The one rule for which of a student's cards are reviewed (listed by GET /api/review/due and counted there and by
  * GET /api/user/goals): a card whose question the student may still open — their own, or one on a paper assigned to
  * a class they are a student of now (paper-access.ts). A removed student's class cards are neither listed nor counted.
+ * A card scheduled from marks held back from the student (decision 016) waits, unlisted, until they are released:
+ * its score, rating and due date would tell them.
  */
-const reviewable = (ownerId: string) =>
+const reviewable = (ownerId: string, now: Date) =>
   sql`exists (select 1 from questions rq where rq.id = ${reviewCards.questionId}
-    and (rq.owner_id = ${ownerId} or ${studentOfAssignedPaper(ownerId, sql`rq.paper_id`)}))`;
+    and (rq.owner_id = ${ownerId} or ${studentOfAssignedPaper(ownerId, sql`rq.paper_id`)}))
+    and ${reviewCards.questionId} not in (${withheldQuestionIds(ownerId, now)})`;
 
 /** The counts of rule 4, in one aggregate over the student's reviewable cards. */
 async function reviewCounts(db: Db, ownerId: string, now: Date): Promise<ReviewCounts> {
@@ -80,7 +84,7 @@ async function reviewCounts(db: Db, ownerId: string, now: Date): Promise<ReviewC
       scheduled: sql<number>`count(*)`.mapWith(Number),
     })
     .from(reviewCards)
-    .where(and(eq(reviewCards.ownerId, ownerId), reviewable(ownerId)));
+    .where(and(eq(reviewCards.ownerId, ownerId), reviewable(ownerId, now)));
   return { dueToday: row?.dueToday ?? 0, overdue: row?.overdue ?? 0, upcomingWeek: row?.upcomingWeek ?? 0, scheduled: row?.scheduled ?? 0 };
 }
 
@@ -111,7 +115,7 @@ export async function listDueReviews(db: Db, ownerId: string, now = new Date()):
       .innerJoin(questions, eq(questions.id, reviewCards.questionId))
       .innerJoin(courses, eq(courses.id, questions.courseId))
       .leftJoin(questionPapers, eq(questionPapers.id, questions.paperId))
-      .where(and(eq(reviewCards.ownerId, ownerId), reviewable(ownerId), lt(reviewCards.due, w.tomorrowStart)))
+      .where(and(eq(reviewCards.ownerId, ownerId), reviewable(ownerId, now), lt(reviewCards.due, w.tomorrowStart)))
       .orderBy(asc(reviewCards.due), asc(questions.questionNumber))
       .limit(REVIEW_LIST_LIMIT),
   ]);

@@ -8,6 +8,7 @@ import type { Db } from '../db/client';
 import type { Engine } from '../engine/engine';
 import { httpError } from '../http-error';
 import { analyticsOverview } from './analytics-overview';
+import { withheldQuestionIds } from './assignment-rules';
 import { findCourse } from './find-course';
 import { getPaper, listPaperQuestions, storePaper } from './papers';
 
@@ -15,9 +16,10 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * The student's marked points, one row per point of a skill: the evaluation's point joined to its stored point.
- * Counted by the feedback's own user, whichever course the question is in (a class paper's included, decision 011).
+ * Counted by the feedback's own user, whichever course the question is in (a class paper's included, decision 011),
+ * leaving out the answers whose feedback is held back from the student now (decision 016).
  */
-const markedPoints = (ownerId: string) => sql`
+const markedPoints = (ownerId: string, now: Date) => sql`
   select lower(coalesce(nullif(btrim(c.subject), ''), ${DEFAULT_SUBJECT})) as skey,
     coalesce(nullif(btrim(c.subject), ''), ${DEFAULT_SUBJECT}) as subject,
     p.details->>'skill' as skill, coalesce(e->>'status', '') = 'COVERED' as earned,
@@ -29,7 +31,8 @@ const markedPoints = (ownerId: string) => sql`
   cross join lateral jsonb_array_elements(
     case when jsonb_typeof(f.markscheme_evaluation) = 'array' then f.markscheme_evaluation else '[]'::jsonb end) e
   join mark_scheme_points p on p.question_id = f.question_id and p.owner_id = q.owner_id and p.point_key = e->>'point_id'
-  where f.owner_id = ${ownerId} and f.total_marks > 0 and p.details->>'skill' is not null`;
+  where f.owner_id = ${ownerId} and f.total_marks > 0 and p.details->>'skill' is not null
+    and f.question_id not in (${withheldQuestionIds(ownerId, now)})`;
 
 interface Tally {
   skey: string;
@@ -44,9 +47,9 @@ interface Tally {
  * across every marked answer (SQL aggregates); the weak ones (src/shared/weak-points.ts) with the topics where they
  * were missed most and up to three of the student's questions to try again.
  */
-export async function weakPoints(db: Db, ownerId: string): Promise<WeakPointsResponse> {
+export async function weakPoints(db: Db, ownerId: string, now: Date = new Date()): Promise<WeakPointsResponse> {
   const result = await db.execute(sql`
-    with points as materialized (${markedPoints(ownerId)}),
+    with points as materialized (${markedPoints(ownerId, now)}),
     tallies as (
       select skey, min(subject) as subject, skill, count(*)::int as opportunities, (count(*) filter (where not earned))::int as missed
       from points group by skey, skill
