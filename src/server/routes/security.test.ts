@@ -105,6 +105,7 @@ const RESOURCE_OF_SEGMENT: Record<string, Resource> = {
   students: 'student',
   assignments: 'assignment',
   'practice-papers': 'printed',
+  'grading-jobs': 'job',
   answers: 'question',
   'self-assessments': 'point',
 };
@@ -118,7 +119,7 @@ const RESOURCE_OF_FIELD: Record<string, Resource> = {
   studentId: 'student',
 };
 type Resource =
-  'course' | 'paper' | 'question' | 'document' | 'point' | 'dispute' | 'grading' | 'class' | 'student' | 'assignment' | 'printed';
+  'course' | 'paper' | 'question' | 'document' | 'point' | 'dispute' | 'grading' | 'class' | 'student' | 'assignment' | 'printed' | 'job';
 
 /** The resource each path parameter of `url` names; throws for a parameter the suite has no fixture for. */
 function pathResources(url: string): { param: string; resource: Resource }[] {
@@ -189,6 +190,8 @@ interface Ids {
   assignment: string[];
   /** A practice paper Alice printed, by its code (issue 26: printed again with GET /api/practice-papers/{code}/pdf). */
   printed: string[];
+  /** A grading job of a scanned class set Alice uploaded (issue 26). */
+  job: string[];
 }
 
 /** A valid body for each POST route with a body, built from the caller's own ids. The suite fails for a POST route missing here. */
@@ -276,6 +279,8 @@ const OWNER_STATUS: Record<string, number[]> = {
   'POST /api/questions/:id/self-assessment': [200, 400, 409],
   // Carol has not self-assessed Alice's question: nothing for Alice to confirm yet (409; Bob: 404).
   'POST /api/classes/:id/students/:userId/answers/:questionId/self-assessments/:pointId': [200, 409],
+  // Issue 26: the scans are taken and graded in the background (202 with the job's id).
+  'POST /api/classes/:id/assignments/:assignmentId/scans': [202],
 };
 /** Body fields that carry a file as base64. */
 const UPLOAD_FIELDS = new Set(['pdfData', 'questionImage', 'answerImage']);
@@ -298,6 +303,7 @@ const aliceIds: Ids = {
   student: [],
   assignment: [],
   printed: [],
+  job: [],
 };
 /** Carol: a student of Alice's class (and the teacher of a class of her own, whose join code the fuzzing uses). */
 let carol: Who;
@@ -422,6 +428,14 @@ beforeAll(async () => {
   await must('POST', '/api/classes/join', carol, { code: aliceClass.joinCode });
   aliceIds.student.push(carol.user.id);
   aliceIds.assignment.push((await must('POST', `/api/classes/${aliceClass.id}/assignments`, alice, { paperId: aliceIds.paper[0] })).id);
+  const scans = await must(
+    'POST',
+    `/api/classes/${aliceClass.id}/assignments/${aliceIds.assignment[0]}/scans`,
+    alice,
+    { images: [tinyPng] },
+    [202],
+  );
+  aliceIds.job.push(scans.jobId);
   carolJoinCode = (await must('POST', '/api/classes', carol, { name: 'Carol class', subject: 'Physics' })).joinCode;
   const printed = await must('POST', '/api/generate-custom-pdf', alice, { subject: 'Physics', topic: 'waves', questionCount: 5 });
   aliceIds.printed.push(printed.code);
@@ -1098,6 +1112,7 @@ describe('3. every POST route, fuzzed from its contract', () => {
       student: [],
       assignment: [],
       printed: [],
+      job: [],
     };
     let sinceNewUser = Infinity;
     const failures: string[] = [];
