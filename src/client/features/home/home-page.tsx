@@ -24,7 +24,7 @@ export function HomePage({ firstName }: { firstName: string | null }) {
   const [tab, setTab] = useState('courses');
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <section className="mb-8 flex flex-col gap-4 rounded-2xl bg-gradient-to-r from-brand-600 to-brand-700 p-6 text-white sm:flex-row sm:items-center sm:justify-between sm:p-8">
+      <section className="brand-panel mb-8 flex flex-col gap-4 rounded-2xl bg-gradient-to-r from-brand-600 to-brand-700 p-6 text-white sm:flex-row sm:items-center sm:justify-between sm:p-8">
         <div>
           <h1 className="text-2xl font-bold sm:text-3xl">Welcome{firstName ? `, ${firstName}` : ''}!</h1>
           <p className="mt-2 max-w-2xl text-brand-100">

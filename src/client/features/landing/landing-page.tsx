@@ -107,7 +107,7 @@ export function LandingPage() {
         </div>
       </section>
 
-      <section className="bg-brand-700">
+      <section className="brand-panel">
         <div className="mx-auto max-w-6xl px-4 py-10">
           <Stats stats={stats.data} />
         </div>
