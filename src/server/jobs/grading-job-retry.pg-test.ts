@@ -149,11 +149,10 @@ describe('a grading job whose process is killed', () => {
     // the same student's pages three times: one copy matched, the rest listed as already found
     expect(row.matched).toBe(qrs.length);
     expect(row.unmatched).toHaveLength(qrs.length * 2);
-    const [queued] = (
-      await database.db.execute<{ state: string; retry_count: number }>(
-        sql`select state, retry_count from pgboss.job where data->>'gradingJobId' = ${jobId}`,
-      )
-    ).rows;
+    const result = (await database.db.execute(
+      sql`select state, retry_count from pgboss.job where data->>'gradingJobId' = ${jobId}`,
+    )) as unknown as { rows: { state: string; retry_count: number }[] };
+    const [queued] = result.rows;
     expect(queued).toEqual({ state: 'completed', retry_count: 1 });
   }, 200_000);
 });

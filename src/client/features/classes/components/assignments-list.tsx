@@ -25,6 +25,7 @@ import { ASSIGNMENT_ACTION } from '../class-text';
 import { ConfirmDialog } from './confirm-dialog';
 import { EditSettingsDialog } from './edit-settings-dialog';
 import { RemarkSummaryDialog } from './remark-summary-dialog';
+import { UploadScans } from './upload-scans';
 
 function marksWord(n: number): string {
   return `${n} ${n === 1 ? 'mark' : 'marks'}`;
@@ -171,6 +172,7 @@ export function AssignmentsList({
                       </a>
                     </Button>
                   )}
+                  {studentCount === 0 ? null : <UploadScans classId={classId} assignmentId={a.id} paperTitle={a.paperTitle} />}
                   <Button variant="outline" size="sm" aria-label={`Remove ${a.paperTitle}`} onClick={() => setRemoving(a)}>
                     <Trash2 aria-hidden /> Remove
                   </Button>
