@@ -105,6 +105,16 @@ test('dark mode from the system setting: landing, home, a question with feedback
   await shot(page, 'help-dialog-dark');
   await page.keyboard.press('Escape');
 
+  // The Progress Tracker: score colours, the heatmap's indigo steps and the charts (theme variables).
+  await page.goto('/progress');
+  for (const tab of ['Overview', 'Heatmap', 'Time Analysis']) {
+    await page.getByRole('tab', { name: tab }).click();
+    await expect(page.getByRole('tabpanel', { name: tab })).toBeVisible();
+    if (tab === 'Time Analysis') await expect(page.locator('.recharts-surface').first()).toBeVisible();
+    await expectNoSeriousViolations(page, `progress, ${tab} (dark)`);
+    await shot(page, `progress-${tab.toLowerCase().replace(' ', '-')}-dark`);
+  }
+
   await page.goto('/account');
   await expect(page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible();
   await expect(page.getByRole('group', { name: 'Theme' }).getByRole('radio', { name: 'System' })).toBeChecked();
