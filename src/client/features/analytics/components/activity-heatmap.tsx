@@ -61,7 +61,8 @@ export function ActivityHeatmap({ cells, streaks }: { cells: HeatmapCell[]; stre
       <CardHeader>
         <CardTitle>Activity Heatmap</CardTitle>
         <CardDescription>
-          Today and the previous {HEATMAP_DAYS - 1} days. Darker days had more questions answered (darkest at {HEATMAP_FULL_AT} or more).
+          Today and the previous {HEATMAP_DAYS - 1} days. The stronger the colour, the more questions answered (strongest at{' '}
+          {HEATMAP_FULL_AT} or more).
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
