@@ -108,12 +108,37 @@ function unknownZone(error: unknown): never {
  * taken off the summary's totals and buckets here, at read time, so releasing them needs no recount.
  */
 export async function analyticsOverview(db: Db, ownerId: string, timeZone: string, now: Date = new Date()): Promise<AnalyticsOverview> {
+  // One snapshot for both statements (a marking between them cannot slip in uncorrected).
   const result = await db
-    .execute(
-      sql`
-    with withheld as materialized (
+    .transaction(async (tx) => {
+      const held = (
+        (await tx.execute(sql`select f.question_id as id from analytics_answer_facts f
+          where f.owner_id = ${ownerId} and f.score10 is not null and f.question_id in (${withheldQuestionIds(ownerId, now)})`)) as unknown as {
+          rows: { id: string }[];
+        }
+      ).rows.map((r) => r.id);
+      return tx.execute(overviewStatement(ownerId, timeZone, held));
+    }, READ_SNAPSHOT)
+    .catch(unknownZone);
+  const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  return assembleOverview(row, timeZone);
+}
+
+const READ_SNAPSHOT = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
+
+/**
+ * The overview's one statement. `held`: the student's marked answers held back from them now; with none (most
+ * students, every one in no class) the summary is read as it is, else their facts' marks are taken off.
+ */
+function overviewStatement(ownerId: string, timeZone: string, held: string[]): SQL {
+  const corrected = held.length > 0;
+  const withheld = corrected
+    ? sql`withheld as (
       select f.question_id, f.course_id, f.topic, f.created_at, f.score10 from analytics_answer_facts f
-      where f.owner_id = ${ownerId} and f.score10 is not null and f.question_id in (${withheldQuestionIds(ownerId, now)})
+      where f.owner_id = ${ownerId} and f.question_id in (${sql.join(
+        held.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})
     ),
     withheld_topics as (
       select course_id, topic, count(*)::int as marked, (count(*) filter (where score10 >= ${CORRECT_SCORE10}))::int as correct,
@@ -133,7 +158,12 @@ export async function analyticsOverview(db: Db, ownerId: string, timeZone: strin
           sum(score10)::bigint as score10
         from withheld group by 1) w on w.bucket = a.bucket
       where a.owner_id = ${ownerId}
-    ),
+    ),`
+    : sql`totals as (select * from analytics_topic_totals where owner_id = ${ownerId}),
+    activity as (select * from analytics_activity where owner_id = ${ownerId}),`;
+  const notHeld = corrected ? sql`and f.question_id not in (select question_id from withheld)` : sql``;
+  return sql`
+    with ${withheld}
     groups as (
       select grouping(course_id, lower(btrim(topic))) * 2 + 1 as g, course_id, min(topic) as topic, lower(btrim(topic)) as tkey,
         null as day, sum(answers)::int as n, sum(marked)::int as marked, sum(correct)::int as correct,
@@ -152,7 +182,7 @@ export async function analyticsOverview(db: Db, ownerId: string, timeZone: strin
       cross join lateral (
         select f.score10, f.created_at, f.question_id from analytics_answer_facts f
         where f.owner_id = ${ownerId} and f.course_id = c.course_id and f.score10 is not null
-          and f.question_id not in (select question_id from withheld)
+          ${notHeld}
         order by f.created_at desc, f.question_id desc limit ${PREDICTION_WINDOW}) r
     )
     select
@@ -163,11 +193,7 @@ export async function analyticsOverview(db: Db, ownerId: string, timeZone: strin
           count(*)::int as sessions, sum(seconds)::int as secs
         from analytics_sessions where owner_id = ${ownerId} group by 1) t) as sessions,
       (select coalesce(json_agg(recent), '[]') from recent) as recent,
-      (select coalesce(json_agg(t), '[]') from (${courseList(ownerId, sql`select course_id from totals`)}) t) as courses`,
-    )
-    .catch(unknownZone);
-  const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
-  return assembleOverview(row, timeZone);
+      (select coalesce(json_agg(t), '[]') from (${courseList(ownerId, sql`select course_id from totals`)}) t) as courses`;
 }
 
 /**
