@@ -355,8 +355,11 @@ export function applyScheme(
       };
       s.notes.push(`needs the method mark ${m.point.id}`);
     }
-    // a correct final answer earns every mark
-    if (rules.final_answer_full_marks) {
+    // a correct final answer earns every mark: where the scheme says so, and in any calculation (every point a step
+    // of working or a value) whose question does not ask for working ("correct answer scores full marks")
+    const calculation =
+      !working && scored.some((s) => s.point.kind === 'M') && scored.every((s) => s.point.kind === 'M' || targetOf(s.point) !== undefined);
+    if (rules.final_answer_full_marks || calculation) {
       const last = [...scored].reverse().find((s) => targetOf(s.point) !== undefined);
       const lastOutcome = last ? outcomes[points.indexOf(last.point)] : undefined;
       if (last && lastOutcome?.numeric?.matched) {
@@ -374,8 +377,8 @@ export function applyScheme(
               evidence: value,
             };
             s.marksAwarded = s.point.marks;
-          }
-          s.notes = ['correct final answer: full marks'];
+            s.notes = ['correct final answer: full marks'];
+          } else if (rules.final_answer_full_marks) s.notes = ['correct final answer: full marks'];
         }
         remarks.push(`Your final answer, ${value}, is correct, which earns every mark of this calculation.`);
       }

@@ -324,22 +324,39 @@ function saysOpposite(a: Token, b: Token): boolean {
 
 /**
  * A word of the point's own statement turned round in the sentence that earned it by an accepted wording: "this
- * contradicts …, so √3 is rational" against "contradiction, so √3 is irrational". Only a state word (a listed
- * opposite or a negating prefix: rational/irrational, maximum/minimum, towards/away), not a direction word, which
+ * contradicts …, so √3 is rational" against "contradiction, so √3 is irrational". Only a state word (a negating
+ * prefix, or a listed opposite that describes: rational/irrational, towards/away), not a direction word, which
  * comparePolarity reads with its subject; and not where the sentence also says the point's word. Returns the pair, or
  * undefined.
  */
-export function stateTurnedRound(point: AnalysedText, answer: AnalysedText, sentence: number): { ans: number; ref: number } | undefined {
+export function stateTurnedRound(
+  point: AnalysedText,
+  answer: AnalysedText,
+  evidence: { start: number; end: number },
+): { ans: number; ref: number } | undefined {
+  const first = answer.tokens.findIndex((t) => t.start >= evidence.start);
+  if (first < 0) return undefined;
+  const sentence = answer.tokens[first].sentence;
+  // the accepted wording's own words are what the scheme accepts ("connected to the negative terminal")
   const inSentence = answer.content.filter((i) => answer.tokens[i].sentence === sentence);
+  const outside = inSentence.filter((i) => answer.tokens[i].end <= evidence.start || answer.tokens[i].start >= evidence.end);
   const says = (p: Token) => inSentence.some((i) => sameWordForm(answer.tokens[i], p));
   // a point that itself names both ("absorbs a neutron … releasing neutrons") is not turned round by either
   const inPoint = (a: Token) => point.content.some((j) => sameWordForm(point.tokens[j], a));
   for (const ref of point.content) {
     const p = point.tokens[ref];
     if (DIRECTIONS[p.lower] || p.isNumber || p.negated || says(p)) continue;
-    const ans = inSentence.find((i) => {
+    const ans = outside.find((i) => {
       const a = answer.tokens[i];
-      return !DIRECTIONS[a.lower] && !a.negated && !inPoint(a) && (wordsOpposite(p, a) || prefixOpposites(p, a));
+      // a listed opposite only between words that describe (irrational/rational, towards/away); nouns and verbs
+      // ("gas" against "liquid", "changes" against "constant") are about other things as often as not
+      const describes = (t: Token) => t.pos === 'ADJ' || t.pos === 'ADV' || t.pos === 'ADP';
+      return (
+        !DIRECTIONS[a.lower] &&
+        !a.negated &&
+        !inPoint(a) &&
+        (prefixOpposites(p, a) || (describes(p) && describes(a) && wordsOpposite(p, a)))
+      );
     });
     if (ans !== undefined) return { ans, ref };
   }

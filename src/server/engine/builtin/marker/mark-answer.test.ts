@@ -148,6 +148,22 @@ describe('the built-in marker: words', () => {
     expect(fb.markscheme_evaluation[0].status).toBe('COVERED');
   });
 
+  it("gives a calculation's every mark to a correct final answer with no working, unless the question asks for working", () => {
+    const scheme: MarkPointInput[] = [
+      { id: 'm1', text: 'q = mcΔT = 100 × 4.18 × 6.5', kind: 'M' },
+      { id: 'a1', text: 'q = 2717 J', kind: 'A', depends_on: 'm1', numeric: { value: 2717, unit: 'J' } },
+      { id: 'm2', text: 'ΔH = -q / n = -2.717 / 0.050', kind: 'M' },
+      { id: 'a2', text: 'ΔH = -54.3 kJ mol^-1', kind: 'A', depends_on: 'm2', numeric: { value: -54.3, unit: 'kJ mol^-1' } },
+    ];
+    const calc = (questionText: string, answer: string) =>
+      markAnswer({ questionText, type: 'short_answer', totalMarks: 4, markScheme: scheme, answer }).marks_awarded;
+    const question = '100 g of solution warms by 6.5 K when 0.050 mol reacts. Calculate the enthalpy change.';
+    expect(calc(question, 'ΔH = −54.3 kJ mol⁻¹')).toBe(4);
+    expect(calc(`${question} Show your working.`, 'ΔH = −54.3 kJ mol⁻¹')).toBeLessThan(4);
+    // a wrong intermediate value the student states is not put right by the final answer
+    expect(calc(question, 'q = 2500 J\nΔH = −54.3 kJ mol⁻¹')).toBeLessThan(4);
+  });
+
   it('reads a power written as a superscript or with ^ as the same working', () => {
     const markStep = (text: string, answer: string) =>
       markAnswer({ questionText: 'Find it.', type: 'short_answer', totalMarks: 1, markScheme: [{ id: 'm', text, kind: 'method' }], answer })
@@ -244,14 +260,29 @@ describe('the built-in marker: an examiner’s scheme structure', () => {
     expect(fb.qualitative_feedback).toContain('final answer, -1.28 MJ/mol, is correct');
   });
 
-  it('without the final-answer rule, a right value still earns the method marks of its calculation', () => {
+  it('without the scheme\'s final-answer rule, a calculation\'s right final value still earns its marks ("correct answer scores full marks")', () => {
     const fb = markEnthalpy('-1.28 MJ/mol', {} as never);
     expect(fb.marks_awarded).toBe(4);
     expect(fb.markscheme_evaluation.map((e) => e.status)).toEqual(['COVERED', 'COVERED', 'COVERED']);
     expect(fb.markscheme_evaluation[1].justification).toContain(
       'your value "-1.28 MJ/mol" is correct: a correct answer earns the method mark',
     );
+  });
+
+  it('where the scheme also has a statement, a right value earns the method marks before it, not the statement', () => {
+    const fb = markAnswer({
+      questionText: 'Calculate the enthalpy change of combustion of propane and state one assumption you make.',
+      type: 'short_answer',
+      totalMarks: 5,
+      markScheme: [...enthalpy, { id: 'b1', text: 'mean bond enthalpies are averages over many compounds', kind: 'B' }],
+      answer: '-1.28 MJ/mol',
+    });
+    expect(fb.marks_awarded).toBe(4);
+    expect(fb.markscheme_evaluation[1].justification).toContain(
+      'your value "-1.28 MJ/mol" is correct: a correct answer earns the method mark',
+    );
     expect(fb.markscheme_evaluation[1].note).toBe('implied by a correct value');
+    expect(fb.markscheme_evaluation[3].status).toBe('NOT_COVERED');
   });
 
   it('where the question asks for working, a right value with no method earns nothing (no M, no A), and missing working is not contradicted', () => {

@@ -337,8 +337,11 @@ function markTextPoint(point: MarkPoint, answer: AnalysedText, question: Analyse
   }
   // an accepted wording in a sentence that turns the point's statement round ("this contradicts …, so √3 is rational")
   if ((outcome.rule === 'accepted-wording' || outcome.rule === 'as-worded') && outcome.evidence) {
-    const at = answer.tokens.findIndex((t) => t.start >= answer.text.indexOf(outcome.evidence!));
-    const turned = at >= 0 ? stateTurnedRound(analyseText(toPlainText(point.text)), answer, answer.tokens[at].sentence) : undefined;
+    const start = answer.text.indexOf(outcome.evidence);
+    const turned =
+      start >= 0
+        ? stateTurnedRound(analyseText(toPlainText(point.text)), answer, { start, end: start + outcome.evidence.length })
+        : undefined;
     if (turned)
       return {
         status: 'CONTRADICTED',
