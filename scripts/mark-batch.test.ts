@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { findRepoRoot } from '../src/server/engine/builtin/bank/load-bank';
+import { findRepoRoot } from '../src/server/engine/repo-root';
 import { markBatchLine } from './mark-batch';
 
 const enzyme = {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { findRepoRoot } from '../../src/server/engine/builtin/bank/load-bank';
+import { findRepoRoot } from '../../src/server/engine/repo-root';
 import { parseTypedScheme } from '../../src/server/engine/grading/typed-scheme';
 import { schemeIssues } from '../../src/shared/mark-scheme';
 import { batchLineSchema, markBatchLine } from '../mark-batch';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { findRepoRoot } from '../../src/server/engine/builtin/bank/load-bank';
+import { findRepoRoot } from '../../src/server/engine/repo-root';
 import { schemeRulesSchema } from '../../src/shared/mark-scheme';
 import { batchLineSchema, markBatchLine } from '../mark-batch';
 

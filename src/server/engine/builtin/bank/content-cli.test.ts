@@ -3,7 +3,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { findRepoRoot, readBank } from './load-bank';
+import { readBank } from './load-bank';
+import { findRepoRoot } from '../../repo-root';
 import { topicFileSchema } from './schema';
 import { makeQuestion } from './testing/write-fixture-bank';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { defaultContentDir, findRepoRoot, findSubject, findTopic, formatIssue, listSubjects, listTopics, readBank } from './load-bank';
+import { defaultContentDir, findSubject, findTopic, formatIssue, listSubjects, listTopics, readBank } from './load-bank';
+import { findRepoRoot } from '../../repo-root';
 import { makeMultipleChoice, makeQuestion, writeFixtureBank } from './testing/write-fixture-bank';
 
 const topicFile = (subject: string, topic: string, description: string, questions: unknown[]) => ({

@@ -1,6 +1,5 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
 import { topicFileSchema, type BankQuestion } from './schema';
 import { validateBankQuestion } from './validate-question';
@@ -58,16 +57,7 @@ export interface Bank {
   issues: BankIssue[];
 }
 
-/** The repository root: the nearest ancestor of this file that holds a package.json. */
-export function findRepoRoot(start = path.dirname(fileURLToPath(import.meta.url))): string {
-  let dir = start;
-  for (;;) {
-    if (existsSync(path.join(dir, 'package.json'))) return dir;
-    const parent = path.dirname(dir);
-    if (parent === dir) throw new Error(`No package.json above ${start}`);
-    dir = parent;
-  }
-}
+import { findRepoRoot } from '../../repo-root';
 
 export function defaultContentDir(): string {
   return path.join(findRepoRoot(), 'content');

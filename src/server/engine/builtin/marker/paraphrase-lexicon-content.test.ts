@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findRepoRoot } from '../bank/load-bank';
+import { findRepoRoot } from '../../repo-root';
 import { parseParaphraseLexicon, readParaphraseLexicon, type ParaphraseLexiconFile } from './paraphrase-lexicon-file';
 
 const norm = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();

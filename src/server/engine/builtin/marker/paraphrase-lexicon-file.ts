@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { findRepoRoot } from '../bank/load-bank';
+import { findRepoRoot } from '../../repo-root';
 
 /**
  * The marker's paraphrase lexicon: content/paraphrases/<subject-slug>.md (plus general.md, for every

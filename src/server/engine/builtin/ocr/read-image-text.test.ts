@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { findRepoRoot } from '../bank/load-bank';
+import { findRepoRoot } from '../../repo-root';
 import { ocrWorkerOptions, readImageText, stopImageReader } from './read-image-text';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { findRepoRoot } from '../../bank/load-bank';
+import { findRepoRoot } from '../../../repo-root';
 import { LABELS_3WAY, scoreLabels, toTwoWay, type ClassScores } from './asag-data';
 import { markAnswer } from '../mark-answer';
 
