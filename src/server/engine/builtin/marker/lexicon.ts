@@ -252,6 +252,11 @@ export function areOpposites(a: string, b: string): boolean {
   return oppositeMap.get(a)?.has(b) ?? false;
 }
 
+/** True when the (lemma or stem) word has a listed opposite: a word of direction or state ("up", "bigger", "off"). */
+export function hasOpposite(word: string): boolean {
+  return oppositeMap.has(word);
+}
+
 /** True when the two words are listed as synonyms. */
 export function areSynonyms(a: string, b: string): boolean {
   return synonymMap.get(a)?.has(b) ?? false;

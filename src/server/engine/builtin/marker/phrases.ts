@@ -1,3 +1,4 @@
+import { aliasOf } from './paraphrases';
 import { analyseText, toPlainText, type AnalysedText } from './text';
 
 /**
@@ -20,7 +21,7 @@ export function findPhrase(answer: AnalysedText, phrase: string, candidates?: nu
         const a = answer.tokens[i];
         if (a.negated !== (phraseNegated || w.negated) && !a.isNumber) return false;
         if (w.isNumber || a.isNumber) return w.isNumber && a.isNumber && Number(w.lower) === Number(a.lower);
-        return a.lemma === w.lemma || a.stem === w.stem || a.lower === w.lower;
+        return a.lemma === w.lemma || a.stem === w.stem || a.lower === w.lower || aliasOf(a, w);
       });
       if (hit === undefined) break;
       found.push(hit);

@@ -4,6 +4,8 @@ import model from 'wink-eng-lite-web-model';
 import { htmlToText, mathsToText } from '../../text/html-to-text';
 import { findWordRow, weighWord } from './embeddings';
 import { MEANINGFUL_FUNCTION_WORDS, NEGATORS } from './lexicon';
+import { readParaphraseLexicon } from './paraphrase-lexicon-file';
+import { compileParaphrases, markParaphrases, type CompiledLexicon, type ParaphraseEntry } from './paraphrases';
 
 /** One token of an analysed text, with everything the matcher compares. */
 export interface Token {
@@ -28,6 +30,8 @@ export interface Token {
   row: number;
   /** Information weight (rare words weigh more). */
   weight: number;
+  /** The words of a technical term this word's phrase says in everyday words (paraphrases.ts), if any. */
+  aliases?: string[];
 }
 
 export interface AnalysedText {
@@ -125,11 +129,39 @@ function markNegatedWords(tokens: Token[]): void {
 const cache = new Map<string, AnalysedText>();
 const CACHE_LIMIT = 2000;
 
-/** Tokenises, lemmatises, stems and flags negation and content words. Results are cached by text. */
+/** Tokenises, lemmatises, stems and flags negation, content words and everyday wordings of terms. Results are cached by text. */
 export function analyseText(input: string): AnalysedText {
   const hit = cache.get(input);
   if (hit) return hit;
-  const text = input;
+  const analysed = tokenise(input);
+  markParaphrases(analysed.tokens, paraphraseLexicon());
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(input, analysed);
+  return analysed;
+}
+
+let lexicon: CompiledLexicon | undefined;
+let lexiconSource: () => ParaphraseEntry[] = () => {
+  try {
+    return readParaphraseLexicon().flatMap((file) => file.entries);
+  } catch {
+    return []; // no lexicon shipped: terms are matched as written
+  }
+};
+
+function paraphraseLexicon(): CompiledLexicon {
+  lexicon ??= compileParaphrases(lexiconSource(), (phrase) => tokenise(phrase).tokens.filter((t) => t.pos !== 'PUNCT'));
+  return lexicon;
+}
+
+/** Reads the paraphrase lexicon from `source` from now on (tests); the analysis cache is emptied. */
+export function useParaphraseLexicon(source: () => ParaphraseEntry[]): void {
+  lexiconSource = source;
+  lexicon = undefined;
+  cache.clear();
+}
+
+function tokenise(text: string): AnalysedText {
   const nlp = getNlp();
   const its = nlp.its;
   const doc = nlp.readDoc(text.length > 20000 ? text.slice(0, 20000) : text);
@@ -191,13 +223,10 @@ export function analyseText(input: string): AnalysedText {
     });
   });
   markNegatedWords(tokens);
-  const analysed: AnalysedText = {
+  return {
     text,
     tokens,
     content: tokens.flatMap((t, i) => (t.content ? [i] : [])),
     sentences: Math.max(1, doc.sentences().length()),
   };
-  if (cache.size >= CACHE_LIMIT) cache.clear();
-  cache.set(input, analysed);
-  return analysed;
 }

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findRequired } from './phrases';
+import { analyseText, useParaphraseLexicon } from './text';
+import { readParaphraseLexicon } from './paraphrase-lexicon-file';
+import { wordSimilarity } from './features';
+
+const ENTRIES = [
+  { term: 'collide', forms: ['collision', 'collisions'], phrases: ['bump into', 'hit each other'] },
+  { term: 'kinetic energy', forms: ['kinetic'], phrases: ['movement energy', 'energy of motion'] },
+  { term: 'saltatory', forms: ['jump'], phrases: ['leap from gap to gap'] },
+];
+
+describe('everyday wordings of terms', () => {
+  beforeAll(() => useParaphraseLexicon(() => ENTRIES));
+  afterAll(() => useParaphraseLexicon(() => readParaphraseLexicon().flatMap((f) => f.entries)));
+
+  it('meets a required term with a phrase that says it, inflected and with words in between', () => {
+    const answer = analyseText('The particles bump right into each other more often.');
+    expect(findRequired(answer, 'collision|collide')).toBeDefined();
+    expect(findRequired(analyseText('They gain more movement energy.'), 'kinetic')).toBeDefined();
+    expect(findRequired(analyseText('The impulse leaps from one gap to the next gap.'), 'saltatory|jump')).toBeDefined();
+  });
+
+  it('keeps the polarity of the phrase: a denied paraphrase does not meet the term', () => {
+    expect(findRequired(analyseText("The particles don't bump into each other."), 'collide')).toBeUndefined();
+  });
+
+  it('does not match across clauses, or with more than two words in between', () => {
+    expect(findRequired(analyseText('They bump. Into the wall they go.'), 'collide')).toBeUndefined();
+    expect(findRequired(analyseText('The energy of the very fast motion'), 'kinetic')).toBeUndefined();
+    expect(findRequired(analyseText('They bump gently and then slowly roll into each other'), 'collide')).toBeUndefined();
+  });
+
+  it('gives the term only to the words that do not already say it, and never to a light verb or a direction word', () => {
+    const aliased = (text: string) =>
+      analyseText(text)
+        .tokens.filter((t) => t.aliases)
+        .map((t) => t.text);
+    // "energy" is the term's own word; "movement" stands for "kinetic"
+    expect(aliased('They gain more movement energy.')).toEqual(['movement']);
+    useParaphraseLexicon(() => [
+      ...ENTRIES,
+      { term: 'increase', forms: [], phrases: ['go up'] },
+      { term: 'pyramidal', forms: [], phrases: ['pyramid shape'] },
+    ]);
+    expect(aliased('The current goes up.')).toEqual([]);
+    expect(aliased('It has a pyramid shape.')).toEqual([]);
+    useParaphraseLexicon(() => ENTRIES);
+  });
+
+  it('links the phrase to the term in the word alignment, below an exact match', () => {
+    const answer = analyseText('movement energy');
+    const term = analyseText('kinetic');
+    const sim = wordSimilarity(term.tokens[0], answer.tokens[0]);
+    expect(sim).toBeGreaterThanOrEqual(0.85);
+    expect(sim).toBeLessThan(1);
+  });
+});
+
+describe('the shipped lexicon', () => {
+  it('reads a required "collide" in "bump into each other"', () => {
+    expect(findRequired(analyseText('the molecules bump into each other more'), 'collide|collision')).toBeDefined();
+  });
+});

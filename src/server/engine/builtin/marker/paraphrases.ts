@@ -1,0 +1,128 @@
+import { hasOpposite } from './lexicon';
+import type { Token } from './text';
+
+/**
+ * Everyday wordings of technical terms (content/paraphrases/*.md): "bump into each other" says "collide",
+ * "movement energy" says "kinetic energy". Where an answer uses one, the words of the phrase also carry the term
+ * (`Token.aliases`), so a point that needs the term is judged on what the student said rather than refused for a
+ * missing word, and the word alignment links the phrase to the term. A phrase matches by lemma, in order, within one
+ * clause, with up to two other words in between; the term keeps the phrase's polarity ("don't bump into" is not
+ * "collide").
+ */
+export interface ParaphraseEntry {
+  term: string;
+  forms: string[];
+  phrases: string[];
+}
+
+/** One word of a phrase or a term as the analyser reads it. */
+export interface LexWord {
+  lower: string;
+  lemma: string;
+  stem: string;
+}
+
+interface CompiledPhrase {
+  words: LexWord[];
+  /**
+   * The term's words the phrase does not already say (every form's lemma, stem and spelling): what its other words
+   * stand for ("movement energy" says "energy" itself; "movement" stands for "kinetic").
+   */
+  aliases: string[];
+  termWords: LexWord[];
+}
+
+const LIGHT_VERBS = new Set(['go', 'get', 'become', 'make', 'have', 'take', 'do', 'be', 'keep', 'put', 'give', 'come', 'stay']);
+
+/** At most this many other words between two words of a phrase ("bump right into each other"). */
+const MAX_GAP = 2;
+
+export type Analyse = (text: string) => LexWord[];
+
+export interface CompiledLexicon {
+  byFirst: Map<string, CompiledPhrase[]>;
+}
+
+function keys(w: LexWord): string[] {
+  return [...new Set([w.lemma, w.stem, w.lower])];
+}
+
+function sameLexWord(t: LexWord, w: LexWord): boolean {
+  return t.lemma === w.lemma || t.stem === w.stem || t.lower === w.lower;
+}
+
+export function compileParaphrases(entries: ParaphraseEntry[], analyse: Analyse): CompiledLexicon {
+  const byFirst = new Map<string, CompiledPhrase[]>();
+  for (const entry of entries) {
+    const termWords = [entry.term, ...entry.forms].flatMap((f) => analyse(f));
+    for (const phrase of entry.phrases) {
+      const words = analyse(phrase);
+      if (words.length === 0) continue;
+      const unsaid = termWords.filter((t) => !words.some((w) => sameLexWord(w, t)));
+      if (unsaid.length === 0) continue; // the phrase is the term already ("pyramid shape" for "pyramidal")
+      const compiled = { words, aliases: [...new Set(unsaid.flatMap(keys))], termWords };
+      for (const k of keys(words[0])) {
+        const list = byFirst.get(k) ?? [];
+        if (!list.includes(compiled)) list.push(compiled);
+        byFirst.set(k, list);
+      }
+    }
+  }
+  return { byFirst };
+}
+
+/** Marks the tokens of every phrase of the lexicon found in the text with the term's words (in place). */
+export function markParaphrases(tokens: Token[], lexicon: CompiledLexicon): void {
+  if (lexicon.byFirst.size === 0) return;
+  for (let i = 0; i < tokens.length; i++) {
+    const first = tokens[i];
+    if (first.pos === 'PUNCT') continue;
+    const candidates = new Set(keys(first).flatMap((k) => lexicon.byFirst.get(k) ?? []));
+    for (const phrase of candidates) {
+      const hit = matchAt(tokens, i, phrase.words);
+      if (!hit) continue;
+      for (const at of hit) {
+        const t = tokens[at];
+        // the phrase's meaning is carried by its own words: a light verb ("get", "go") or a word of direction
+        // ("up", "bigger"), which the direction rules read, does not stand for the term
+        if (!t.content || LIGHT_VERBS.has(t.lemma) || hasOpposite(t.lemma) || hasOpposite(t.lower)) continue;
+        if (phrase.termWords.some((w) => sameLexWord(t, w))) continue; // a word of the term itself
+        t.aliases = [...new Set([...(t.aliases ?? []), ...phrase.aliases])];
+      }
+    }
+  }
+}
+
+/** The token indices of the phrase starting at `start`, or undefined. */
+function matchAt(tokens: Token[], start: number, words: LexWord[]): number[] | undefined {
+  if (!sameLexWord(tokens[start], words[0])) return undefined;
+  const hit = [start];
+  const negated = tokens[start].negated;
+  let j = start + 1;
+  for (let w = 1; w < words.length; w++) {
+    let found = -1;
+    let gaps = 0;
+    for (; j < tokens.length; j++) {
+      const t = tokens[j];
+      if (t.pos === 'PUNCT' || t.sentence !== tokens[start].sentence) return undefined;
+      if (sameLexWord(t, words[w])) {
+        found = j;
+        j++;
+        break;
+      }
+      if (t.negator) return undefined;
+      if (++gaps > MAX_GAP) return undefined;
+    }
+    if (found < 0) return undefined;
+    // a phrase says one thing: its content words share one polarity
+    if (tokens[found].content && tokens[found].negated !== negated) return undefined;
+    hit.push(found);
+  }
+  return hit;
+}
+
+/** True when the token stands for the word through a paraphrase. */
+export function aliasOf(token: Token, word: LexWord): boolean {
+  const a = token.aliases;
+  return Boolean(a && (a.includes(word.lemma) || a.includes(word.stem) || a.includes(word.lower)));
+}
