@@ -169,6 +169,10 @@ export const questions = pgTable(
     schemeRules: jsonb('scheme_rules').$type<SchemeRules>(),
     /** Imported without a mark scheme (an essay with none in the file): not marked until its owner writes one. */
     needsScheme: boolean('needs_scheme').notNull().default(false),
+    /** The question's own name in the file it was imported from (Moodle's <name>, GIFT's ::title::), kept for export. */
+    name: text('name'),
+    /** The options are shown in an order of the student's own (Moodle's shuffleanswers), the same on every visit. */
+    shuffleOptions: boolean('shuffle_options').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index('questions_owner_course_idx').on(t.ownerId, t.courseId), index('questions_paper_idx').on(t.paperId, t.questionNumber)],
