@@ -181,6 +181,11 @@ function carriedForward(
 }
 
 /** Levels of response: the level from how much indicative content (weighted by marks) the answer covers, the mark within it. */
+/** Below this confidence a point the model credits does not on its own lift an answer into Level 1. */
+const UNSURE_LEVEL = 0.6;
+/** An answer of this many words that brushes one point by chance is a ramble, not Level 1. */
+const RAMBLE_WORDS = 40;
+
 function chooseLevel(
   points: MarkPoint[],
   outcomes: PointOutcome[],
@@ -196,7 +201,12 @@ function chooseLevel(
   // (an examiner credits relevant content, however thin), with nothing when they are not
   if (ctx.keywordList && weight > 0)
     return relevantTerms(points, ctx.plainAnswer) ? { ...sorted[0], mark: sorted[0].min_marks || Math.min(1, sorted[0].max_marks) } : none;
-  if (covered === 0 || weight === 0) return none;
+  // a level is reached on content an examiner can see: a long answer whose only credited point is a guess of the
+  // model (a ramble whose words brush the topic) has nothing worthy of credit
+  const credited = outcomes.filter((o) => o.status === 'COVERED');
+  const guessed = credited.every((o) => o.rule === 'judged' && (o.confidence ?? 1) < UNSURE_LEVEL);
+  const long = (ctx.plainAnswer.match(/\p{L}+/gu) ?? []).length >= RAMBLE_WORDS;
+  if (covered === 0 || weight === 0 || (credited.length === 1 && guessed && long)) return none;
   // indicative content is not a checklist: three quarters of it (weighted by marks) reaches the top mark
   const raw = top * Math.min(1, covered / (0.75 * weight));
   const rounded = Math.max(1, Math.round(raw));
