@@ -1,4 +1,5 @@
-// Lighthouse (performance, accessibility) for the landing page, the signed-in home and the exam screen,
+// Lighthouse (performance, accessibility) for the landing page and the signed-in home, exam, results, progress,
+// review and class pages,
 // against a Markwell server that is already running. Started by bench/lighthouse.sh, which installs
 // Lighthouse outside the repository (it is not a project dependency) and starts the built server.
 //   LH_DIR=/tmp/lh BASE_URL=http://127.0.0.1:4183 node bench/lighthouse-run.mjs [desktop|mobile]
@@ -93,7 +94,21 @@ try {
   });
   await audit('home', `${BASE}/`, sessionId);
   const course = await api('POST', '/api/courses/direct-create', { subject: 'Biology' }, sessionId);
-  await audit('exam', `${BASE}/courses/${course.id}/papers/${course.paper.id}/exam`, sessionId);
+  const paperUrl = `${BASE}/courses/${course.id}/papers/${course.paper.id}`;
+  await audit('exam', `${paperUrl}/exam`, sessionId);
+  // Results, progress and review need marked answers: the first three questions answered, submitted and marked.
+  const questions = await api('GET', `/api/question-papers/${course.paper.id}/questions`, undefined, sessionId);
+  for (const question of questions.slice(0, 3)) {
+    const text = 'Enzymes are proteins that speed up reactions; the substrate binds to the active site.';
+    await api('POST', '/api/answers/save', { questionId: question.id, text, submitted: true }, sessionId);
+    await api('POST', '/api/answers/evaluate', { questionId: question.id, answer: text }, sessionId);
+  }
+  await audit('results', `${paperUrl}/results`, sessionId);
+  await audit('progress', `${BASE}/progress`, sessionId);
+  await audit('review', `${BASE}/review`, sessionId);
+  // A class page, as its teacher sees it.
+  const klass = await api('POST', '/api/classes', { name: 'Biology 12A', subject: 'Biology' }, sessionId);
+  await audit('class', `${BASE}/classes/${klass.id}`, sessionId);
 } finally {
   await browser.close();
 }

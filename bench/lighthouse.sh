@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Lighthouse scores (performance, accessibility) for the landing page, the signed-in home and the exam
-# screen of the built app. Not part of `npm test`; results go in docs/benchmarks.md.
+# Lighthouse scores (performance, accessibility) for the landing page and the signed-in home, exam, results,
+# progress, review and class pages of the built app. Not part of `npm test`; results go in docs/benchmarks.md.
 #
 #   npm run build && bash bench/lighthouse.sh            # mobile preset (Lighthouse's default)
 #   bash bench/lighthouse.sh desktop                     # desktop preset
