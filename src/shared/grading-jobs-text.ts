@@ -17,6 +17,19 @@ export const SCAN_TEXT = {
   unreadablePage: 'This page could not be read as an image.',
   /** The whole job failed for good. */
   unreadablePdf: 'The scanned PDF could not be read. Scan the pages again and upload the new PDF.',
+  /** Assigning an unmatched page by hand. */
+  pageNotFound: 'That scanned page is not one waiting to be assigned.',
+  studentNotFound: 'Student not found in this class',
+  studentRequired: 'Choose the student whose page this is (studentId).',
+  paperPageInvalid: `The page number of the student’s copy must be a whole number from 1 to 50.`,
+  notDone: 'Pages can be assigned once the job is done.',
+  nothingToMark: 'No text was read on this page, so there is nothing to mark: scan it again.',
+  pageTaken: (page: number) => `Page ${page} of this student’s copy is already matched.`,
+  changedMeanwhile: 'The job changed meanwhile: look again and assign the page once more.',
+  assign: 'Assign',
+  assignStudent: 'Student',
+  assignPage: 'Page of their copy',
+  assigned: (page: number, name: string) => `Scanned page ${page} assigned to ${name} and marked.`,
   /** Client. */
   upload: 'Upload scans',
   uploadHint: 'A scanned PDF of the printed class set, or photos of its pages (JPEG or PNG).',
@@ -32,6 +45,14 @@ export const SCAN_TEXT = {
 
 /** At most this many photos in one upload (a class of 30 × 3 pages fits). */
 export const SCAN_MAX_IMAGES = 120;
+
+/** The highest page number of a printed copy a page can be assigned to by hand. */
+export const SCAN_MAX_PAPER_PAGE = 50;
+
+/** Where an unmatched page of a job is assigned by hand. */
+export function assignScanPageUrl(jobId: string, page: number): string {
+  return `/api/grading-jobs/${encodeURIComponent(jobId)}/pages/${page}/assign`;
+}
 
 /** Where an assignment's scans are uploaded. */
 export function scansUrl(classId: string, assignmentId: string): string {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DOCUMENT_TEXT } from './documents-text';
-import { SCAN_TEXT } from './grading-jobs-text';
+import { SCAN_MAX_PAPER_PAGE, SCAN_TEXT } from './grading-jobs-text';
 
 /** POST /api/classes/{id}/assignments/{assignmentId}/scans: one scanned PDF (base64, as the PDF calls) or photos (base64 JPEG/PNG). */
 export const uploadScansRequestSchema = z
@@ -29,7 +29,8 @@ export const gradingJobSchema = z.object({
   matched: z.number().int(),
   /** Matched pages whose student's answers are marked and recorded as an attempt (in the markbook). */
   marked: z.number().int(),
-  unmatched: z.array(z.object({ page: z.number().int(), reason: z.string() })),
+  /** Pages not matched, with why and the text read on the page (when any was), for the teacher to assign by hand. */
+  unmatched: z.array(z.object({ page: z.number().int(), reason: z.string(), transcript: z.string().optional() })),
   /** Each matched student: their name, the pages found, and a note when their answers were not recorded. */
   students: z.array(
     z.object({
@@ -44,3 +45,14 @@ export const gradingJobSchema = z.object({
   message: z.string().optional(),
 });
 export type GradingJob = z.infer<typeof gradingJobSchema>;
+
+/** POST /api/grading-jobs/{id}/pages/{page}/assign: an unmatched page is this student's copy's page `paperPage`. */
+export const assignScanPageRequestSchema = z.object({
+  studentId: z.string({ error: SCAN_TEXT.studentRequired }).min(1, SCAN_TEXT.studentRequired).max(100),
+  paperPage: z
+    .number({ error: SCAN_TEXT.paperPageInvalid })
+    .int(SCAN_TEXT.paperPageInvalid)
+    .min(1, SCAN_TEXT.paperPageInvalid)
+    .max(SCAN_MAX_PAPER_PAGE, SCAN_TEXT.paperPageInvalid),
+});
+export type AssignScanPageRequest = z.infer<typeof assignScanPageRequestSchema>;

@@ -103,7 +103,9 @@ describe('POST /api/classes/{id}/assignments/{assignmentId}/scans and GET /api/g
     expect(job.pages).toBe(qrs.length + 1);
     expect(job.matched).toBe(qrs.length);
     expect(job.marked).toBe(qrs.length);
-    expect(job.unmatched).toEqual([{ page: qrs.length + 1, reason: SCAN_TEXT.noQr }]);
+    expect(job.unmatched.map((u) => [u.page, u.reason])).toEqual([[qrs.length + 1, SCAN_TEXT.noQr]]);
+    // the unmatched page's text is kept for the teacher to assign it by hand
+    expect(job.unmatched[0].transcript).toMatch(/no name on it/);
     expect(job.students.map((s) => [s.name, s.pages, s.marked])).toEqual([
       ['Ava Adams', Array.from({ length: perCopy }, (_, i) => i + 1), true],
       ['Ben Brown', Array.from({ length: perCopy }, (_, i) => i + 1), true],
@@ -137,6 +139,67 @@ describe('POST /api/classes/{id}/assignments/{assignmentId}/scans and GET /api/g
     expect(job.matched).toBe(0);
     expect(job.unmatched.map((u) => u.page)).toEqual([1, 2]);
   }, 120_000);
+
+  it('assigns an unmatched page by hand: the student’s answers on it are marked and the counts follow', async () => {
+    const printed = await send('GET', classSetPdfUrl(classId, assignmentId), teacher);
+    const code = /(mw-[a-z0-9]{6})/.exec(String(printed.headers['content-disposition']))![1].toUpperCase();
+    const [paper] = await t.database.db.select().from(practicePapers).where(eq(practicePapers.code, code));
+    const q1 = paper.questions[0];
+    const questionId = q1.ref.replace(/^question:/, '');
+    const answer = `${q1.markScheme[0].text.split(/\s+/).slice(0, 8).join(' ')} handwritten by Zoe`;
+    // Zoe's first page, its QR code torn off; a second page with no text at all
+    const blank = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#ffffff' } })
+      .jpeg()
+      .toBuffer();
+    const pdf = await scannerPdf([await scannedPage(null, ['Question 1', answer]), blank]);
+    const upload = await send('POST', scansUrl(classId, assignmentId), teacher, { fileName: 'torn.pdf', pdfData: pdf.toString('base64') });
+    expect(upload.statusCode).toBe(202);
+    const { jobId } = upload.json() as { jobId: string };
+    const job = await finished(jobId);
+    expect(job.state).toBe('done');
+    expect(job.unmatched.map((u) => u.page)).toEqual([1, 2]);
+    const zoe = students[2];
+    const assign = (page: number | string, body: object, who: Who | null = teacher) =>
+      send('POST', `/api/grading-jobs/${jobId}/pages/${page}/assign`, who, body);
+
+    // the job's teacher only; the student must be in the class; the page must be one waiting
+    expect((await assign(1, { studentId: zoe.user.id, paperPage: 1 }, otherTeacher)).statusCode).toBe(404);
+    expect((await assign(1, { studentId: zoe.user.id, paperPage: 1 }, zoe)).statusCode).toBe(404);
+    expect((await assign(1, { studentId: zoe.user.id, paperPage: 1 }, null)).statusCode).toBe(401);
+    const stranger = await assign(1, { studentId: otherTeacher.user.id, paperPage: 1 });
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json().message).toBe(SCAN_TEXT.studentNotFound);
+    expect(stranger.body).not.toContain(otherTeacher.user.id);
+    const noPage = await assign(99, { studentId: zoe.user.id, paperPage: 1 });
+    expect(noPage.statusCode).toBe(404);
+    expect(noPage.json().message).toBe(SCAN_TEXT.pageNotFound);
+    expect((await assign('abc', { studentId: zoe.user.id, paperPage: 1 })).statusCode).toBe(404);
+    const badPage = await assign(1, { studentId: zoe.user.id, paperPage: 0 });
+    expect(badPage.statusCode).toBe(400);
+    expect(badPage.json().message).toBe(SCAN_TEXT.paperPageInvalid);
+    const noStudent = await assign(1, { paperPage: 1 });
+    expect(noStudent.statusCode).toBe(400);
+    const empty = await assign(2, { studentId: zoe.user.id, paperPage: 2 });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe(SCAN_TEXT.nothingToMark);
+
+    const done = await assign(1, { studentId: zoe.user.id, paperPage: 1 });
+    expect(done.statusCode).toBe(200);
+    const after = done.json() as GradingJob;
+    expect(after.matched).toBe(1);
+    expect(after.marked).toBe(1);
+    expect(after.unmatched.map((u) => u.page)).toEqual([2]);
+    expect(after.students.map((s) => [s.name, s.pages, s.marked])).toEqual([['Zoe Carter', [1], true]]);
+    expect((await send('GET', `/api/grading-jobs/${jobId}`, teacher)).json()).toEqual(after);
+    // her answer on that page is her marked answer to question 1 now
+    const seen = await send('GET', `/api/classes/${classId}/students/${zoe.user.id}/answers/${questionId}`, teacher);
+    expect(seen.statusCode).toBe(200);
+    const body = seen.json() as { answer: { text: string } | null; feedback: { marksAwarded?: number; marks_awarded?: number } | null };
+    expect(body.answer?.text).toMatch(/handwritten by Zoe/);
+    expect(body.feedback).not.toBeNull();
+    // the page is assigned: not waiting any more
+    expect((await assign(1, { studentId: zoe.user.id, paperPage: 1 })).statusCode).toBe(404);
+  }, 180_000);
 
   it('is the class teacher’s only, and refuses bad uploads with a clear message', async () => {
     const body = { fileName: 'scan.pdf', pdfData: Buffer.from('%PDF-1.4\n').toString('base64') };

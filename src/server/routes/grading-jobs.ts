@@ -1,12 +1,17 @@
 import { z } from 'zod';
 import { errorResponseSchema } from '../../shared/auth';
 import { DOCUMENT_TEXT } from '../../shared/documents-text';
-import { gradingJobSchema, uploadScansRequestSchema, uploadScansResponseSchema } from '../../shared/grading-jobs';
+import {
+  assignScanPageRequestSchema,
+  gradingJobSchema,
+  uploadScansRequestSchema,
+  uploadScansResponseSchema,
+} from '../../shared/grading-jobs';
 import { PDF_BODY_LIMIT } from '../../shared/limits';
 import type { AppDeps, ZodApp } from '../app-deps';
 import { currentUser, requireUser } from '../auth-hook';
 import type { JobQueue } from '../jobs/job-queue';
-import { getGradingJob, uploadScans } from '../services/grading-jobs';
+import { assignScanPage, getGradingJob, uploadScans } from '../services/grading-jobs';
 import { bodyTooLargeAs } from './upload-limits';
 
 /**
@@ -49,5 +54,24 @@ export function gradingJobRoutes(app: ZodApp, deps: AppDeps & { jobs: JobQueue }
       },
     },
     async (req) => getGradingJob(deps.database.db, currentUser(req).id, req.params.id),
+  );
+  app.post(
+    '/grading-jobs/:id/pages/:page/assign',
+    {
+      // the student's answers are marked again: an engine call, limited per user like the others
+      ...app.engineJobLimits.route(auth, 'evaluate'),
+      schema: {
+        params: z.object({ id: z.string().max(100), page: z.string().max(100) }),
+        body: assignScanPageRequestSchema,
+        response: {
+          200: gradingJobSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          404: errorResponseSchema,
+          409: errorResponseSchema,
+        },
+      },
+    },
+    async (req) => assignScanPage(deps.database.db, deps.engine, currentUser(req).id, req.params.id, req.params.page, req.body),
   );
 }

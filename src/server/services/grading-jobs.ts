@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { DOCUMENT_TEXT } from '../../shared/documents-text';
-import type { GradingJob, UploadScansRequest } from '../../shared/grading-jobs';
+import type { AssignScanPageRequest, GradingJob, UploadScansRequest } from '../../shared/grading-jobs';
 import { SCAN_MAX_IMAGES, SCAN_TEXT } from '../../shared/grading-jobs-text';
 import { GRADING_IMAGE_MAX_BYTES, PDF_MAX_BYTES } from '../../shared/limits';
 import { GRADING_TEXT } from '../../shared/teacher-text';
@@ -96,7 +96,7 @@ export async function getGradingJob(db: Db, teacherId: string, id: string): Prom
     read: row.matched + row.unmatched.length,
     matched: row.matched,
     marked: row.marked,
-    unmatched: row.unmatched,
+    unmatched: row.unmatched.map((u) => ({ page: u.page, reason: u.reason, ...(u.transcript ? { transcript: u.transcript } : {}) })),
     students: row.results
       .map((r) => ({
         studentId: r.studentId,
@@ -220,8 +220,10 @@ export async function runGradingJob(db: Db, engine: Engine, gradingJobId: string
                 : null;
       const found = reading && !reason ? byStudent.get(reading.studentId!) : undefined;
       const earlier = found?.find((p) => p.paperPage === reading?.page);
-      if (reason || !reading) unmatched.push({ page: scanPage, reason: reason ?? SCAN_TEXT.unreadablePage });
-      else if (earlier) unmatched.push({ page: scanPage, reason: SCAN_TEXT.duplicate(reading.page!, earlier.scanPage) });
+      // the page's text is kept, so the teacher can assign it by hand and have it marked
+      const read = reading?.text.trim() ? { transcript: reading.text, confidence: reading.confidence } : {};
+      if (reason || !reading) unmatched.push({ page: scanPage, reason: reason ?? SCAN_TEXT.unreadablePage, ...read });
+      else if (earlier) unmatched.push({ page: scanPage, reason: SCAN_TEXT.duplicate(reading.page!, earlier.scanPage), ...read });
       else {
         const list = found ?? [];
         list.push({ scanPage, paperPage: reading.page!, text: reading.text, confidence: reading.confidence });
@@ -236,38 +238,119 @@ export async function runGradingJob(db: Db, engine: Engine, gradingJobId: string
   const results: ScanStudentResult[] = [];
   let marked = 0;
   for (const [studentId, found] of byStudent) {
-    found.sort((a, b) => a.paperPage - b.paperPage);
     const paper = papers.find((p) => p.code === codeOf.get(studentId))!;
-    const transcript = found.map((p) => p.text).join('\n');
-    const parts = answerParts(transcript, paper.questions, printedLines(paper));
-    const result: ScanStudentResult = {
-      studentId,
-      pages: found.map((p) => ({ scanPage: p.scanPage, paperPage: p.paperPage, transcript: p.text, confidence: p.confidence })),
-      marked: false,
-    };
-    const notes: string[] = [];
-    let recorded = 0;
-    for (const q of paper.questions) {
-      const questionId = /^question:(.+)$/.exec(q.ref)?.[1];
-      const answer = parts.get(q.number) ?? '';
-      if (!questionId || !answer.trim()) continue;
-      try {
-        await saveAnswer(db, studentId, { questionId, text: answer, submitted: true });
-        await evaluateAnswer(db, engine, studentId, { questionId, answer });
-        recorded++;
-      } catch (error) {
-        // an assignment's own rule (attempts used, late work refused) says why this answer was not recorded
-        if (!isHttpError(error) || error.statusCode >= 500) throw error;
-        notes.push(`Question ${q.number}: ${error.message}`);
-      }
-    }
-    if (recorded > 0) {
-      result.marked = true;
-      marked += found.length;
-    } else if (notes.length === 0) notes.push('No written answer was read on this student’s pages.');
-    if (notes.length) result.note = notes.join(' ');
+    const result = await markStudentPages(db, engine, paper, studentId, found);
+    if (result.marked) marked += found.length;
     results.push(result);
     await progress({ marked, results });
   }
   await progress({ state: 'done', marked, results, upload: null });
+}
+
+type PaperRow = typeof practicePapers.$inferSelect;
+
+/**
+ * One student's pages of a printed paper, read in page order, cut into each question's answer and marked against the
+ * paper's schemes, recorded as the student's submission (the assignment's rules apply). The job and a page assigned
+ * by hand both mark through here; marking the same text again is the same attempt (decision 016).
+ */
+async function markStudentPages(
+  db: Db,
+  engine: Engine,
+  paper: PaperRow,
+  studentId: string,
+  found: MatchedPage[],
+): Promise<ScanStudentResult> {
+  found.sort((a, b) => a.paperPage - b.paperPage);
+  const transcript = found.map((p) => p.text).join('\n');
+  const parts = answerParts(transcript, paper.questions, printedLines(paper));
+  const result: ScanStudentResult = {
+    studentId,
+    pages: found.map((p) => ({ scanPage: p.scanPage, paperPage: p.paperPage, transcript: p.text, confidence: p.confidence })),
+    marked: false,
+    paperCode: paper.code,
+  };
+  const notes: string[] = [];
+  let recorded = 0;
+  for (const q of paper.questions) {
+    const questionId = /^question:(.+)$/.exec(q.ref)?.[1];
+    const answer = parts.get(q.number) ?? '';
+    if (!questionId || !answer.trim()) continue;
+    try {
+      await saveAnswer(db, studentId, { questionId, text: answer, submitted: true });
+      await evaluateAnswer(db, engine, studentId, { questionId, answer });
+      recorded++;
+    } catch (error) {
+      // an assignment's own rule (attempts used, late work refused) says why this answer was not recorded
+      if (!isHttpError(error) || error.statusCode >= 500) throw error;
+      notes.push(`Question ${q.number}: ${error.message}`);
+    }
+  }
+  if (recorded > 0) result.marked = true;
+  else if (notes.length === 0) notes.push('No written answer was read on this student’s pages.');
+  if (notes.length) result.note = notes.join(' ');
+  return result;
+}
+
+/**
+ * POST /api/grading-jobs/{id}/pages/{page}/assign: the teacher who started the job says whose copy, and which page of
+ * it, an unmatched page is. The student's pages (those matched and this one) are marked again as the job marks them,
+ * and the job's counts follow. 404 for a job or page not theirs or a student not in the class; 409 while it runs.
+ */
+export async function assignScanPage(
+  db: Db,
+  engine: Engine,
+  teacherId: string,
+  jobId: string,
+  pageParam: string,
+  input: AssignScanPageRequest,
+): Promise<GradingJob> {
+  if (!isUuid(jobId)) throw httpError(404, SCAN_TEXT.jobNotFound);
+  const [row] = await db
+    .select()
+    .from(gradingJobs)
+    .where(and(eq(gradingJobs.id, jobId), eq(gradingJobs.ownerId, teacherId)));
+  if (!row) throw httpError(404, SCAN_TEXT.jobNotFound);
+  const page = /^[1-9][0-9]{0,3}$/.test(pageParam) ? Number(pageParam) : NaN;
+  const waiting = row.unmatched.find((u) => u.page === page);
+  if (!waiting) throw httpError(404, SCAN_TEXT.pageNotFound);
+  if (row.state !== 'done') throw httpError(409, SCAN_TEXT.notDone);
+  const member = isUuid(input.studentId)
+    ? await db
+        .select({ userId: classMembers.userId })
+        .from(classMembers)
+        .where(and(eq(classMembers.classId, row.classId), eq(classMembers.userId, input.studentId)))
+    : [];
+  if (member.length === 0) throw httpError(404, SCAN_TEXT.studentNotFound);
+  if (!waiting.transcript?.trim()) throw httpError(400, SCAN_TEXT.nothingToMark);
+  const before = row.results.find((r) => r.studentId === input.studentId);
+  if (before?.pages.some((p) => p.paperPage === input.paperPage)) throw httpError(409, SCAN_TEXT.pageTaken(input.paperPage));
+
+  const code = before?.paperCode ?? row.paperCode;
+  const [paper] = await db
+    .select()
+    .from(practicePapers)
+    .where(and(eq(practicePapers.ownerId, row.ownerId), eq(practicePapers.code, code)));
+  if (!paper) throw httpError(409, SCAN_TEXT.changedMeanwhile);
+  const pages: MatchedPage[] = [
+    ...(before?.pages ?? []).map((p) => ({ scanPage: p.scanPage, paperPage: p.paperPage, text: p.transcript, confidence: p.confidence })),
+    { scanPage: waiting.page, paperPage: input.paperPage, text: waiting.transcript, confidence: waiting.confidence ?? 0 },
+  ];
+  const result = await markStudentPages(db, engine, paper, input.studentId, pages);
+  const results = [...row.results.filter((r) => r.studentId !== input.studentId), result];
+  const marked = results.reduce((n, r) => n + (r.marked ? r.pages.length : 0), 0);
+  // written only if nobody else changed the job meanwhile (another page assigned at the same time)
+  const updated = await db
+    .update(gradingJobs)
+    .set({
+      results,
+      marked,
+      matched: row.matched + 1,
+      unmatched: row.unmatched.filter((u) => u.page !== page),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(gradingJobs.id, row.id), eq(gradingJobs.updatedAt, row.updatedAt)))
+    .returning({ id: gradingJobs.id });
+  if (updated.length === 0) throw httpError(409, SCAN_TEXT.changedMeanwhile);
+  return getGradingJob(db, teacherId, row.id);
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { GradingJob, UploadScansRequest, UploadScansResponse } from '../../../../shared/grading-jobs';
-import { scansUrl } from '../../../../shared/grading-jobs-text';
+import type { AssignScanPageRequest, GradingJob, UploadScansRequest, UploadScansResponse } from '../../../../shared/grading-jobs';
+import { assignScanPageUrl, scansUrl } from '../../../../shared/grading-jobs-text';
 import { apiRequest } from '../../../lib/api-request';
 
 /** POST /api/classes/{id}/assignments/{assignmentId}/scans: the scanned class set, answered at once with the job's id. */
@@ -27,6 +27,19 @@ export function useGradingJob(jobId: string | null) {
     refetchInterval: (query) => {
       const state = query.state.data?.state;
       return state === 'done' || state === 'failed' ? false : GRADING_JOB_POLL_MS;
+    },
+  });
+}
+
+/** POST /api/grading-jobs/{id}/pages/{page}/assign: an unmatched page is this student's page; the job as it is now. */
+export function useAssignScanPage(jobId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ page, ...body }: AssignScanPageRequest & { page: number }) =>
+      apiRequest<GradingJob>('POST', assignScanPageUrl(jobId, page), body),
+    onSuccess: (job) => {
+      queryClient.setQueryData(['/api/grading-jobs', jobId], job);
+      void queryClient.invalidateQueries({ queryKey: ['/api/classes'] });
     },
   });
 }

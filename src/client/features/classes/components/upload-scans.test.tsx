@@ -91,4 +91,51 @@ describe('Upload scans', () => {
     expect((await screen.findByRole('alert')).textContent).toContain(SCAN_TEXT.bothUploaded);
     expect(calls).toHaveLength(0);
   });
+
+  it('assigns an unmatched page to a student by hand: picker, page of their copy, Assign; the counts follow', async () => {
+    const withText: GradingJob = { ...done, unmatched: [{ page: 4, reason: SCAN_TEXT.noQr, transcript: 'Question 1\nOsmosis is water' }] };
+    const assigned: GradingJob = {
+      ...done,
+      matched: 4,
+      marked: 4,
+      unmatched: [],
+      students: [...done.students, { studentId: 'u2', name: 'Ben Ng', pages: [2], marked: true }],
+    };
+    progress = [withText];
+    const fetchMock = vi.mocked(fetch);
+    const base = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (url, init) => {
+      const method = init?.method ?? 'GET';
+      if (method === 'GET' && url === '/api/classes/k1')
+        return Response.json({
+          students: [
+            { userId: 'u1', firstName: 'Ada', lastName: 'Byron', email: 'ada@example.org', joinedAt: '', lastActivityAt: null },
+            { userId: 'u2', firstName: 'Ben', lastName: 'Ng', email: 'ben@example.org', joinedAt: '', lastActivityAt: null },
+          ],
+        });
+      if (method === 'POST' && url === '/api/grading-jobs/j1/pages/4/assign') {
+        calls.push({ method, url: String(url), body: JSON.parse(String(init!.body)) });
+        return Response.json(assigned);
+      }
+      return base(url as string, init as RequestInit);
+    });
+    const input = renderUpload();
+    fireEvent.change(input, { target: { files: [new File(['%PDF-1.4 scan'], 'scan.pdf', { type: 'application/pdf' })] } });
+    const form = await screen.findByRole('form', { name: 'Assign scanned page 4' });
+    expect(form.closest('li')!.textContent).toContain('Osmosis is water');
+    // nobody chosen yet: said, nothing sent
+    fireEvent.click(screen.getByRole('button', { name: 'Assign scanned page 4' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(SCAN_TEXT.studentRequired);
+    await screen.findByRole('option', { name: 'Ben Ng' });
+    fireEvent.change(screen.getByLabelText(SCAN_TEXT.assignStudent), { target: { value: 'u2' } });
+    fireEvent.change(screen.getByLabelText(SCAN_TEXT.assignPage), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Assign scanned page 4' }));
+    await waitFor(() => expect(screen.getByText(SCAN_TEXT.done(4, 4, 4))).toBeTruthy());
+    expect(screen.getByText(SCAN_TEXT.allMatched)).toBeTruthy();
+    expect(calls.find((c) => c.url.endsWith('/assign'))).toEqual({
+      method: 'POST',
+      url: '/api/grading-jobs/j1/pages/4/assign',
+      body: { studentId: 'u2', paperPage: 2 },
+    });
+  });
 });

@@ -1,10 +1,13 @@
 import { useId, useRef, useState } from 'react';
 import { ScanLine } from 'lucide-react';
 import type { UploadScansRequest } from '../../../../shared/grading-jobs';
-import { SCAN_MAX_IMAGES, SCAN_TEXT } from '../../../../shared/grading-jobs-text';
+import { SCAN_MAX_IMAGES, SCAN_MAX_PAPER_PAGE, SCAN_TEXT } from '../../../../shared/grading-jobs-text';
 import { Button } from '../../../components/ui/button';
 import { serverMessageOf } from '../../../lib/api-request';
-import { useGradingJob, useUploadScans } from '../api/grading-jobs';
+import { Select } from '../../../components/ui/select';
+import { Input } from '../../../components/ui/input';
+import { useClassDetail } from '../api/class-detail';
+import { useAssignScanPage, useGradingJob, useUploadScans } from '../api/grading-jobs';
 
 /** The base64 of a file (FileReader's data: URL without its prefix). */
 function readBase64(file: File): Promise<string> {
@@ -103,7 +106,7 @@ export function UploadScans({ classId, assignmentId, paperTitle }: { classId: st
           ) : !data ? (
             <p>{SCAN_TEXT.queued}</p>
           ) : (
-            <ScanProgress job={data} percent={percent} label={`Grading scans: ${paperTitle}`} />
+            <ScanProgress job={data} jobId={jobId!} classId={classId} percent={percent} label={`Grading scans: ${paperTitle}`} />
           )}
         </div>
       ) : null}
@@ -113,10 +116,14 @@ export function UploadScans({ classId, assignmentId, paperTitle }: { classId: st
 
 function ScanProgress({
   job,
+  jobId,
+  classId,
   percent,
   label,
 }: {
   job: NonNullable<ReturnType<typeof useGradingJob>['data']>;
+  jobId: string;
+  classId: string;
   percent: number;
   label: string;
 }) {
@@ -156,7 +163,17 @@ function ScanProgress({
             <ul className="list-disc pl-5">
               {job.unmatched.map((u) => (
                 <li key={u.page}>
-                  Page {u.page}: {u.reason}
+                  <span>
+                    Page {u.page}: {u.reason}
+                  </span>
+                  {u.transcript ? (
+                    <>
+                      <blockquote className="my-1 line-clamp-3 whitespace-pre-line border-l-2 border-slate-300 pl-2 text-slate-600">
+                        {u.transcript}
+                      </blockquote>
+                      <AssignPageForm jobId={jobId} classId={classId} page={u.page} />
+                    </>
+                  ) : null}
                 </li>
               ))}
             </ul>
@@ -175,5 +192,67 @@ function ScanProgress({
         </ul>
       ) : null}
     </div>
+  );
+}
+
+/** An unmatched page's student picker, page of their copy and "Assign": the page is marked as the matched ones were. */
+function AssignPageForm({ jobId, classId, page }: { jobId: string; classId: string; page: number }) {
+  const id = useId();
+  const students = useClassDetail(classId).data?.students ?? [];
+  const assign = useAssignScanPage(jobId);
+  const [studentId, setStudentId] = useState('');
+  const [paperPage, setPaperPage] = useState('1');
+  const [error, setError] = useState<string | null>(null);
+  const name = (s: (typeof students)[number]) => [s.firstName, s.lastName].filter(Boolean).join(' ') || s.email;
+  return (
+    <form
+      className="mt-1 flex flex-wrap items-end gap-2"
+      aria-label={`Assign scanned page ${page}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        setError(null);
+        if (!studentId) {
+          setError(SCAN_TEXT.studentRequired);
+          return;
+        }
+        assign.mutate(
+          { page, studentId, paperPage: Number(paperPage) },
+          { onError: (err) => setError(serverMessageOf(err, SCAN_TEXT.uploadFailed)) },
+        );
+      }}
+    >
+      <label className="grid gap-1 text-xs" htmlFor={`${id}-student`}>
+        {SCAN_TEXT.assignStudent}
+        <Select id={`${id}-student`} className="h-9 w-48 normal-case" value={studentId} onChange={(e) => setStudentId(e.target.value)}>
+          <option value="">Choose…</option>
+          {students.map((s) => (
+            <option key={s.userId} value={s.userId}>
+              {name(s)}
+            </option>
+          ))}
+        </Select>
+      </label>
+      <label className="grid gap-1 text-xs" htmlFor={`${id}-page`}>
+        {SCAN_TEXT.assignPage}
+        <Input
+          id={`${id}-page`}
+          className="h-9 w-20"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={SCAN_MAX_PAPER_PAGE}
+          value={paperPage}
+          onChange={(e) => setPaperPage(e.target.value)}
+        />
+      </label>
+      <Button type="submit" size="sm" disabled={assign.isPending} aria-label={`${SCAN_TEXT.assign} scanned page ${page}`}>
+        {assign.isPending ? 'Assigning…' : SCAN_TEXT.assign}
+      </Button>
+      {error ? (
+        <p role="alert" className="basis-full text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </form>
   );
 }
