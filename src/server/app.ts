@@ -31,6 +31,7 @@ import { passwordResetRoutes } from './routes/password-reset';
 import { classRoutes } from './routes/classes';
 import { classSetRoutes } from './routes/class-set';
 import { gradingJobRoutes } from './routes/grading-jobs';
+import { questionReviewRoutes } from './routes/question-review';
 import { createAppJobs } from './jobs/app-jobs';
 import { courseRoutes } from './routes/courses';
 import { disputeRoutes } from './routes/disputes';
@@ -141,6 +142,7 @@ export async function buildApp(appDeps: AppDeps): Promise<FastifyInstance> {
       classRoutes(zodApi, deps);
       classSetRoutes(zodApi, deps);
       gradingJobRoutes(zodApi, { ...deps, jobs });
+      questionReviewRoutes(zodApi, deps);
       selfAssessmentRoutes(zodApi, deps);
       reviewRoutes(zodApi, deps);
       api.all('/*', async (_request, reply) => reply.status(404).send({ message: 'Not found' }));

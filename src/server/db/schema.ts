@@ -621,6 +621,33 @@ export const markOverrides = pgTable(
   (t) => [index('mark_overrides_student_question_idx').on(t.studentId, t.questionId)],
 );
 
+/**
+ * A class teacher's correction of the text a student's answer was read as (issue 26 item 5: a scanned answer read
+ * wrongly): the text before and after, who and when. The answer is marked again with the corrected text.
+ */
+export const transcriptCorrections = pgTable(
+  'transcript_corrections',
+  {
+    id: id(),
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    textBefore: text('text_before'),
+    textAfter: text('text_after').notNull(),
+    teacherId: uuid('teacher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('transcript_corrections_student_question_idx').on(t.studentId, t.questionId)],
+);
+
 /*
  * The student's analytics summary (issue 13 item 3): kept up to date by database triggers on answers, feedback and
  * questions (migration 0012_analytics_summary), in the transaction of every write, cascades included: submitting,
@@ -738,6 +765,9 @@ export const oidcLogins = pgTable(
 export interface UnmatchedScanPage {
   page: number;
   reason: string;
+  /** The text read on the page (kept so the teacher can assign it by hand and it is marked like the matched ones). */
+  transcript?: string;
+  confidence?: number;
 }
 
 /** What the job made of each matched student (issue 26): the pages found and each page's transcript as read. */
@@ -745,6 +775,8 @@ export interface ScanStudentResult {
   studentId: string;
   pages: { scanPage: number; paperPage: number; transcript: string; confidence: number }[];
   marked: boolean;
+  /** The printed paper the student's pages carry (absent in jobs from before pages could be assigned by hand). */
+  paperCode?: string;
   /** Why the student's answers were not recorded (e.g. the assignment refuses late work), when they were not. */
   note?: string;
 }

@@ -106,6 +106,7 @@ const RESOURCE_OF_SEGMENT: Record<string, Resource> = {
   assignments: 'assignment',
   'practice-papers': 'printed',
   'grading-jobs': 'job',
+  pages: 'page',
   answers: 'question',
   'self-assessments': 'point',
 };
@@ -119,7 +120,19 @@ const RESOURCE_OF_FIELD: Record<string, Resource> = {
   studentId: 'student',
 };
 type Resource =
-  'course' | 'paper' | 'question' | 'document' | 'point' | 'dispute' | 'grading' | 'class' | 'student' | 'assignment' | 'printed' | 'job';
+  | 'course'
+  | 'paper'
+  | 'question'
+  | 'document'
+  | 'point'
+  | 'dispute'
+  | 'grading'
+  | 'class'
+  | 'student'
+  | 'assignment'
+  | 'printed'
+  | 'job'
+  | 'page';
 
 /** The resource each path parameter of `url` names; throws for a parameter the suite has no fixture for. */
 function pathResources(url: string): { param: string; resource: Resource }[] {
@@ -192,6 +205,8 @@ interface Ids {
   printed: string[];
   /** A grading job of a scanned class set Alice uploaded (issue 26). */
   job: string[];
+  /** A scanned page of that job, by its number in the upload (assigned by hand when not matched). */
+  page: string[];
 }
 
 /** A valid body for each POST route with a body, built from the caller's own ids. The suite fails for a POST route missing here. */
@@ -207,6 +222,7 @@ const VALID_BODIES: Record<string, (ids: Ids, n: number) => Record<string, unkno
   // An unknown token (400): nobody's password changes.
   'POST /api/auth/reset': () => ({ token: 'not-a-reset-token', password: 'battery-staple' }),
   'POST /api/courses/direct-create': () => ({ title: 'Physics practice', subject: 'Physics' }),
+  'POST /api/topics/match': () => ({ subject: 'Biology', topic: 'Cells' }),
   'POST /api/question-papers/generate': (ids) => ({
     courseId: ids.course[0],
     subject: 'Chemistry',
@@ -249,6 +265,10 @@ const VALID_BODIES: Record<string, (ids: Ids, n: number) => Record<string, unkno
   'PATCH /api/classes/:id/assignments/:assignmentId': () => ({ attempts: 3, counts: 'best' }),
   // Issue 26: a scanned class set as photos (the job reads it in the background).
   'POST /api/classes/:id/assignments/:assignmentId/scans': () => ({ images: [tinyPng] }),
+  // Issue 26: an unmatched scanned page is Carol's first page.
+  'POST /api/grading-jobs/:id/pages/:page/assign': (ids) => ({ studentId: ids.student[0], paperPage: 1 }),
+  // Issue 26 item 5: Carol's answer read as this text (marked again).
+  'POST /api/classes/:id/students/:userId/answers/:questionId/transcript': () => ({ text: 'A corrected answer' }),
   'POST /api/classes/:id/marks': (ids) => ({
     studentId: ids.student[0],
     questionId: ids.question[0],
@@ -281,6 +301,8 @@ const OWNER_STATUS: Record<string, number[]> = {
   'POST /api/classes/:id/students/:userId/answers/:questionId/self-assessments/:pointId': [200, 409],
   // Issue 26: the scans are taken and graded in the background (202 with the job's id).
   'POST /api/classes/:id/assignments/:assignmentId/scans': [202],
+  // Alice's job of one blank photo: still running (409), or done with no text on its page to mark (400).
+  'POST /api/grading-jobs/:id/pages/:page/assign': [200, 400, 409],
 };
 /** Body fields that carry a file as base64. */
 const UPLOAD_FIELDS = new Set(['pdfData', 'questionImage', 'answerImage']);
@@ -304,6 +326,7 @@ const aliceIds: Ids = {
   assignment: [],
   printed: [],
   job: [],
+  page: ['1'],
 };
 /** Carol: a student of Alice's class (and the teacher of a class of her own, whose join code the fuzzing uses). */
 let carol: Who;
@@ -453,7 +476,8 @@ beforeAll(async () => {
     SECRET.className,
     carol.email,
   );
-  for (const list of Object.values(aliceIds)) aliceSecrets.push(...(list as string[]));
+  // a page number ('1') is no secret of hers: it is the same for everyone
+  for (const [key, list] of Object.entries(aliceIds)) if (key !== 'page') aliceSecrets.push(...(list as string[]));
 }, 180_000);
 
 afterAll(async () => {
@@ -1113,6 +1137,7 @@ describe('3. every POST route, fuzzed from its contract', () => {
       assignment: [],
       printed: [],
       job: [],
+      page: [],
     };
     let sinceNewUser = Infinity;
     const failures: string[] = [];
