@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_DIFFICULTY, PAPERS_LIST_DIFFICULTIES, QUESTION_COUNT } from './practice-text';
+import { DEFAULT_DIFFICULTY, DIFFICULTY_CHOICES, QUESTION_COUNT } from './practice-text';
 import { PRACTICE_PAPER_TEXT } from './practice-paper-text';
 
 const required = z
@@ -17,7 +17,7 @@ export const practicePaperRequestSchema = z.object({
     .min(QUESTION_COUNT.min, PRACTICE_PAPER_TEXT.questionCount)
     .max(QUESTION_COUNT.max, PRACTICE_PAPER_TEXT.questionCount)
     .default(QUESTION_COUNT.default),
-  difficultyLevel: z.enum(PAPERS_LIST_DIFFICULTIES, { error: PRACTICE_PAPER_TEXT.difficulty }).default(DEFAULT_DIFFICULTY),
+  difficultyLevel: z.enum(DIFFICULTY_CHOICES, { error: PRACTICE_PAPER_TEXT.difficulty }).default(DEFAULT_DIFFICULTY),
   includeAnswers: z.boolean({ error: 'includeAnswers must be true or false' }).default(false),
   includeMarkScheme: z.boolean({ error: 'includeMarkScheme must be true or false' }).default(false),
   /** Not in the spec: 'pdf' returns the paper as an application/pdf file made on the server instead of {filename, html}. */

@@ -2,8 +2,12 @@
 
 /** §9 constants of the practice loop. */
 export const QUESTION_COUNT = { min: 5, max: 20, step: 1, default: 10 } as const;
-export const COURSE_PAGE_DIFFICULTIES = ['easy', 'medium', 'challenging', 'difficult'] as const;
-export const PAPERS_LIST_DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
+/** One set of difficulty names on every screen (issue 27): the course page, the papers list and the practice-paper dialog. */
+export const DIFFICULTY_CHOICES = ['easy', 'medium', 'hard'] as const;
+/**
+ * What POST /api/question-papers/generate accepts: the choices, and the spec's older course-page names 'challenging'
+ * and 'difficult' (both read as hard), so that the spec's payloads stay valid.
+ */
 export const ALL_DIFFICULTIES = ['easy', 'medium', 'hard', 'challenging', 'difficult'] as const;
 export const DEFAULT_DIFFICULTY = 'medium' as const;
 export const DEFAULT_SUBJECT = 'Physics';

@@ -4,14 +4,29 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../lib/api-client';
+import type { GeneratePaperResponse } from '../../shared/practice';
+import type { TopicMatch } from '../../shared/topics';
 import { PaperGeneratorForm } from './paper-generator-form';
+import { paperCreatedMessage } from './topic-check';
 
 let requests: Record<string, unknown>[] = [];
 let topicReads: string[] = [];
+let matches: string[] = [];
+/** What POST /api/topics/match answers, by the typed topic (anything else: as named). */
+const MATCHES: Record<string, TopicMatch> = {
+  photosynthsis: { status: 'near', topic: 'Energy transfers in and between organisms', suggestion: 'Photosynthesis', message: null },
+  'quantum tunnelling': {
+    status: 'unknown',
+    topic: null,
+    suggestion: null,
+    message: "No questions on 'quantum tunnelling' yet. Topics available: Electricity, Waves.",
+  },
+};
 
 beforeEach(() => {
   requests = [];
   topicReads = [];
+  matches = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
@@ -20,8 +35,15 @@ beforeEach(() => {
         topicReads.push(url);
         return Response.json({ topics: ['Kinetics', 'Energetics'] });
       }
-      requests.push(JSON.parse(String(init?.body)));
-      return Response.json({ paper: {}, questions: [], totalQuestions: 10, note: null }, { status: 201 });
+      if (url === '/api/topics/match') {
+        const query = JSON.parse(String(init?.body)) as { subject: string; topic: string };
+        const typed = query.topic;
+        matches.push(`${query.subject}: ${typed}`);
+        return Response.json(MATCHES[typed.toLowerCase()] ?? { status: 'exact', topic: typed, suggestion: null, message: null });
+      }
+      const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
+      requests.push(body);
+      return Response.json({ paper: { topic: body.topic }, questions: [], totalQuestions: 10, note: null }, { status: 201 });
     }),
   );
 });
@@ -30,14 +52,17 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderForm(props: { subject: string; onTopicMissing?: () => void; onGenerated?: () => void }) {
+function renderForm(props: {
+  subject: string;
+  onTopicMissing?: () => void;
+  onGenerated?: (result: GeneratePaperResponse, topic: string) => void;
+}) {
   const client = createQueryClient();
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
   return render(
     <PaperGeneratorForm
       courseId="c1"
       subject={props.subject}
-      difficulties={['easy', 'medium']}
       onGenerated={props.onGenerated ?? (() => {})}
       onError={() => {}}
       onTopicMissing={props.onTopicMissing}
@@ -82,5 +107,66 @@ describe('PaperGeneratorForm', () => {
     fireEvent.click(button());
     await waitFor(() => expect(onGenerated).toHaveBeenCalled());
     expect(requests).toEqual([{ courseId: 'c1', subject: 'Physics', topic: 'waves', difficultyLevel: 'medium', questionCount: 10 }]);
+  });
+
+  it('offers one set of difficulty names: easy, medium and hard', () => {
+    renderForm({ subject: 'Chemistry' });
+    const options = [...screen.getByLabelText<HTMLSelectElement>('Difficulty').options].map((o) => o.value);
+    expect(options).toEqual(['easy', 'medium', 'hard']);
+  });
+
+  it('suggests a misspelt topic before generating, then generates on the topic the paper will be on', async () => {
+    const onGenerated = vi.fn();
+    renderForm({ subject: 'Biology', onGenerated });
+    fireEvent.change(screen.getByLabelText('Topic'), { target: { value: 'photosynthsis' } });
+    fireEvent.click(button());
+    const notice = await screen.findByRole('alert');
+    expect(notice.textContent).toContain('Did you mean Photosynthesis?');
+    expect(notice.textContent).toContain('the paper will be on Energy transfers in and between organisms');
+    expect(matches).toEqual(['Biology: photosynthsis']);
+    expect(requests).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Use Energy transfers in and between organisms' }));
+    await waitFor(() => expect(onGenerated).toHaveBeenCalled());
+    expect(requests).toEqual([
+      {
+        courseId: 'c1',
+        subject: 'Biology',
+        topic: 'Energy transfers in and between organisms',
+        difficultyLevel: 'medium',
+        questionCount: 10,
+      },
+    ]);
+    expect(onGenerated.mock.calls[0][1]).toBe('Energy transfers in and between organisms');
+  });
+
+  it('refuses a topic the bank lacks, saying why, without generating', async () => {
+    renderForm({ subject: 'Physics' });
+    fireEvent.change(screen.getByLabelText('Topic'), { target: { value: 'Quantum tunnelling' } });
+    fireEvent.click(button());
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      "No questions on 'quantum tunnelling' yet. Topics available: Electricity, Waves.",
+    );
+    expect(requests).toEqual([]);
+    // Typing again clears the refusal.
+    fireEvent.change(screen.getByLabelText('Topic'), { target: { value: 'Waves' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('paperCreatedMessage', () => {
+  const result = (topic: string | null, totalQuestions: number, note: string | null) =>
+    ({ paper: { topic }, questions: [], totalQuestions, note }) as unknown as GeneratePaperResponse;
+
+  it('names the topic the paper is on, not the one typed', () => {
+    expect(paperCreatedMessage(result('Cells', 10, null), 'cels')).toBe('Created question paper for Cells with 10 questions');
+  });
+
+  it('says why a paper has fewer questions than asked for', () => {
+    const note = 'You asked for 20 questions but the bank has 14 on Cells; all 14 are included.';
+    expect(paperCreatedMessage(result('Cells', 14, note), 'Cells')).toBe(`Created question paper for Cells with 14 questions. ${note}`);
+  });
+
+  it('falls back to the typed topic for a paper without one', () => {
+    expect(paperCreatedMessage(result(null, 5, null), 'waves')).toBe('Created question paper for waves with 5 questions');
   });
 });

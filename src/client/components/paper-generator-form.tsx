@@ -1,19 +1,24 @@
 import { useId, useState, type FormEvent } from 'react';
 import { type Difficulty, type GeneratePaperResponse } from '../../shared/practice';
-import { DEFAULT_DIFFICULTY, QUESTION_COUNT, subjectOrDefault } from '../../shared/practice-text';
+import { DEFAULT_DIFFICULTY, DIFFICULTY_CHOICES, QUESTION_COUNT, subjectOrDefault } from '../../shared/practice-text';
 import { useCourseTopics } from '../lib/api/course-topics';
 import { useGeneratePaper } from '../lib/api/generate-paper';
+import { TopicCheckNotice, useTopicCheck } from './topic-check';
 import { TopicCombobox } from './topic-combobox';
 import { Button } from './ui/button';
 import { Label } from './ui/label';
 import { Select } from './ui/select';
 import { QuestionCountField } from './question-count-field';
 
-/** Topic, number of questions (5–20) and difficulty; used by the course page and the papers list. */
+/**
+ * Topic, number of questions (5–20) and difficulty (easy, medium or hard: one set everywhere, issue 27); used by the
+ * course page and the papers list. The topic is checked first: a misspelt or near one is suggested, an unknown one
+ * refused, before anything is generated.
+ */
 export function PaperGeneratorForm(props: {
   courseId: string;
   subject: string;
-  difficulties: readonly Difficulty[];
+  /** `topic` is the topic the paper is on (which may differ from the one typed). */
   onGenerated: (result: GeneratePaperResponse, topic: string) => void;
   onError: (error: unknown) => void;
   /**
@@ -29,14 +34,11 @@ export function PaperGeneratorForm(props: {
   const generate = useGeneratePaper();
   const topics = useCourseTopics(props.courseId);
   const subject = subjectOrDefault(props.subject);
+  const topicCheck = useTopicCheck();
+  const busy = generate.isPending || topicCheck.checking;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!topic.trim()) {
-      props.onTopicMissing?.();
-      return;
-    }
-    const chosenTopic = topic.trim();
+  const generateOn = (chosenTopic: string) => {
+    topicCheck.clear();
     generate.mutate(
       { courseId: props.courseId, subject, topic: chosenTopic, difficultyLevel: difficulty, questionCount: count },
       {
@@ -44,27 +46,54 @@ export function PaperGeneratorForm(props: {
           setTopic('');
           setCount(QUESTION_COUNT.default);
           setDifficulty(DEFAULT_DIFFICULTY);
-          props.onGenerated(result, chosenTopic);
+          props.onGenerated(result, result.paper.topic?.trim() || chosenTopic);
         },
         onError: props.onError,
       },
     );
   };
 
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!topic.trim()) {
+      props.onTopicMissing?.();
+      return;
+    }
+    const decision = await topicCheck.check(subject, topic.trim());
+    if (decision.go) generateOn(decision.topic);
+  };
+
   return (
-    <form onSubmit={submit} className="grid gap-4" aria-busy={generate.isPending}>
+    <form onSubmit={(e) => void submit(e)} className="grid gap-4" aria-busy={busy}>
       <div className="grid gap-1.5">
         <Label htmlFor={`${id}-topic`}>Topic</Label>
         <TopicCombobox
           id={`${id}-topic`}
           value={topic}
-          onChange={setTopic}
+          onChange={(value) => {
+            setTopic(value);
+            topicCheck.clear();
+          }}
           topics={topics.data?.topics ?? []}
           placeholder={`e.g. a ${subject.toLowerCase()} topic`}
           maxLength={120}
-          disabled={generate.isPending}
+          disabled={busy}
         />
       </div>
+      {topicCheck.match ? (
+        <TopicCheckNotice
+          match={topicCheck.match}
+          onUse={(chosen) => {
+            setTopic(chosen);
+            generateOn(chosen);
+          }}
+          onEdit={() => {
+            topicCheck.clear();
+            document.getElementById(`${id}-topic`)?.focus();
+          }}
+        />
+      ) : null}
       <QuestionCountField id={`${id}-count`} value={count} onChange={setCount} disabled={generate.isPending} />
       <div className="grid gap-1.5">
         <Label htmlFor={`${id}-difficulty`}>Difficulty</Label>
@@ -74,15 +103,15 @@ export function PaperGeneratorForm(props: {
           onChange={(e) => setDifficulty(e.target.value as Difficulty)}
           disabled={generate.isPending}
         >
-          {props.difficulties.map((d) => (
+          {DIFFICULTY_CHOICES.map((d) => (
             <option key={d} value={d}>
               {d}
             </option>
           ))}
         </Select>
       </div>
-      <Button type="submit" disabled={generate.isPending || (!topic.trim() && !props.onTopicMissing)}>
-        {generate.isPending ? 'Generating...' : 'Generate Question Paper'}
+      <Button type="submit" disabled={busy || (!topic.trim() && !props.onTopicMissing)}>
+        {busy ? 'Generating...' : 'Generate Question Paper'}
       </Button>
     </form>
   );

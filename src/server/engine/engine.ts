@@ -2,6 +2,7 @@ import type { Feedback, MarkPoint, QuestionType, SchemeRules } from '../../share
 import type { ImportReport } from '../../shared/question-import';
 import type { ImportFormat } from '../../shared/question-import-text';
 import type { GradingQuestion } from '../../shared/teacher';
+import type { TopicMatch } from '../../shared/topics';
 
 /**
  * What the product needs from "AI", in the product's own terms. Two implementations: the built-in
@@ -229,6 +230,14 @@ export interface Engine {
    * generators' suggestions; [] for a subject it does not cover. An engine that writes on any topic leaves it out.
    */
   listTopics?(subject: string): Promise<string[]>;
+  /**
+   * Optional: what a typed topic will be taken as before a paper is generated (issue 27): a topic as named, a near
+   * one (misspelt, or part of a topic) with the topic the paper will be on, or none. Left out by an engine that
+   * writes on any topic.
+   */
+  matchTopic?(subject: string, topic: string): Promise<TopicMatch>;
+  /** Optional: the subjects that work offline (the built-in bank's), for the New Course card. */
+  offlineSubjects?(): Promise<string[]>;
   /** §3 Feedback, with marked_by set. */
   evaluateAnswer(input: { question: QuestionForMarking; answer: string }): Promise<Feedback>;
   tutorReply(input: TutorInput): Promise<TutorReply>;

@@ -78,6 +78,12 @@ describe('POST /api/generate-custom-pdf', () => {
     expect(res.json().message).toContain('AI provider');
   });
 
+  it('refuses a topic the subject lacks, as the course page does, instead of printing another topic (issue 27)', async () => {
+    const res = await generate({ ...valid, subject: 'Physics', topic: 'Quantum tunnelling' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toMatch(/^No questions on 'Quantum tunnelling' yet\. Topics available: .*Electricity/);
+  });
+
   it('needs a signed-in user', async () => {
     expect((await generate(valid, null)).statusCode).toBe(401);
   });

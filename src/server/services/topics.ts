@@ -2,6 +2,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { questions } from '../db/schema';
 import type { Engine } from '../engine/engine';
+import type { SubjectsResponse, TopicMatch } from '../../shared/topics';
 import { findCourse } from './find-course';
 
 /**
@@ -22,4 +23,18 @@ export async function courseTopics(db: Db, engine: Engine, ownerId: string, cour
     a.localeCompare(b),
   );
   return { topics: [...offline, ...extra] };
+}
+
+/** What a typed topic will be taken as (issue 27); `open` from an engine that writes on any topic. */
+export async function matchCourseTopic(engine: Engine, subject: string, topic: string): Promise<TopicMatch> {
+  if (!engine.matchTopic) return { status: 'open', topic: topic.trim(), suggestion: null, message: null };
+  return engine.matchTopic(subject, topic);
+}
+
+/** The New Course card's subjects: those that work offline, and the school's AI provider when one is configured. */
+export async function availableSubjects(engine: Engine): Promise<SubjectsResponse> {
+  return {
+    offline: (await engine.offlineSubjects?.()) ?? [],
+    provider: engine.info.kind === 'llm' ? engine.info.label : null,
+  };
 }

@@ -1,10 +1,11 @@
 import { Link, useParams } from 'wouter';
 import { FileQuestion, Plus } from 'lucide-react';
-import { COURSE_PAGE_DIFFICULTIES, PRACTICE_TEXT, subjectOrDefault } from '../../../shared/practice-text';
+import { PRACTICE_TEXT, subjectOrDefault } from '../../../shared/practice-text';
 import { LoadingBlock } from '../../components/loading-block';
 import { NotFoundCard } from '../../components/not-found-card';
 import { PageHeader } from '../../components/page-header';
 import { PaperGeneratorForm } from '../../components/paper-generator-form';
+import { paperCreatedMessage } from '../../components/topic-check';
 import { PaperMeta } from '../../components/paper-meta';
 import { PaperProgressSummary, startLabel } from '../../components/paper-progress';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -111,7 +112,6 @@ export function CoursePage() {
               <PaperGeneratorForm
                 courseId={course.data.id}
                 subject={subject}
-                difficulties={COURSE_PAGE_DIFFICULTIES}
                 onTopicMissing={() =>
                   toast({
                     title: PRACTICE_TEXT.topicRequiredTitle,
@@ -122,7 +122,7 @@ export function CoursePage() {
                 onGenerated={(result, topic) => {
                   flashToast({
                     title: 'Question paper generated successfully',
-                    description: `Created question paper for ${topic} with ${result.totalQuestions} questions`,
+                    description: paperCreatedMessage(result, topic),
                   });
                   window.location.assign(`/courses/${courseId}`);
                 }}

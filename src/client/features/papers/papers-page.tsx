@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { ArrowLeft, FileQuestion, Plus } from 'lucide-react';
 import { type Paper } from '../../../shared/practice';
-import { PAPERS_LIST_DIFFICULTIES, PRACTICE_TEXT, subjectOrDefault } from '../../../shared/practice-text';
+import { PRACTICE_TEXT, subjectOrDefault } from '../../../shared/practice-text';
 import { LoadingBlock } from '../../components/loading-block';
 import { NotFoundCard } from '../../components/not-found-card';
 import { PaperProgressSummary } from '../../components/paper-progress';
 import { PageHeader } from '../../components/page-header';
 import { PaperGeneratorForm } from '../../components/paper-generator-form';
+import { paperCreatedMessage } from '../../components/topic-check';
 import { PaperMeta } from '../../components/paper-meta';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -55,12 +56,11 @@ export function PapersPage() {
       <PaperGeneratorForm
         courseId={course.data.id}
         subject={course.data.subject}
-        difficulties={PAPERS_LIST_DIFFICULTIES}
         onGenerated={(result, topic) => {
           setSheetOpen(false);
           toast({
             title: 'Question paper generated successfully',
-            description: `Created question paper for ${topic} with ${result.totalQuestions} questions`,
+            description: paperCreatedMessage(result, topic),
           });
         }}
         onError={(error) => {

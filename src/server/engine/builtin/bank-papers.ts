@@ -2,35 +2,22 @@ import { randomInt } from 'node:crypto';
 import { COURSE_TITLE_SUFFIX, QUESTION_COUNT } from '../../../shared/practice-text';
 import { engineError, type GeneratedPaper } from '../engine';
 import { drawPaper } from './bank/draw-paper';
-import { findSubject, findTopic, listSubjects, listTopics } from './bank/load-bank';
+import { unknownTopicMessage, unsupportedSubjectMessage } from './bank-topics';
+import { findSubject, findTopic } from './bank/load-bank';
 import { toGeneratedPaper } from './bank/to-generated-paper';
 
 /** The built-in engine's papers and courses, drawn from the question bank (loaded by the engine on first use). */
 
 const BANK_LABEL = 'the built-in question bank';
 
-function joinNames(names: string[]): string {
-  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names.join('');
-}
-
 /** In a student's words: which subjects work without an AI provider, and what other subjects need. */
 function unsupportedSubject(subject: string): Error {
-  return engineError(
-    'UNSUPPORTED_SUBJECT',
-    `"${subject}" is not in the offline question bank yet. Markwell can write ${joinNames(listSubjects())} questions by itself; other subjects need your school to connect an AI provider.`,
-  );
+  return engineError('UNSUPPORTED_SUBJECT', unsupportedSubjectMessage(subject));
 }
 
 /** A paper's topic that matches none of the subject's: refused, never swapped for another (issue 13). */
 function unknownTopic(subject: string, topic: string): Error {
-  const asked = topic.length > 40 ? `${topic.slice(0, 40)}…` : topic;
-  const topics = listTopics(subject);
-  // Kept under 300 characters: the topics that fit, then how many more there are.
-  let shown = topics.length;
-  const say = (n: number) =>
-    `No questions on '${asked}' yet. Topics available: ${topics.slice(0, n).join(', ')}${n < topics.length ? ` and ${topics.length - n} more` : ''}.`;
-  while (shown > 1 && say(shown).length > 290) shown--;
-  return engineError('UNSUPPORTED_SUBJECT', say(shown));
+  return engineError('UNSUPPORTED_SUBJECT', unknownTopicMessage(subject, topic));
 }
 
 export function paperFromBank(input: {

@@ -59,6 +59,14 @@ export function createBuiltinEngine(): Engine {
       return (await bankTopics()).topicsOf(subject);
     },
 
+    async matchTopic(subject, topic) {
+      return (await bankTopics()).matchTopic(subject, topic);
+    },
+
+    async offlineSubjects() {
+      return (await bankTopics()).offlineSubjects();
+    },
+
     async evaluateAnswer({ question, answer }) {
       const { markAnswer } = await marker();
       return markAnswer({
@@ -90,8 +98,9 @@ export function createBuiltinEngine(): Engine {
     },
 
     async practicePaper(input) {
-      const [{ paperFromBank, canonicalSubject }, { renderPracticePaper }] = await Promise.all([bankPapers(), practicePrint()]);
-      const paper = paperFromBank({
+      const [{ topicPaperFromBank, canonicalSubject }, { renderPracticePaper }] = await Promise.all([bankPapers(), practicePrint()]);
+      // A topic the bank lacks is refused, as on the course page (issue 27), never printed as another topic's paper.
+      const paper = topicPaperFromBank({
         subject: input.subject,
         topic: input.topic,
         difficulty: input.difficultyLevel,

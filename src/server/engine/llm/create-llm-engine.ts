@@ -258,6 +258,8 @@ export function createLlmEngine(options: CreateLlmEngineOptions): Engine {
     ...(fallback.readPdf ? { readPdf: (data: Uint8Array) => fallback.readPdf!(data) } : {}),
     // Reading sheets and finding a question in the bank are the built-in engine's, offline.
     readSheets: (input) => fallback.readSheets(input),
+    // The subjects that still work if the provider fails (the built-in bank's); topics are not checked, as the model writes on any.
+    ...(fallback.offlineSubjects ? { offlineSubjects: () => fallback.offlineSubjects!() } : {}),
     findQuestion: (input) => fallback.findQuestion(input),
     importQuestions: (input) => fallback.importQuestions(input),
     exportQuestions: (input) => fallback.exportQuestions(input),

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TopicMatch } from '../../../../shared/topics';
 import { generatePracticePaper } from '../api/generate-practice-paper';
 import { PracticePaperDialog } from './practice-paper-dialog';
 
@@ -28,6 +29,8 @@ let sent: Sent[] = [];
 /** Order of the calls that matter: the window must be opened before the request goes out. */
 let order: string[] = [];
 let respond: () => Promise<Response>;
+let matchesAsked: string[] = [];
+let topicMatch: (topic: string) => TopicMatch;
 
 function stubWindow() {
   return {
@@ -45,11 +48,19 @@ let openSpy: ReturnType<typeof vi.fn>;
 beforeEach(() => {
   sent = [];
   order = [];
+  matchesAsked = [];
+  topicMatch = (topic) => ({ status: 'exact', topic, suggestion: null, message: null });
   popup = stubWindow();
   respond = async () => Response.json({ filename: FILENAME, html: PAPER_HTML });
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
+      // The topic is checked first (issue 27): as named unless the test says otherwise.
+      if (url === '/api/topics/match') {
+        const asked = JSON.parse(String(init.body)) as { subject: string; topic: string };
+        matchesAsked.push(`${asked.subject}: ${asked.topic}`);
+        return Response.json(topicMatch(asked.topic));
+      }
       order.push('fetch');
       sent.push({ url, method: init.method, body: JSON.parse(String(init.body)) });
       return respond();
@@ -292,6 +303,35 @@ describe('PracticePaperDialog', () => {
     expect(screen.getByText('Failed to generate PDF. Please try again.')).toBeTruthy();
     expect(alert.textContent).toContain(reason);
     expect(popup!.close).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses a topic the subject lacks, as the course page does, before printing anything (issue 27)', async () => {
+    const message = "No questions on 'Quantum tunnelling' yet. Topics available: Electricity, Waves.";
+    topicMatch = () => ({ status: 'unknown', topic: null, suggestion: null, message });
+    renderDialog();
+    openAndFill('Physics', 'Quantum tunnelling');
+    fireEvent.click(generateButton());
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    expect(matchesAsked).toEqual(['Physics: Quantum tunnelling']);
+    expect(sent).toEqual([]);
+    expect(popup!.close).toHaveBeenCalledTimes(1);
+  });
+
+  it('suggests a misspelt topic, then prints the paper on the topic it will be on', async () => {
+    topicMatch = () => ({
+      status: 'near',
+      topic: 'Energy transfers in and between organisms',
+      suggestion: 'Photosynthesis',
+      message: null,
+    });
+    renderDialog();
+    openAndFill('Biology', 'photosynthsis');
+    fireEvent.click(generateButton());
+    expect((await screen.findByRole('alert')).textContent).toContain('Did you mean Photosynthesis?');
+    expect(sent).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Use Energy transfers in and between organisms' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0].body).toMatchObject({ subject: 'Biology', topic: 'Energy transfers in and between organisms' });
   });
 
   it('when the window was blocked, offers the paper as a blob: link instead', async () => {

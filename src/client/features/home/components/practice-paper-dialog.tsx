@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Download, ExternalLink, Printer } from 'lucide-react';
-import { DEFAULT_DIFFICULTY, PAPERS_LIST_DIFFICULTIES, QUESTION_COUNT } from '../../../../shared/practice-text';
+import { DEFAULT_DIFFICULTY, DIFFICULTY_CHOICES, QUESTION_COUNT } from '../../../../shared/practice-text';
 import { type PracticePaperRequest } from '../../../../shared/practice-paper';
 import { PRACTICE_PAPER_TEXT } from '../../../../shared/practice-paper-text';
 import { Button } from '../../../components/ui/button';
@@ -13,6 +13,7 @@ import { reprintUrl, useDownloadPracticePaperPdf } from '../api/download-practic
 import { useGeneratePracticePaper } from '../api/generate-practice-paper';
 import { createPrintableUrl, openPrintWindow, printInWindow } from '../print-window';
 import { QuestionCountField } from '../../../components/question-count-field';
+import { TopicCheckNotice, useTopicCheck } from '../../../components/topic-check';
 
 type Difficulty = PracticePaperRequest['difficultyLevel'];
 
@@ -40,6 +41,7 @@ export function PracticePaperDialog() {
   const generate = useGeneratePracticePaper();
   const pdf = useDownloadPracticePaperPdf();
   const blank = !subject.trim() || !topic.trim();
+  const topicCheck = useTopicCheck();
 
   // The dialog has no Radix trigger to return focus to, so keyboard users are brought back to this button.
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -72,13 +74,21 @@ export function PracticePaperDialog() {
     }
   };
 
-  const downloadPdf = () => {
-    if (pdf.isPending || generate.isPending || blank) return;
+  /** The topic to print, once checked (issue 27): a near one is suggested and an unknown one refused first. */
+  const checkedTopic = async (): Promise<string | null> => {
+    const decision = await topicCheck.check(subject.trim(), topic.trim());
+    return decision.go ? decision.topic : null;
+  };
+
+  const downloadPdf = async (chosen?: string) => {
+    if (pdf.isPending || generate.isPending || topicCheck.checking || blank) return;
     setFailure(null);
+    const paperTopic = chosen ?? (await checkedTopic());
+    if (!paperTopic) return;
     pdf.mutate(
       {
         subject: subject.trim(),
-        topic: topic.trim(),
+        topic: paperTopic,
         questionCount: count,
         difficultyLevel: difficulty,
         includeAnswers,
@@ -88,15 +98,21 @@ export function PracticePaperDialog() {
     );
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (generate.isPending || blank) return;
+  const submit = async (event: FormEvent | null, chosen?: string) => {
+    event?.preventDefault();
+    if (generate.isPending || topicCheck.checking || blank) return;
     setFailure(null);
+    // The print window is opened in the click's own turn (a popup blocker allows only that), before the topic is checked.
     const target = openPrintWindow();
+    const paperTopic = chosen ?? (await checkedTopic());
+    if (!paperTopic) {
+      target?.close();
+      return;
+    }
     generate
       .mutateAsync({
         subject: subject.trim(),
-        topic: topic.trim(),
+        topic: paperTopic,
         questionCount: count,
         difficultyLevel: difficulty,
         includeAnswers,
@@ -139,7 +155,7 @@ export function PracticePaperDialog() {
             Practice paper PDF
           </span>
           <span id={`${id}-trigger-text`} className="text-sm text-slate-600">
-            Print a paper on any topic, with answer keys and mark schemes for teachers.
+            Print a paper on a topic of your subject, with answer keys and mark schemes for teachers.
           </span>
         </span>
       </button>
@@ -173,14 +189,17 @@ export function PracticePaperDialog() {
             </Button>
           </div>
         ) : (
-          <form onSubmit={submit} className="grid gap-4" aria-busy={generate.isPending}>
+          <form onSubmit={(e) => void submit(e)} className="grid gap-4" aria-busy={generate.isPending || topicCheck.checking}>
             <div className="grid gap-4 sm:grid-cols-2">
               <div className="grid gap-1.5">
                 <Label htmlFor={`${id}-subject`}>Subject</Label>
                 <Input
                   id={`${id}-subject`}
                   value={subject}
-                  onChange={(e) => setSubject(e.target.value)}
+                  onChange={(e) => {
+                    setSubject(e.target.value);
+                    topicCheck.clear();
+                  }}
                   placeholder="Biology, Chemistry, Physics, etc."
                   maxLength={80}
                   autoComplete="off"
@@ -192,7 +211,10 @@ export function PracticePaperDialog() {
                 <Input
                   id={`${id}-topic`}
                   value={topic}
-                  onChange={(e) => setTopic(e.target.value)}
+                  onChange={(e) => {
+                    setTopic(e.target.value);
+                    topicCheck.clear();
+                  }}
                   placeholder="e.g. Enzymes"
                   maxLength={120}
                   autoComplete="off"
@@ -209,7 +231,7 @@ export function PracticePaperDialog() {
                 onChange={(e) => setDifficulty(e.target.value as Difficulty)}
                 disabled={generate.isPending}
               >
-                {PAPERS_LIST_DIFFICULTIES.map((d) => (
+                {DIFFICULTY_CHOICES.map((d) => (
                   <option key={d} value={d}>
                     {d}
                   </option>
@@ -238,6 +260,20 @@ export function PracticePaperDialog() {
                 Include mark schemes (for teachers)
               </label>
             </div>
+            {topicCheck.match ? (
+              <TopicCheckNotice
+                match={topicCheck.match}
+                onUse={(chosen) => {
+                  setTopic(chosen);
+                  topicCheck.clear();
+                  void submit(null, chosen);
+                }}
+                onEdit={() => {
+                  topicCheck.clear();
+                  document.getElementById(`${id}-topic`)?.focus();
+                }}
+              />
+            ) : null}
             {failure ? (
               <div role="alert" className="grid gap-1 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-700">
                 <p className="font-medium">{PRACTICE_PAPER_TEXT.failedAlert}</p>
@@ -250,7 +286,7 @@ export function PracticePaperDialog() {
                   type="button"
                   variant="outline"
                   className="w-full sm:w-auto"
-                  onClick={downloadPdf}
+                  onClick={() => void downloadPdf()}
                   disabled={pdf.isPending || generate.isPending || blank}
                   aria-describedby={blank ? `${id}-required` : undefined}
                 >

@@ -1,6 +1,6 @@
 import { Piscina } from 'piscina';
 import { engineError, type Engine } from '../../engine';
-import { topicsOf } from '../bank-topics';
+import { matchTopic, offlineSubjects, topicsOf } from '../bank-topics';
 import { BUILTIN_LABEL } from '../builtin-engine';
 import { loadWordTable } from '../marker/word-vector-cache';
 import type { EngineTask, EngineTaskResult, EngineWorkerData, PooledMethod, WorkerTask } from './engine-task';
@@ -147,6 +147,8 @@ export function createPooledEngine(options: PoolOptions): PooledEngine {
     generatePaper: (input) => run('generatePaper', input),
     // A lookup in the bank's index: no worker needed.
     listTopics: async (subject) => topicsOf(subject),
+    matchTopic: async (subject, topic) => matchTopic(subject, topic),
+    offlineSubjects: async () => offlineSubjects(),
     evaluateAnswer: (input) => run('evaluateAnswer', input),
     tutorReply: (input) => run('tutorReply', input),
     answerFromDocument: (input) => run('answerFromDocument', input),
