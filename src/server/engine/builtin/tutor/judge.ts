@@ -1,4 +1,4 @@
-import type { SchemeRules } from '../../../../shared/mark-scheme';
+import type { PointEvaluation, SchemeRules } from '../../../../shared/mark-scheme';
 import type { QuestionForMarking } from '../../engine';
 import { markAnswer, type MarkAnswerInput } from '../marker/mark-answer';
 
@@ -16,6 +16,8 @@ export interface Judgement {
   totalMarks: number;
   /** Every mark of the question (the marker's final-answer rule included). */
   full: boolean;
+  /** The marker's decision on each point (status, rule, evidence), as data. */
+  evaluations: PointEvaluation[];
 }
 
 const cache = new Map<string, Judgement>();
@@ -55,6 +57,7 @@ export function judgeAttempt(question: QuestionForMarking, text: string): Judgem
     marksAwarded: feedback.marks_awarded,
     totalMarks: feedback.total_marks,
     full: question.markScheme.length > 0 && feedback.marks_awarded >= Math.max(1, feedback.total_marks),
+    evaluations: feedback.markscheme_evaluation,
   };
   if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
   cache.set(key, judgement);

@@ -25,7 +25,7 @@ const ACK =
   /^(ok|okay|k|yes|yeah|yep|yup|no|nope|sure|right|i see|got it|alright|all right|go on|continue|next|carry on|fine|cool|hmm+|mm+)[.!?]*$/;
 
 const HELP =
-  /\b(hint|help|stuck|clue|nudge|idk|dunno|don'?t (know|understand|get)|do not (know|understand|get)|not sure|unsure|no idea|where (do|should) i (start|begin)|how (do|should) i (start|begin|do|work|go)|next step|what next|what now|confused|lost|explain|what do you mean|i can'?t)\b/;
+  /\b(hint|help|stuck|clue|nudge|idk|dunno|don'?t (know|understand|get)|do not (know|understand|get)|not sure|unsure|no idea|where (do|should) i (start|begin)|how (do|should) i (start|begin|do|work|go)|next step|what next|what now|confused|lost|explain|what do you mean|i can'?t|what else|anything else|what (more|should i add|can i add)|improve (my|it|this)|make (my answer|it|this) better)\b/;
 
 /** The intent of a message, before looking at its content against the mark scheme. */
 export function classifyMessage(message: string): MessageIntent {

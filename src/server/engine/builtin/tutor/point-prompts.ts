@@ -92,18 +92,37 @@ const VAGUE_ALONE = new Set([
   'effect',
   'use',
   'used',
+  'between',
+  'across',
+  'through',
+  'within',
+  'without',
+  'against',
+  'towards',
+  'along',
+  'increases',
+  'decreases',
+  'increased',
+  'decreased',
+  'makes',
+  'gives',
+  'always',
+  'acts',
+  'initially',
 ]);
 
 export function themeOf(point: MarkPoint, questionStems: string[]): string | null {
   const words = themeWords(point.text);
   const fromQuestion = runsOf(words, (w) => isContent(w) && containsStem(questionStems, stemOf(w)))
+    .map((r) => r.filter((w) => !VAGUE_ALONE.has(w.toLowerCase())))
+    .filter((r) => r.some((w) => w !== 'the' && w !== 'of'))
     .map((r) => r.slice(0, 4).join(' '))
     .filter((phrase) => phrase !== 'the' && !VAGUE_ALONE.has(phrase));
   const unique = [...new Set(fromQuestion)].slice(0, 2);
   if (unique.length > 0) return unique.join(' and ');
   const content = words.filter(isContent);
   if (content.length < 4 || point.kind !== 'B') return null;
-  const first = (runsOf(words, isContent)[0] ?? []).filter((w) => w !== 'of').slice(0, 3);
+  const first = (runsOf(words, (w) => isContent(w) && !VAGUE_ALONE.has(w.toLowerCase()))[0] ?? []).filter((w) => w !== 'of').slice(0, 3);
   while (first.length > 0 && (first[first.length - 1] === 'the' || first.length > (first[0] === 'the' ? 3 : 2))) first.pop();
   return first.length > 0 && first.join(' ') !== 'the' ? first.join(' ') : null;
 }
@@ -143,6 +162,71 @@ export interface PromptContext {
   commandWord: string | null;
 }
 
+/** Words that say which way a quantity changes, as verbs ('increases', 'falls'). */
+const CHANGE_VERB = /^(increases|increased|decreases|decreased|rises|falls|drops|reduces|reduced|goes up|goes down)$/i;
+
+/** Where a clause of a point ends, for finding the subject of a change ('so', 'because', punctuation). */
+const CLAUSE_BREAK = /^(so|because|as|and|which|when|while|since|therefore|then|thus)$/i;
+
+/** The first alternative of a point ('a / b': 'a'), its examiner's brackets dropped. */
+export function firstWording(text: string): string {
+  return plainText(text)
+    .split(/\s+\/\s+|;\s+/)[0]
+    .replace(/\s*\([^)]*\)/g, '')
+    .trim();
+}
+
+/** 'lamp resistance increases as the current increases because…' → the lamp resistance, 'as the current increases'. */
+function changeOf(text: string): { subject: string; condition: string | null } | null {
+  // 'as her speed increases, air resistance increases': the change is in the main clause after the comma
+  const main = /^(as|when|if)\s[^,]+,\s*(.+)$/i.exec(text);
+  const clause = main ? main[2] : text;
+  const condition = main ? text.slice(0, text.indexOf(',')).trim() : null;
+  const words = clause.split(/\s+/);
+  const at = words.findIndex((w, i) => CHANGE_VERB.test(w.replace(/[,.;:]$/, '')) || CHANGE_VERB.test(`${w} ${words[i + 1] ?? ''}`));
+  if (at <= 0) return null;
+  let start = at;
+  while (start > 0 && !CLAUSE_BREAK.test(words[start - 1]) && !/[,;:]$/.test(words[start - 1])) start--;
+  const subject = words
+    .slice(start, at)
+    .filter((w) => !/^(always|also|then|now|still)$/i.test(w))
+    .join(' ');
+  if (!subject || subject.split(' ').length > 5 || !/[a-z]{3}/i.test(subject) || /\d|=/.test(subject)) return null;
+  const after = words.slice(at + 1).join(' ');
+  const cond = condition ?? /^((?:as|when)\s[^,;]+?)(?=\s+because\b|\s+so\b|[,;]|$)/i.exec(after)?.[1] ?? null;
+  return { subject, condition: cond };
+}
+
+/** Verbs a step of a practical method starts with ('measure the mass…'). */
+const METHOD_VERB =
+  /^(measure|record|use|place|put|insulate|plot|repeat|calculate|add|heat|time|weigh|wrap|stir|read|take|set up|connect|switch|keep|control|find)\b/i;
+
+function withThe(phrase: string): string {
+  return /^(the|a|an|her|his|its|their|this|each)\s/i.test(phrase) ? phrase : `the ${phrase}`;
+}
+
+/**
+ * A question written for the point's own shape: a change ('What happens to the lamp resistance as the current
+ * increases?'), a labelled part ('What about the diode in reverse bias?'), a step of a method, or a consequence.
+ */
+function naturalQuestion(point: MarkPoint, ctx: PromptContext, why: string): string | null {
+  const text = firstWording(point.text);
+  if (/^(so|therefore|hence|this means)\b/i.test(text)) return `And what follows from that?${why}`;
+  const label = /^([A-Za-z][\w'’ -]{2,40}?)\s*:\s+\S/.exec(text);
+  if (label && label[1].split(/\s+/).length <= 5 && !/^(yes|no)$/i.test(label[1]))
+    return `What about ${escapeHtml(withThe(label[1].trim()))}? What happens there${ctx.commandWord === 'explain' ? ', and why' : ''}?`;
+  if (METHOD_VERB.test(text)) {
+    const purpose = /\b(?:to|for|so that)\s+((?:reduce|prevent|stop|make|get|give|ensure|keep|avoid|good|improve)\b[^/;]*)$/i.exec(text);
+    return purpose
+      ? `What else would you do in the method, to ${escapeHtml(purpose[1].replace(/^good\b/i, 'get good').trim())}?`
+      : 'Which step of the method have you not described yet? What would you do, and why?';
+  }
+  const change = changeOf(text);
+  if (change)
+    return `What happens to ${escapeHtml(withThe(change.subject))}${change.condition ? ` ${escapeHtml(change.condition)}` : ''}${ctx.commandWord === 'explain' ? ', and why' : ''}?`;
+  return null;
+}
+
 /** A Socratic question that steers the student to the point (HTML, escaped). */
 export function guidingQuestion(point: MarkPoint, ctx: PromptContext): string {
   const theme = themeOf(point, ctx.questionStems);
@@ -158,8 +242,10 @@ export function guidingQuestion(point: MarkPoint, ctx: PromptContext): string {
       : 'What is the method step here: which equation or rule do you need, and what goes into it?';
   if (point.kind === 'A') return t ? `What is your final result for ${t}?` : 'What is your final result, and how did you get it?';
   const why = ctx.commandWord === 'explain' ? ' Try to say <em>why</em>, not just what.' : '';
+  const natural = naturalQuestion(point, ctx, why);
+  if (natural) return natural;
   return t
-    ? `What can you say about ${t} that helps answer the question?${why}`
+    ? `What does your answer need to say about ${t}?${why}`
     : `There is one more idea a full answer needs. Re-read the question: which part of it have you not explained yet?${why}`;
 }
 

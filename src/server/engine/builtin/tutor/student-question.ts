@@ -24,7 +24,8 @@ const QUESTION_START =
 /** Whether a message reads as a question of the student's own. */
 export function looksLikeQuestion(message: string): boolean {
   const text = message.trim();
-  return /\?\s*$/.test(text) || QUESTION_START.test(text);
+  // 'When the temperature rises the equilibrium shifts…' is a statement
+  return /\?\s*$/.test(text) || (QUESTION_START.test(text) && !/^(when|where|which|who)\b/i.test(text));
 }
 
 function trimTerm(term: string): string {
@@ -40,7 +41,11 @@ function trimTerm(term: string): string {
 
 /** What kind of question it is and which terms it is about. */
 export function parseStudentQuestion(message: string): StudentQuestion {
-  const text = message.trim().replace(/\s+/g, ' ');
+  // 'what does discrete mean here?': where the student asks it is not part of the term
+  const text = message
+    .trim()
+    .replace(/\s+/g, ' ')
+    .replace(/\s+(?:here|in this question|in the question|in this context|in this answer)(?=\s*[?.!]*$)/i, '');
   const same =
     /^(?:(?:so|but|wait),?\s+)?(?:is|isn't|isnt|are|aren't|is not)\s+(.+?)\s+(?:just|simply|really|basically|actually|the same (?:thing )?as|the same as|equal to|different from|different to|not just)\s+(.+?)[?.!]*$/i.exec(
       text,
@@ -205,7 +210,7 @@ export function isAboutQuestion(message: string, question: QuestionForMarking): 
   if (asked.length === 0 || (asked.length < 3 && !looksLikeQuestion(message))) return true;
   // Words about studying itself ('where do I start?', 'what should I write first?') are about the question.
   if (
-    /\b(start|begin|steps?|next|working|method|formula|equation|units?|hint|mark scheme|marks?|wrong|understand|calculate|graph|diagram|option)\b|\bwhat (should|do|shall|must) i (write|put|say|include)\b/i.test(
+    /\b(start|begin|steps?|next|working|method|formula|equation|units?|hint|mark scheme|marks?|wrong|understand|calculate|graph|diagram|option|else|improve|better|add|missing|mention|answer)\b|\bwhat (should|do|shall|must) i (write|put|say|include)\b/i.test(
       message,
     )
   )

@@ -1,7 +1,8 @@
-import { schemeMaxMarks, type Feedback, type MarkPoint } from '../../../../shared/mark-scheme';
+import { schemeMaxMarks, type Feedback, type MarkPoint, type PointEvaluation } from '../../../../shared/mark-scheme';
 import type { QuestionForMarking, TutorInput, TutorReply } from '../../engine';
 import { classifyMessage } from './message-intent';
-import { clozeOf, commandWordOf, guidingQuestion, hintRelevance, themeLabel, type PromptContext } from './point-prompts';
+import { askedAbout, parseDirectionQuestion, schemeDirection, statedDirection, subjectStems, type DirectionQuestion } from './direction';
+import { clozeOf, commandWordOf, firstWording, guidingQuestion, hintRelevance, themeLabel, type PromptContext } from './point-prompts';
 import { chooseOption } from '../../text/choose-option';
 import { escapeHtml } from '../../text/html-entities';
 import { judgeAttempt, type Judgement } from './judge';
@@ -46,6 +47,8 @@ interface Context {
   coveredIds: Set<string>;
   feedback: Feedback | null;
   hasAnswer: boolean;
+  /** The student's current answer (empty when none). */
+  answer: string;
   hints: string[];
   prompt: PromptContext;
 }
@@ -67,6 +70,10 @@ interface State {
   answerRequests: number;
   revealed: boolean;
   turn: number;
+  /** The last direction question the student asked ('does it go up or down…?'), for 'I said it goes down'. */
+  lastAsked: string | null;
+  /** Requests for help after every point was done. */
+  helpAfterClose: number;
 }
 
 function withDefaults(point: MarkPoint): MarkPoint {
@@ -127,6 +134,7 @@ function buildContext(input: TutorInput): Context {
     coveredIds,
     feedback,
     hasAnswer: answer.length > 0,
+    answer,
     hints: (question.hints ?? []).filter((h) => h.trim().length > 0),
     prompt: { questionStems, isMultipleChoice: question.type === 'multiple_choice', commandWord: commandWordOf(question.text) },
   };
@@ -158,6 +166,8 @@ function newState(): State {
     answerRequests: 0,
     revealed: false,
     turn: 0,
+    lastAsked: null,
+    helpAfterClose: 0,
   };
 }
 
@@ -256,24 +266,37 @@ function cloze(ctx: Context, state: State, target: Target): string | null {
   return p(`Here's a nudge: the mark scheme point reads something like <em>${html}</em>. Can you fill in the gaps?`);
 }
 
+/** The last rung of the ladder: the point itself, then on to the next one (it counts as shown, not earned). */
+function givePoint(ctx: Context, state: State, target: Target): string {
+  state.done.add(target.point.id);
+  state.tries = 0;
+  state.clozeGiven = false;
+  const given = p(
+    `Here is the point itself: <em>${escapeHtml(firstWording(target.point.text))}</em>. Put it into your answer in your own words.`,
+  );
+  const next = currentTarget(ctx, state);
+  if (next) return given + presentTarget(ctx, next, 'Next');
+  state.closed = true;
+  return given + p(`That was the last point to work on. Write them all into your answer and resubmit it. ${SIMILAR}`);
+}
+
 /**
- * One hint, the ladder: a worked step from the question that fits the point, then the point with
- * gaps, then any worked step not yet given, then a prompt to try.
+ * One hint, the ladder: each rung reveals more and none is given twice. A worked step from the question
+ * that fits the point, then the point with gaps, then the point itself. (A multiple-choice question's
+ * worked steps are all about its one point, so any of them fits.)
  */
-function hintFor(ctx: Context, state: State, target: Target | null): string {
+function hintFor(ctx: Context, state: State, target: Target | null, afterTry = false): string {
   const fitting = nextHint(ctx, state, target, false);
   if (fitting) return p("Here's a hint:") + fitting + p(pick(NUDGE, state));
   if (target) {
     const gaps = cloze(ctx, state, target);
     if (gaps) return gaps;
   }
-  const any = nextHint(ctx, state, target, true);
+  const any = target && !ctx.prompt.isMultipleChoice ? null : nextHint(ctx, state, target, true);
   if (any) return p("Here's a hint:") + any + p(pick(NUDGE, state));
-  if (target)
-    return (
-      p(`I've given you all the hints I have for this point. ${guidingQuestion(target.point, ctx.prompt)}`) +
-      p('Have a go in your own words, or ask me for the answer.')
-    );
+  // after a wrong try the ladder stops short of the point: three tries bring the worked answer instead
+  if (target && afterTry) return p(`Look at the question again. ${guidingQuestion(target.point, ctx.prompt)}`);
+  if (target) return ctx.prompt.isMultipleChoice ? handleAnswerRequest(ctx, state) : givePoint(ctx, state, target);
   return p("I've given you all the hints I have. Have a go in your own words, or ask me for the answer.");
 }
 
@@ -441,6 +464,146 @@ function earnedWords(ctx: Context, ids: string[]): string {
   return `That earns ${earned.length} mark-scheme points: ${earned.map((pt) => `<em>${escapeHtml(pt.text)}</em>`).join('; ')}.`;
 }
 
+function quote(text: string): string {
+  return `“${escapeHtml(text)}”`;
+}
+
+function sentenceOf(text: string): string {
+  const t = text.trim().replace(/[,;:]+$/, '');
+  return /[.!?]$/.test(t) ? t : `${t}.`;
+}
+
+/** 'it goes up' / 'higher', in the words of the student's own question. */
+function directionWords(asked: DirectionQuestion, direction: 'up' | 'down'): string {
+  const word = direction === 'up' ? asked.up : asked.down;
+  if (asked.up === 'go up' || asked.up === 'up') return direction === 'up' ? 'It goes up' : 'It goes down';
+  if (asked.up === 'increase' || asked.up === 'rise') return `It ${word}s`;
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+/** 'Does the resistance go up or down when it gets hotter?', answered from the scheme's direction words. */
+function answerDirection(text: string, ctx: Context, state: State): string | null {
+  const asked = parseDirectionQuestion(text);
+  if (!asked || ctx.points.length === 0) return null;
+  const about = askedAbout(asked.about);
+  const found = schemeDirection(ctx.question, about.subject.length > 0 ? about.subject : about.all, about.all);
+  if (!found) return null;
+  state.lastAsked = asked.about;
+  return p(`${directionWords(asked, found.direction)}: ${escapeHtml(sentenceOf(found.clause))}`);
+}
+
+/**
+ * A misconception stated plainly: a wording the scheme rejects or the opposite of a point (the marker's
+ * decisions, as data), or the opposite of the scheme's direction ('it goes down'). Says what is true.
+ */
+function misconception(text: string, ctx: Context, state: State, judgement: Judgement): string | null {
+  for (const e of judgement.evaluations) {
+    const point = ctx.points.find((pt) => pt.id === e.point_id);
+    if (!point || state.earned.has(point.id) || ctx.coveredIds.has(point.id)) continue;
+    const opposite = e.status === 'CONTRADICTED' && (e.rule === 'direction' || e.rule === 'contradiction');
+    if (e.rule !== 'rejected-wording' && !opposite) continue;
+    const said = e.evidence ? quote(e.evidence) : 'that';
+    return p(
+      `Not yet: that isn't right. ${said} is a common misconception${e.rule === 'rejected-wording' ? ', and the mark scheme does not accept it' : ''}. In fact, ${escapeHtml(sentenceOf(firstWording(point.text)))}`,
+    );
+  }
+  return ownDirectionMisconception(text, ctx, state)?.html ?? null;
+}
+
+/** The student says a quantity goes the other way from the scheme's direction word ('it goes down'). */
+function ownDirectionMisconception(text: string, ctx: Context, state: State): { html: string; pointId: string } | null {
+  if (ctx.prompt.isMultipleChoice || looksLikeQuestion(text)) return null;
+  const said = statedDirection(text);
+  if (!said) return null;
+  const own = subjectStems(text);
+  const about = own.length < 2 && state.lastAsked ? [...own, ...askedAbout(state.lastAsked).subject] : own;
+  const found = schemeDirection(ctx.question, about);
+  if (!found || found.direction === said || found.score < 4) return null;
+  return {
+    pointId: found.point.id,
+    html: p(
+      `Not yet: that isn't right. It goes ${found.direction}, not ${said}. That's a common misconception. In fact, ${escapeHtml(sentenceOf(found.clause))}`,
+    ),
+  };
+}
+
+const WHY_MARKED =
+  /\bwhy\b.*\b(marked?|wrong|lose|lost|not (get|given|credited|count)|wasn'?t|didn'?t|isn'?t|mark for|marks? for|credit(ed)?|given|score[sd]?|right)\b/i;
+
+function reasonFor(e: PointEvaluation, point: MarkPoint | undefined): string {
+  const ev = e.evidence ? quote(e.evidence) : null;
+  switch (e.rule) {
+    case 'rejected-wording':
+      return `you wrote ${ev ?? 'a wording'}, which the mark scheme does not accept for it`;
+    case 'direction':
+    case 'contradiction':
+      return `you wrote ${ev ?? 'something'} , which says the opposite of what it needs`.replace(' ,', ',');
+    case 'required-word': {
+      const terms = (point?.required ?? []).flatMap((r) => r.split('|')).map((t) => quote(t.trim()));
+      return `it needs a key term your answer does not use${terms.length > 0 ? ` (${terms.slice(0, 3).join(' or ')})` : ''}`;
+    }
+    case 'value':
+      return ev ? `your value ${ev} is not the value the mark scheme expects` : 'your answer does not give the value it expects';
+    case 'option':
+      return ev ? `you chose ${ev}, which is not the right option` : 'the option chosen is not the right one';
+    case 'no-method':
+      return 'this accuracy mark needs the method step before it, which your answer does not show';
+    case 'blank':
+      return 'the answer was blank';
+    case 'formula-different':
+      return ev ? `your working ${ev} is not the same as the step it needs` : 'your working is not the same as the step it needs';
+    default:
+      return 'your answer does not make this point yet';
+  }
+}
+
+/** 'Why was that marked wrong?': the marker's decisions (status, rule, evidence) put into words, never its English. */
+function whyMarked(text: string, ctx: Context, state: State): string | null {
+  if (!WHY_MARKED.test(text)) return null;
+  const answer = ctx.answer;
+  const evaluations = ctx.feedback?.markscheme_evaluation ?? (answer ? judgeAttempt(ctx.question, answer).evaluations : null);
+  if (!evaluations || evaluations.length === 0)
+    return p(
+      "I haven't seen a marked answer to this question yet: submit your answer and I can tell you why each point was or wasn't given.",
+    );
+  const pointOf = (e: PointEvaluation) => ctx.points.find((pt) => pt.id === e.point_id);
+  const label = (e: PointEvaluation) => {
+    const pt = pointOf(e);
+    return pt ? themeLabel(pt, ctx.prompt) : escapeHtml(e.text);
+  };
+  const asksAboutCredit = !/\b(wrong|lose|lost|not|no)\b|n'?t\b/i.test(text) && /\b(get|got|given|earn|right|credit)/i.test(text);
+  if (asksAboutCredit) {
+    const covered = evaluations.filter((e) => e.status === 'COVERED');
+    if (covered.length === 0) return p('No point of the mark scheme was given for that answer yet.');
+    return (
+      p('These were given:') +
+      `<ul>${covered
+        .slice(0, 4)
+        .map(
+          (e) =>
+            `<li>${label(e)}: ${e.evidence ? `you wrote ${quote(e.evidence)}, which makes the point` : 'your answer makes the point'}.</li>`,
+        )
+        .join('')}</ul>`
+    );
+  }
+  let missed = evaluations.filter((e) => e.status !== 'COVERED');
+  if (missed.length === 0) return p('Nothing was marked wrong: your marked answer earned every point of the mark scheme.');
+  // the one the conversation is about first: a direction asked about, then stated wrong wordings, then the rest
+  const about = state.lastAsked ? schemeDirection(ctx.question, askedAbout(state.lastAsked).subject) : null;
+  const rank = (e: PointEvaluation) =>
+    (about && about.point.id === e.point_id ? 0 : 2) - (e.evidence ? 1 : 0) + (e.status === 'CONTRADICTED' ? -0.5 : 0);
+  missed = [...missed].sort((a, b) => rank(a) - rank(b)).slice(0, 3);
+  const lines = missed.map((e) => {
+    const pt = pointOf(e);
+    const wrongIdea = pt && e.evidence && (e.rule === 'rejected-wording' || e.rule === 'direction' || e.rule === 'contradiction');
+    return `<li>${label(e)}: not given because ${reasonFor(e, pt)}.${wrongIdea ? ` In fact, ${escapeHtml(sentenceOf(firstWording(pt.text)))}` : ''}</li>`;
+  });
+  return (
+    p(missed.length === 1 ? 'Here is why that point was not given:' : 'Here is why these points were not given:') +
+    `<ul>${lines.join('')}</ul>`
+  );
+}
+
 function handleAttempt(message: string, ctx: Context, state: State, fromHelp: boolean): string {
   if (ctx.points.length === 0) {
     return (
@@ -455,8 +618,12 @@ function handleAttempt(message: string, ctx: Context, state: State, fromHelp: bo
       judgement.covered.size > 0 ? p('Yes, that matches the mark scheme.') : p("That doesn't earn a mark-scheme point as it stands.");
     return lead + p(`You've already covered every point. ${SIMILAR}`);
   }
-  const fresh = ctx.targets.filter((t) => !state.done.has(t.point.id) && judgement.covered.has(t.point.id)).map((t) => t.point.id);
-  if (judgement.full) {
+  // a statement that turns the scheme's direction round earns nothing here, whatever else it shares with the point
+  const turned = ownDirectionMisconception(message, ctx, state);
+  const fresh = ctx.targets
+    .filter((t) => !state.done.has(t.point.id) && judgement.covered.has(t.point.id) && t.point.id !== turned?.pointId)
+    .map((t) => t.point.id);
+  if (judgement.full && !turned) {
     state.presented = true;
     const all = ctx.targets.filter((t) => !state.done.has(t.point.id)).map((t) => t.point.id);
     markEarned(state, all);
@@ -470,14 +637,15 @@ function handleAttempt(message: string, ctx: Context, state: State, fromHelp: bo
   // A question ('why?') or a message with nothing to check is a request for help, not a try.
   const guess = isGuess(message) || (ctx.prompt.isMultipleChoice && chosenOption(message, ctx.question) !== null);
   const nothingToCheck = !guess && (looksLikeQuestion(message) || contentStems(message).length === 0);
+  const wrong = fromHelp || nothingToCheck ? null : (turned?.html ?? misconception(message, ctx, state, judgement));
   if (!state.presented) {
     // The student did not know which point we were on: no try is counted.
     if (fromHelp || nothingToCheck) return introduction(ctx, state);
-    return p(notYet(message, ctx, target, judgement)) + introduction(ctx, state);
+    return (wrong ?? p(notYet(message, ctx, target, judgement))) + introduction(ctx, state);
   }
   if (fromHelp || nothingToCheck) return hintFor(ctx, state, target);
   state.tries++;
-  const verdict = p(notYet(message, ctx, target, judgement));
+  const verdict = wrong ?? p(notYet(message, ctx, target, judgement));
   if (state.tries >= TRIES_BEFORE_ANSWER) {
     return (
       verdict +
@@ -485,7 +653,8 @@ function handleAttempt(message: string, ctx: Context, state: State, fromHelp: bo
       workedAnswer(ctx, state)
     );
   }
-  return verdict + hintFor(ctx, state, target);
+  if (wrong) return verdict + carryOn(ctx, state);
+  return verdict + hintFor(ctx, state, target, true);
 }
 
 /** One step of the conversation: the reply to `message`, updating `state`. */
@@ -497,6 +666,12 @@ function respond(ctx: Context, state: State, message: string): string {
   const target = currentTarget(ctx, state);
   if (INJECTION.test(text))
     return p("I can't do that: I only help with this question, and I can't change how it is marked.") + carryOn(ctx, state);
+  if (intent !== 'thanks' && intent !== 'answer-request') {
+    const why = whyMarked(text, ctx, state);
+    if (why) return why + carryOn(ctx, state);
+    const direction = answerDirection(text, ctx, state);
+    if (direction) return direction + carryOn(ctx, state);
+  }
   switch (intent) {
     case 'thanks':
       return handleThanks(ctx, state);
@@ -542,7 +717,14 @@ function respond(ctx: Context, state: State, message: string): string {
         const first = currentTarget(ctx, state);
         return first ? intro + hintFor(ctx, state, first) : intro;
       }
-      if (!target) return finishedMessage(ctx, state) + p('Ask me for the worked answer if you want to compare yours with it.');
+      if (!target) {
+        state.helpAfterClose++;
+        if (state.helpAfterClose % 2 === 1)
+          return p(
+            "You've already covered every point, so there's nothing left to hint at. Ask me for the worked answer to compare yours with it, or try a similar question.",
+          );
+        return state.revealed ? p(`You've seen the worked answer. ${SIMILAR}`) : workedAnswer(ctx, state);
+      }
       return hintFor(ctx, state, target);
     }
     default:

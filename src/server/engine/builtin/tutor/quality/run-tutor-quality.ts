@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { QuestionForMarking, TutorInput, TutorReply, TutorTurn } from '../../../engine';
 import { loadBank } from '../../bank/load-bank';
+import { markAnswer } from '../../marker/mark-answer';
+import { markerInput } from '../judge';
 import { plainText } from '../tutor-text';
 
 /**
@@ -21,6 +23,8 @@ export interface QualityConversation {
   /** A bank question id (a question without a template, so it is the same every time). */
   question: string;
   answer?: string;
+  /** The answer was marked: the tutor gets the marker's feedback on it (its structured decisions), as the service passes it. */
+  marked?: boolean;
   turns: QualityTurn[];
 }
 
@@ -79,9 +83,13 @@ export async function runConversation(
   ];
   const failures: string[] = [];
   const replies: string[] = [];
+  const answer = conversation.answer ?? null;
+  const feedback = conversation.marked && answer ? markAnswer(markerInput(question, answer)) : null;
   for (const [i, turn] of conversation.turns.entries()) {
-    const reply = await tutor({ question, history: [...history], message: turn.student, answer: conversation.answer ?? null });
+    const reply = await tutor({ question, history: [...history], message: turn.student, answer, feedback });
     const text = plainText(reply.content).replace(/\s+/g, ' ');
+    // A tutor never says the same thing twice in a row (a hint asked for again reveals more).
+    if (i > 0 && text === replies[i - 1]) failures.push(`turn ${i + 1}: repeats the previous reply “${text}”`);
     replies.push(text);
     for (const must of turn.must) if (!pattern(must).test(text)) failures.push(`turn ${i + 1}: missing /${must}/ in “${text}”`);
     for (const not of [...turn.mustNot, ...set.everyReplyMustNot])

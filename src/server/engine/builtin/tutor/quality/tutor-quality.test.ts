@@ -8,8 +8,8 @@ const set = loadTutorQualitySet();
 beforeAll(() => warmUpMarker(), 180_000);
 
 describe('the tutor quality set', () => {
-  it('has at least 40 conversations over all four subjects and every kind of turn', () => {
-    expect(set.conversations.length).toBeGreaterThanOrEqual(40);
+  it('has at least 80 conversations over all four subjects and every kind of turn', () => {
+    expect(set.conversations.length).toBeGreaterThanOrEqual(80);
     const subjects = new Set(set.conversations.map((c) => c.question.split('-')[0]));
     expect([...subjects].sort()).toEqual(['biology', 'chemistry', 'mathematics', 'physics']);
     const kinds = new Set(set.conversations.map((c) => c.kind));
@@ -22,6 +22,13 @@ describe('the tutor quality set', () => {
       'just-tell-me',
       'off-topic',
       'prompt-injection',
+      'direction-question',
+      'misconception',
+      'term-question',
+      'why-marked',
+      'hint-ladder',
+      'on-topic',
+      'natural-prompt',
     ])
       expect(kinds, kind).toContain(kind);
     expect(new Set(set.conversations.map((c) => c.id)).size).toBe(set.conversations.length);
