@@ -38,6 +38,10 @@ export interface GeneratedQuestion {
   sourceId?: string;
   /** Imported without a mark scheme (an essay with none in the file): stored flagged, not marked until its owner writes one. */
   needsScheme?: boolean;
+  /** Its own name in the file it was imported from (Moodle's <name>, GIFT's ::title::), written back on export. */
+  name?: string;
+  /** Multiple choice: options shown in an order of each student's own, the same on every visit (Moodle's shuffleanswers). */
+  shuffleOptions?: boolean;
 }
 
 export interface GeneratedPaper {
@@ -276,7 +280,8 @@ export interface Engine {
     topic: string;
     description: string;
     difficulty: string;
-    questions: (QuestionForMarking & { id: string })[];
+    /** `name`: the question's own name (from an imported file), written as its Moodle name; `shuffleOptions` as shuffleanswers. */
+    questions: (QuestionForMarking & { id: string; name?: string | null; shuffleOptions?: boolean })[];
     /**
      * GIFT and Moodle XML: one category per question topic (in order of first appearance, `topic` for a question
      * without one) instead of one for the whole file, e.g. a whole course. JSON stays one topic file.

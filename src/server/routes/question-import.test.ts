@@ -246,9 +246,10 @@ describe('Moodle XML through the API', () => {
     );
     expect(back.report.skipped).toEqual([]);
     expect(back.report.changed).toEqual([]);
+    // each question keeps its own name from the first file (not q1, q2)
     expect(back.report.imported.map((q) => [q.title, q.type, q.marks, q.topic])).toEqual([
-      ['q1', 'multiple_choice', 1, 'Charge'],
-      ['q2', 'short_answer', 1, 'Charge'],
+      ['Carrier', 'multiple_choice', 1, 'Charge'],
+      ['Charge', 'short_answer', 1, 'Charge'],
     ]);
   });
 

@@ -132,6 +132,8 @@ export async function storePaper(tx: Tx, ownerId: string, courseId: string, pape
         sourceId: q.sourceId ?? null,
         schemeRules: storedSchemeRules(q.schemeRules),
         needsScheme: q.needsScheme ?? false,
+        name: q.name ?? null,
+        shuffleOptions: (q.shuffleOptions && !!q.options) ?? false,
       })
       .returning({ id: questions.id });
     if (q.markScheme.length > 0) {

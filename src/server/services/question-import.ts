@@ -65,7 +65,12 @@ export async function exportPaper(db: Db, engine: Engine, ownerId: string, paper
     description: paper.description?.trim() || paper.title,
     difficulty: paper.difficultyLevel,
     questions: await Promise.all(
-      rows.map(async (q) => ({ ...(await questionForMarking(db, q, { withoutScheme: true })), id: `q${q.questionNumber}` })),
+      rows.map(async (q) => ({
+        ...(await questionForMarking(db, q, { withoutScheme: true })),
+        id: `q${q.questionNumber}`,
+        name: q.name,
+        shuffleOptions: q.shuffleOptions,
+      })),
     ),
   });
   return { ...file, filename: `${fileBase(paper.title, 'paper')}.${file.extension}` };
@@ -108,6 +113,8 @@ export async function exportCourse(db: Db, engine: Engine, ownerId: string, cour
         ...(await questionForMarking(db, question, { withoutScheme: true })),
         topic: question.topic?.trim() || paperTopic?.trim() || null,
         id: `q${i + 1}`,
+        name: question.name,
+        shuffleOptions: question.shuffleOptions,
       })),
     ),
   });

@@ -1,6 +1,6 @@
 import type { MarkPoint } from '../../../../shared/mark-scheme';
 import { escapeHtml } from '../../text/html-entities';
-import type { ExportTopic } from './export-questions';
+import { isTrueFalse, type ExportTopic } from './export-questions';
 import { writeExactNumber } from '../../text/sig-figs';
 import { instantiateQuestion, type ConcreteQuestion } from './instantiate';
 
@@ -73,7 +73,11 @@ function xmlQuestion(q: ConcreteQuestion): string {
   const single = q.markScheme.length === 1 ? q.markScheme[0] : undefined;
   let type: string;
   let body: string[];
-  if (q.type === 'multiple_choice' && q.options && q.correctAnswer) {
+  if (isTrueFalse(q)) {
+    type = 'truefalse';
+    const right = q.correctAnswer === 'A';
+    body = [answer(right ? 100 : 0, 'true', 'moodle_auto_format'), answer(right ? 0 : 100, 'false', 'moodle_auto_format')];
+  } else if (q.type === 'multiple_choice' && q.options && q.correctAnswer) {
     const right = q.correctAnswer.split(',');
     const multiple = right.length > 1;
     const total = q.markScheme.reduce((n, p) => n + p.marks, 0) || right.length;
@@ -86,7 +90,7 @@ function xmlQuestion(q: ConcreteQuestion): string {
     type = 'multichoice';
     body = [
       `<single>${multiple ? 'false' : 'true'}</single>`,
-      '<shuffleanswers>false</shuffleanswers>',
+      `<shuffleanswers>${q.shuffle ? 'true' : 'false'}</shuffleanswers>`,
       '<answernumbering>ABCD</answernumbering>',
       ...Object.entries(q.options)
         .sort(([a], [b]) => a.localeCompare(b))
@@ -124,7 +128,8 @@ function xmlQuestion(q: ConcreteQuestion): string {
       '<responsefieldlines>15</responsefieldlines>',
       '<attachments>0</attachments>',
       '<attachmentsrequired>0</attachmentsrequired>',
-      field('graderinfo', `<p>Mark scheme (${q.marks} mark${q.marks === 1 ? '' : 's'}):</p>${points}`),
+      // a question still waiting for its scheme has no grader information (it imports back flagged, worth defaultgrade)
+      field('graderinfo', q.markScheme.length ? `<p>Mark scheme (${q.marks} mark${q.marks === 1 ? '' : 's'}):</p>${points}` : ''),
       field('responsetemplate', ''),
     ];
   }
@@ -132,7 +137,7 @@ function xmlQuestion(q: ConcreteQuestion): string {
   return [
     `  <question type="${type}">`,
     `    ${markwellComment(q)}`,
-    `    <name><text>${escapeXml(q.id)}</text></name>`,
+    `    <name><text>${escapeXml(q.name?.replace(/\s*\n\s*/g, ' ').trim() || q.id)}</text></name>`,
     `    ${field('questiontext', text.html, '', text.files)}`,
     `    ${field('generalfeedback', q.modelAnswer)}`,
     `    <defaultgrade>${q.marks}</defaultgrade>`,

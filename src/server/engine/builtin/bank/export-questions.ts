@@ -75,12 +75,28 @@ function schemeComment(q: ConcreteQuestion): string | undefined {
   });
 }
 
+/** A two-option multiple-choice question whose options are True and False (how a true/false question is kept). */
+export function isTrueFalse(q: Pick<ConcreteQuestion, 'type' | 'options' | 'correctAnswer'>): boolean {
+  const o = q.options;
+  return (
+    q.type === 'multiple_choice' &&
+    !!o &&
+    Object.keys(o).length === 2 &&
+    o.A?.trim().toLowerCase() === 'true' &&
+    o.B?.trim().toLowerCase() === 'false' &&
+    (q.correctAnswer === 'A' || q.correctAnswer === 'B')
+  );
+}
+
 function giftQuestion(q: ConcreteQuestion): string {
   const comments = [`id: ${q.id}`, `difficulty: ${q.difficulty}`];
   let answer: string;
   const single = q.markScheme.length === 1 ? q.markScheme[0] : undefined;
 
-  if (q.type === 'multiple_choice' && q.options && q.correctAnswer?.includes(',')) {
+  if (isTrueFalse(q)) {
+    // a true/false question (two options, True and False) goes back as one, so it imports back the same
+    answer = q.correctAnswer === 'A' ? 'TRUE' : 'FALSE';
+  } else if (q.type === 'multiple_choice' && q.options && q.correctAnswer?.includes(',')) {
     // multiple response: each right option weighted by its point's share of the marks, each wrong one -100%
     const right = q.correctAnswer.split(',');
     const total = q.markScheme.reduce((n, p) => n + p.marks, 0) || right.length;
@@ -107,7 +123,9 @@ function giftQuestion(q: ConcreteQuestion): string {
   } else {
     // Everything GIFT cannot mark point by point travels as an essay with its points.
     if (q.type !== 'essay') comments.push(`type: ${q.type}`);
-    comments.push(`points: ${q.markScheme.map(pointEntry).join('; ')}`);
+    // a question still waiting for its scheme keeps its marks (it imports back flagged, worth the same)
+    if (q.markScheme.length === 0) comments.push(`marks: ${q.marks}`);
+    else comments.push(`points: ${q.markScheme.map(pointEntry).join('; ')}`);
     answer = '';
   }
   if (answer !== '') comments.push(`points: ${q.markScheme.map(pointEntry).join('; ')}`);
@@ -115,7 +133,9 @@ function giftQuestion(q: ConcreteQuestion): string {
   if (scheme) comments.push(`scheme: ${scheme}`);
   for (const hint of q.hints) comments.push(`hint: ${oneLine(hint)}`);
   comments.push(`model answer: ${oneLine(q.modelAnswer)}`);
-  return [...comments.map((c) => `// ${c}`), `::${escapeGift(q.id)}::[html]${escapeGift(q.text)} {${answer}}`].join('\n');
+  // the question's own name as its title (the id when it has none; the id travels in its comment either way)
+  const title = q.name?.replace(/\s*\n\s*/g, ' ').trim() || q.id;
+  return [...comments.map((c) => `// ${c}`), `::${escapeGift(title)}::[html]${escapeGift(q.text)} {${answer}}`].join('\n');
 }
 
 function escapeCategory(name: string): string {

@@ -52,6 +52,7 @@ export function importForCourse(input: { format: ImportFormat; source: string; s
         hints: essay.hints,
         topic,
         needsScheme: true,
+        ...(essay.title && { name: essay.title }),
       });
       const plain = htmlToText(essay.text);
       report.imported.push({
@@ -95,6 +96,8 @@ export function importForCourse(input: { format: ImportFormat; source: string; s
         modelAnswer: concrete.modelAnswer,
         hints: concrete.hints,
         topic: file.topic,
+        ...(concrete.name && { name: concrete.name }),
+        ...(concrete.shuffle && concrete.options && { shuffleOptions: true }),
       });
       const source = gift?.imported[i];
       const plain = htmlToText(concrete.text);
@@ -128,7 +131,7 @@ export function exportForCourse(input: {
   topic: string;
   description: string;
   difficulty: string;
-  questions: (QuestionForMarking & { id: string })[];
+  questions: (QuestionForMarking & { id: string; name?: string | null; shuffleOptions?: boolean })[];
   byTopic?: boolean;
 }): { content: string; contentType: string; extension: string } {
   const difficulty = toBankDifficulty(input.difficulty) ?? 'medium';
@@ -146,6 +149,8 @@ export function exportForCourse(input: {
     ...(q.schemeRules?.final_answer_full_marks && { final_answer_full_marks: true }),
     modelAnswer: q.modelAnswer ?? '',
     hints: q.hints ?? [],
+    ...(q.name?.trim() && { name: q.name.trim() }),
+    ...(q.shuffleOptions && q.options && { shuffle: true }),
   }));
   const topic = { subject: input.subject, topic: input.topic, description: input.description, questions };
   // JSON is the bank's own format, whose every question has a scheme: a question still waiting for one is left out

@@ -83,7 +83,8 @@ function unmarkedEssay(q: GiftQuestion, topic: string | undefined): UnmarkedEssa
   if (!htmlToText(text).trim() && !/<img\b/.test(text)) throw new Error('the question has no text');
   const model = values.get('modelanswer');
   const allHints = [...hints, ...(q.generalFeedback ? [q.generalFeedback] : [])].map((h) => (LOOKS_HTML.test(h) ? sanitise(h) : h));
-  const marks = q.marks !== undefined && q.marks >= 1 ? Math.min(100, Math.round(q.marks)) : 1;
+  const given = fileMarks(q);
+  const marks = given !== undefined && given >= 1 ? Math.min(30, Math.round(given)) : 1;
   return {
     number: q.number,
     ...(q.title && { title: q.title }),
@@ -92,8 +93,44 @@ function unmarkedEssay(q: GiftQuestion, topic: string | undefined): UnmarkedEssa
     marks,
     ...(model && { modelAnswer: LOOKS_HTML.test(model) ? sanitise(model) : `<p>${escapeHtml(model)}</p>` }),
     hints: allHints,
-    changes: [...(q.changes ?? [])],
+    changes: [...(q.changes ?? []), ...giftImageNotes(q)],
   };
+}
+
+/**
+ * The marks the file gives a question: Moodle's defaultgrade (XML), a `// marks: N` comment (Markwell's GIFT export
+ * writes one for a question still without a scheme), or "[N marks]" / "(N marks)" in the question's own text.
+ */
+export function fileMarks(q: GiftQuestion): number | undefined {
+  if (q.marks !== undefined) return q.marks;
+  const comment = readComments(q.comments).values.get('marks');
+  if (comment && /^\d+(\.\d+)?$/.test(comment)) return Number(comment);
+  const inText = /[[(]\s*(\d{1,2})\s*marks?\s*[\])]/i.exec(q.html ? htmlToText(q.html) : q.text);
+  return inText ? Number(inText[1]) : undefined;
+}
+
+/**
+ * Images a GIFT question's HTML names but cannot carry (GIFT holds no files: Moodle writes `@@PLUGINFILE@@/name`
+ * for an image of its own), each said in the report rather than dropped without a word. Moodle XML's images are
+ * read (and reported) by parse-moodle-xml.ts.
+ */
+function giftImageNotes(q: GiftQuestion): string[] {
+  if (q.html !== undefined) return [];
+  const notes: string[] = [];
+  for (const m of q.text.matchAll(/<img\b[^>]*?\bsrc\s*=\s*(["'])([^"']*)\1/gi)) {
+    const plugin = /^@@PLUGINFILE@@\/(.*)$/.exec(m[2].trim());
+    let name = plugin?.[1] ?? '';
+    try {
+      name = decodeURIComponent(name);
+    } catch {
+      // a name with a stray % stays as written
+    }
+    if (plugin)
+      notes.push(`image ${name} left out: a GIFT file cannot carry images (export the question from Moodle as Moodle XML to keep it)`);
+    else if (!/^data:image\//i.test(m[2].trim())) notes.push('an image that is not in the file (a web address) left out');
+    else notes.push('an image embedded in GIFT text left out: import the question as Moodle XML to keep its images');
+  }
+  return [...new Set(notes)];
 }
 
 /** `// key: value` comments (keys lower-cased, spaces and dashes removed); `hint` may repeat. */
@@ -176,10 +213,12 @@ export function giftToBankQuestion(q: GiftQuestion, id: string, defaultDifficult
   if (scheme) converted = { ...converted, question: withScheme(converted.question, scheme) };
   // a carried scheme is the question's own (a Markwell export): nothing was changed in deriving one
   if (q.scheme) converted = { question: withCarriedScheme(converted.question, q.scheme), changes: [] };
+  converted.changes.push(...giftImageNotes(q));
   const { marks } = converted.question;
-  if (q.marks !== undefined && Math.abs(q.marks - marks) > 1e-9)
+  const given = fileMarks(q);
+  if (given !== undefined && Math.abs(given - marks) > 1e-9)
     converted.changes.push(
-      `worth ${marks} mark${marks === 1 ? '' : 's'} here (${formatNumber(q.marks)} in the file): marks come from the answers`,
+      `worth ${marks} mark${marks === 1 ? '' : 's'} here (${formatNumber(given)} in the file): marks come from ${q.answer.kind === 'essay' ? 'the mark scheme' : 'the answers'}`,
     );
   return converted;
 }
@@ -263,7 +302,11 @@ function convertQuestion(q: GiftQuestion, id: string, defaultDifficulty: string)
   // A '// points:' comment on a one-point question names its point (content:export writes one).
   const points = values.get('points') ? parsePointsComment(values.get('points')!) : [];
   const pointText = (derived: string) => (points.length === 1 ? points[0].text : derived);
-  const base = { id: values.get('id') ?? id, difficulty, text };
+  const ownId = values.get('id') ?? id;
+  // the question's own name (not the id Markwell's export writes as its title)
+  const name = q.title && q.title !== ownId ? q.title.trim().slice(0, 255) : undefined;
+  const base = { id: ownId, difficulty, text, ...(name && { name }) };
+  const shuffle = q.shuffle ? { shuffle: true } : {};
   const paragraph = (s: string) => (LOOKS_HTML.test(s) ? sanitise(s) : `<p>${escapeHtml(s)}</p>`);
   const hintText = (h: string) => (LOOKS_HTML.test(h) ? sanitise(h) : h);
   const hintsOr = (fallback: string) => (hints.length ? hints.map(hintText) : [fallback]);
@@ -293,16 +336,21 @@ function convertQuestion(q: GiftQuestion, id: string, defaultDifficulty: string)
       };
     }
     case 'matching': {
-      const pairs = q.answer.pairs.filter((p) => p.left);
+      // an item in HTML ([html] GIFT, or Moodle XML) is shown rendered (sanitised) and marked by its words
+      const itemText = (s: string) => (LOOKS_HTML.test(s) ? plain(s).replace(/\s+/g, ' ').trim() : s);
+      const itemHtml = (s: string) => (LOOKS_HTML.test(s) ? sanitise(s) : escapeHtml(s));
+      const pairs = q.answer.pairs
+        .filter((p) => itemText(p.left))
+        .map((p) => ({ left: itemText(p.left), right: itemText(p.right), leftHtml: itemHtml(p.left) }));
       if (pairs.length < 2) throw new Error('a matching question needs at least two pairs');
-      const rights = [...new Set(q.answer.pairs.map((p) => p.right))].sort((a, b) => a.localeCompare(b));
-      const list = (items: string[]) => `<ul>${items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`;
+      const rights = [...new Set(q.answer.pairs.map((p) => itemText(p.right)))].sort((a, b) => a.localeCompare(b));
+      const list = (items: string[]) => `<ul>${items.map((i) => `<li>${i}</li>`).join('')}</ul>`;
       return {
         question: {
           ...base,
           type: 'short_answer',
           marks: pairs.length,
-          text: `${text}<p>Match each item to one of: ${rights.map(escapeHtml).join('; ')}.</p>${list(pairs.map((p) => p.left))}`,
+          text: `${text}<p>Match each item to one of: ${rights.map(escapeHtml).join('; ')}.</p>${list(pairs.map((p) => p.leftHtml))}`,
           markScheme: pairs.map((p, i) => ({
             id: `p${i + 1}`,
             text: `${p.left}: ${p.right}`,
@@ -321,18 +369,26 @@ function convertQuestion(q: GiftQuestion, id: string, defaultDifficulty: string)
       if (choices.length > 5) throw new Error(`multiple choice has ${choices.length} options; the bank allows at most 5 (A to E)`);
       const options = Object.fromEntries(choices.map((c, i) => [letters[i], c.text]));
       const correct = choices.flatMap((c, i) => (c.correct ? [i] : []));
-      const positive = choices.flatMap((c, i) => (!c.correct && (c.weight ?? 0) > 0 ? [i] : []));
-      if (correct.length === 0 && positive.length > 0) {
+      const several = correct.length > 1;
+      const positive = several
+        ? choices.flatMap((c, i) => (c.correct || (c.weight ?? 0) > 0 ? [i] : []))
+        : choices.flatMap((c, i) => (!c.correct && (c.weight ?? 0) > 0 ? [i] : []));
+      if (several)
+        changes.push(
+          `${correct.length} options are fully right (${correct.map((i) => letters[i]).join(', ')}): practised as a multiple-response question (choose every right option)`,
+        );
+      if ((correct.length === 0 || several) && positive.length > 0) {
         // multiple response: each option with a positive weight is a point; the others are wrong (rejected)
-        const weights = positive.map((i) => choices[i].weight!);
+        const weights = positive.map((i) => (choices[i].correct ? 100 : choices[i].weight!));
         const { marks, exact } = marksForWeights(weights);
-        const wrongLetters = choices.flatMap((c, i) => ((c.weight ?? 0) <= 0 ? [letters[i]] : []));
+        const wrongLetters = choices.flatMap((_c, i) => (positive.includes(i) ? [] : [letters[i]]));
         if (!exact) changes.push(`weights ${weights.map((w) => `${w}%`).join(', ')} rounded to whole marks (${marks.join(', ')})`);
         changes.push('multiple response: each right option is a point; a wrong option chosen cancels one right one');
         return {
           question: {
             ...base,
             type: 'multiple_choice',
+            ...shuffle,
             marks: marks.reduce((n, m) => n + m, 0),
             options,
             correctAnswer: positive.map((i) => letters[i]).join(','),
@@ -350,15 +406,13 @@ function convertQuestion(q: GiftQuestion, id: string, defaultDifficulty: string)
             ),
             hints: [
               ...hintsOr('<p>More than one option is right: judge each one on its own.</p>'),
-              ...optionFeedback(choices, (c) => (c.weight ?? 0) > 0).map(hintText),
+              ...optionFeedback(choices, (c) => c.correct || (c.weight ?? 0) > 0).map(hintText),
             ],
           },
           changes,
         };
       }
       if (correct.length === 0) throw new Error('multiple choice has no correct option (mark it with =)');
-      if (correct.length > 1)
-        throw new Error(`multiple choice has ${correct.length} options marked = ; mark one right option with =, or give weights`);
       const letter = letters[correct[0]];
       const right = choices[correct[0]];
       const wrong = choices.flatMap((_c, i) => (i === correct[0] ? [] : [letters[i]]));
@@ -366,6 +420,7 @@ function convertQuestion(q: GiftQuestion, id: string, defaultDifficulty: string)
         question: {
           ...base,
           type: 'multiple_choice',
+          ...shuffle,
           marks: 1,
           options,
           correctAnswer: letter,
@@ -504,12 +559,26 @@ function convertQuestion(q: GiftQuestion, id: string, defaultDifficulty: string)
       }
       if (points.length === 0) throw new Error("the '// points:' comment lists no points");
       const type = values.get('type') === 'short_answer' ? 'short_answer' : 'essay';
+      const sum = points.reduce((n, p) => n + p.marks, 0);
+      // the file's grade below the points' sum caps them: any of the points, up to that many marks (a group)
+      const given = fileMarks(q);
+      const cap = given !== undefined && Number.isInteger(given) && given >= 1 && given < sum && !q.scheme ? given : undefined;
+      if (cap)
+        changes.push(
+          `the points add up to ${sum}; the file's ${cap} mark${cap === 1 ? '' : 's'} cap them (any of the points, up to ${cap})`,
+        );
       return {
         question: {
           ...base,
           type,
-          marks: points.reduce((n, p) => n + p.marks, 0),
-          markScheme: points.map((p, i) => ({ id: `p${i + 1}`, text: p.text, marks: p.marks })),
+          marks: cap ?? sum,
+          ...(cap && { groups: [{ id: 'g1', max: cap }] }),
+          markScheme: points.map((p, i) => ({
+            id: `p${i + 1}`,
+            text: p.text,
+            marks: Math.min(p.marks, cap ?? p.marks),
+            ...(cap && { group: 'g1' }),
+          })),
           modelAnswer: paragraph(modelAnswerComment ?? points.map((p) => `${p.text.replace(/[.\s]+$/, '')}.`).join(' ')),
           hints: hintsOr(`<p>Plan ${points.length} distinct points before you write: one for each mark.</p>`),
         },

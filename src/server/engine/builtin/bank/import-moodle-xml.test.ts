@@ -108,7 +108,7 @@ ${q(
     <subquestion format="html"><text></text><answer><text>pascal</text></answer></subquestion>`,
   '<p>Match each quantity to its SI unit.</p>',
 )}
-${q('essay', 'Essay', '<responseformat>editor</responseformat><graderinfo format="html"><text>Any sensible answer.</text></graderinfo>')}
+${q('essay', 'Essay', '<responseformat>editor</responseformat><graderinfo format="html"><text></text></graderinfo>')}
 ${q('calculated', 'Calculated', '<answer fraction="100"><text>{a}*{b}</text></answer>')}
 ${q('multianswer', 'Cloze', '')}
 ${q(
@@ -377,7 +377,7 @@ describe('Moodle XML round trip', () => {
       'category',
       'multichoice',
       'multichoice',
-      'multichoice',
+      'truefalse',
       'essay',
       'essay',
       'numerical',
@@ -390,17 +390,22 @@ describe('Moodle XML round trip', () => {
     const plain = xml.replace(/<!-- markwell: .*? -->/g, '');
     expect(plain).not.toContain('markwell');
     const back = importForCourse({ format: 'xml', source: plain, subject: 'Physics' });
-    // essays without Markwell's scheme come in flagged, to have one written; the native types come back with the same marks
-    expect(back.report.imported.filter((r) => r.needsScheme).map((r) => r.type)).toEqual(['essay', 'essay', 'essay', 'essay']);
-    expect(back.report.imported.filter((r) => !r.needsScheme).map((r) => [r.type, r.marks])).toEqual([
-      ['multiple_choice', 1],
-      ['multiple_choice', 2],
-      ['multiple_choice', 1],
-      ['short_answer', 1],
-      ['short_answer', 1],
+    // without Markwell's scheme, an essay's points come back from the grader information (where Moodle keeps them);
+    // the essay that had none comes in flagged, to have one written; the native types come back with the same marks
+    expect(back.report.imported.filter((r) => r.needsScheme).map((r) => r.type)).toEqual(['essay']);
+    // names kept through the round trip; the marks the same
+    expect(back.report.imported.filter((r) => !r.needsScheme).map((r) => [r.title, r.type, r.marks])).toEqual([
+      ['Prefix', 'multiple_choice', 1],
+      ['Vectors', 'multiple_choice', 2],
+      ['Sun', 'multiple_choice', 1],
+      ['Wave', 'essay', 2],
+      ['Pi', 'essay', 2],
+      ['Gravity', 'short_answer', 1],
+      ['Units', 'essay', 3],
+      ['Script', 'short_answer', 1],
     ]);
     expect(back.report.skipped).toEqual([]);
-    expect(back.report.changed.filter((n) => n.message === UNMARKED_ESSAY_NOTE)).toHaveLength(4);
+    expect(back.report.changed.filter((n) => n.message === UNMARKED_ESSAY_NOTE)).toHaveLength(1);
   });
 
   it('keeps the markwell comment a valid XML comment when the scheme holds "--" or "]]>"', () => {

@@ -90,7 +90,6 @@ describe('importGift', () => {
     expect(result.errors.map(formatImportError)).toEqual([
       'Question 8 "Broken" (line 16): the answer block is not closed with }',
       `Question 1 "Essay" (line 1): needs a mark scheme: an essay question needs a '// points: a; b; c' comment listing the mark-scheme points (one mark each; 'b [2]' for two marks)`,
-      'Question 3 "Two right" (line 5): multiple choice has 2 options marked = ; mark one right option with =, or give weights',
       'Question 4 "Short" (line 7): the question text is empty or too short (at least 10 characters, counted after scripts, event handlers and web images are removed)',
       'Question 6 "Six" (line 11): multiple choice has 6 options; the bank allows at most 5 (A to E)',
       'Question 7 "Level" (line 13): difficulty "impossible" is not easy, medium or hard (or challenging or difficult, read as hard)',

@@ -61,6 +61,8 @@ export interface GiftQuestion {
   scheme?: CarriedScheme;
   /** The marks the file gives the question (Moodle's defaultgrade), reported when the bank's marks differ. */
   marks?: number;
+  /** Moodle XML's shuffleanswers: the options are shown in an order of each student's own. */
+  shuffle?: boolean;
 }
 
 /** A mark scheme as written with the question (points with every field, and the rules across them). */

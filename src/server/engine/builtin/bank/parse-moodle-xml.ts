@@ -260,6 +260,36 @@ const pointEntry = (p: { text: string; marks?: number }) => {
 
 const isFull = (fraction: number) => fraction >= 99.99;
 
+/**
+ * The grader information of an essay (where Moodle teachers keep the mark scheme) as points: each list item, or
+ * else each line or paragraph, one point; "[2]", "[2 marks]" or "(2 marks)" at its end its marks. A heading line
+ * ("Mark scheme (3 marks):", anything ending in a colon) is not a point. Markwell's own export writes it this way.
+ */
+export function graderPoints(node: Node | undefined): { text: string; marks: number }[] {
+  const raw = fieldText(node);
+  if (!raw) return [];
+  const format = formatOf(attr(node, 'format'));
+  const html = format === 'html' || (format === 'moodle' && LOOKS_HTML.test(raw)) ? raw : '';
+  const items = html && /<li\b/i.test(html) ? [...html.matchAll(/<li\b[^>]*>([\s\S]*?)<\/li>/gi)].map((m) => m[1]) : undefined;
+  const pieces = items ?? (html ? html.split(/<\s*br\b[^>]*>|<\/\s*(?:p|div|h[1-6])\s*>/i) : decodeCharRefs(raw).split(/\n/));
+  const words = (piece: string) =>
+    html
+      ? decodeEntities(piece.replace(/<[^>]*>/g, ' '))
+          .replace(/\s+/g, ' ')
+          .trim()
+      : piece.replace(/\s+/g, ' ').trim();
+  return pieces
+    .map(words)
+    .map((t) => t.replace(/^(?:[-*•]|\d+[.)])\s+/, ''))
+    .filter((t) => t && !/:$/.test(t))
+    .map((t) => {
+      const m = /^(.*?)\s*[[(]\s*(\d{1,2})(?:\s*marks?)?\s*[\])]\.?$/i.exec(t);
+      return m && m[1] && Number(m[2]) >= 1 ? { text: m[1], marks: Number(m[2]) } : { text: t, marks: 1 };
+    })
+    .filter((p) => p.text.length >= 2)
+    .slice(0, 30);
+}
+
 function multichoice(question: Node, changes: string[]): GiftAnswer {
   const single = (valueOf(question, 'single') ?? 'true').toLowerCase() !== 'false' && valueOf(question, 'single') !== '0';
   const answers = children(question, 'answer');
@@ -268,6 +298,7 @@ function multichoice(question: Node, changes: string[]): GiftAnswer {
     const text = plainField(a);
     if (!text) throw new Error('an option is empty');
     const feedback = feedbackOf(a);
+    // several fully right options are all kept (import-gift.ts practises them as multiple response)
     return { text, correct: single && isFull(fraction), weight: fraction, ...(feedback && { feedback }) };
   });
   if (choices.length < 2) throw new Error('multiple choice needs at least two options');
@@ -447,6 +478,14 @@ export function parseMoodleXml(input: string): ParsedMoodleXml {
       if (markwell?.type === 'short_answer' && answer.kind === 'essay') comments.push('type: short_answer');
       if (!!markwell?.markScheme?.length && answer.kind === 'essay')
         comments.push(`points: ${markwell.markScheme.map(pointEntry).join('; ')}`);
+      else if (answer.kind === 'essay' && !markwell) {
+        // where Moodle teachers keep the mark scheme: the grader information, one point per item or line
+        const points = graderPoints(child(question, 'graderinfo'));
+        if (points.length > 0) {
+          comments.push(`points: ${points.map(pointEntry).join('; ')}`);
+          changes.push(`mark scheme read from the grader information (${points.length} point${points.length === 1 ? '' : 's'})`);
+        }
+      }
       for (const hint of children(question, 'hint')) {
         const h = oneLineHtml(hint, changes);
         if (h) comments.push(`hint: ${h}`);
@@ -460,6 +499,9 @@ export function parseMoodleXml(input: string): ParsedMoodleXml {
           `Moodle's penalty for each wrong try (${Number((penalty * 100).toFixed(1))}%) is not used: Markwell marks an answer once`,
         );
       const grade = numberOf(valueOf(question, 'defaultgrade'));
+      const shuffleText = (valueOf(question, 'shuffleanswers') ?? '').toLowerCase();
+      // Moodle's own default is to shuffle; a file that says nothing keeps its order (the order the teacher wrote)
+      const shuffle = answer.kind === 'multiple_choice' && (shuffleText === '1' || shuffleText === 'true');
 
       out.questions.push({
         number,
@@ -481,6 +523,7 @@ export function parseMoodleXml(input: string): ParsedMoodleXml {
           },
         }),
         ...(grade !== undefined && grade > 0 && answer.kind !== 'description' && { marks: grade }),
+        ...(shuffle && { shuffle: true }),
       });
     } catch (error) {
       fail((error as Error).message);

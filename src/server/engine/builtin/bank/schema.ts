@@ -77,6 +77,10 @@ export const bankQuestionObjectSchema = z.object({
   /** Tutor hints as worked steps, in order, from a nudge to the last step before the answer. */
   hints: z.array(z.string().min(1)).min(1),
   template: templateSchema.optional(),
+  /** The question's own name in the file it came from (Moodle's <name>, GIFT's ::title::), kept through export. */
+  name: z.string().trim().min(1).max(255).optional(),
+  /** Multiple choice only: the options are shown in an order of each student's own (Moodle's shuffleanswers). */
+  shuffle: z.boolean().optional(),
 });
 
 export interface QuestionRuleIssue {
