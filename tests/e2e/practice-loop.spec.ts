@@ -18,8 +18,11 @@ async function createCourse(page: Page, subject: string) {
   await page.getByRole('tab', { name: 'New Course' }).click();
   const button = page.getByRole('button', { name: 'Generate Course' });
   await expect(button).toBeDisabled();
+  // Offline, the card says which subjects work before anything is typed, and points elsewhere for the rest (issue 27).
+  await expect(page.getByText(/^Works offline for .*Biology.*Physics\.$/)).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Subjects that work offline' }).getByRole('button', { name: 'Physics' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Make a paper from your own PDF notes' })).toBeVisible();
   await page.getByPlaceholder('Biology, Chemistry, Physics, etc.').fill(subject);
-  await expect(page.getByText("Type any subject you'd like to generate a course for.")).toBeVisible();
   await button.click();
   // The app reloads to / and says so.
   await expect(page.getByText('Course created successfully!', { exact: true })).toBeVisible({ timeout: 45_000 });

@@ -8,7 +8,7 @@ const FEATURES = [
   {
     icon: Layers,
     title: 'Courses and papers on demand',
-    text: 'Generate a course for any subject and fresh question papers by topic and difficulty.',
+    text: 'Courses in Biology, Chemistry, Mathematics and Physics offline, fresh papers by topic and difficulty, and papers from your own notes in any subject.',
   },
   {
     icon: BookOpenCheck,

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
 import { Sparkles } from 'lucide-react';
 import { PRACTICE_TEXT } from '../../../../shared/practice-text';
 import { Button } from '../../../components/ui/button';
@@ -8,10 +9,18 @@ import { Label } from '../../../components/ui/label';
 import { flashToast, toast } from '../../../components/ui/toast-store';
 import { isApiError, serverMessageOf } from '../../../lib/api-request';
 import { useCreateCourse } from '../api/create-course';
+import { useSubjects } from '../api/subjects';
+
+function joinNames(names: readonly string[]): string {
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names.join('');
+}
 
 export function GenerateCourseCard() {
   const [subject, setSubject] = useState('');
   const createCourse = useCreateCourse();
+  const subjects = useSubjects();
+  const offline = Array.isArray(subjects.data?.offline) ? subjects.data.offline : [];
+  const provider = typeof subjects.data?.provider === 'string' ? subjects.data.provider : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -51,7 +60,37 @@ export function GenerateCourseCard() {
             maxLength={80}
             disabled={createCourse.isPending}
           />
-          <p className="text-xs text-slate-500">Type any subject you'd like to generate a course for.</p>
+          {provider ? (
+            <p className="text-xs text-slate-500">Type any subject you'd like to generate a course for.</p>
+          ) : offline.length > 0 ? (
+            <p className="text-xs text-slate-500">Works offline for {joinNames(offline)}.</p>
+          ) : null}
+          {offline.length > 0 ? (
+            <div role="group" aria-label="Subjects that work offline" className="flex flex-wrap items-center gap-2">
+              <span className="text-xs font-medium text-slate-600">Ready offline:</span>
+              {offline.map((name) => (
+                <Button
+                  key={name}
+                  type="button"
+                  size="sm"
+                  variant="outline"
+                  aria-pressed={subject.trim().toLowerCase() === name.toLowerCase()}
+                  onClick={() => setSubject(name)}
+                  disabled={createCourse.isPending}
+                >
+                  {name}
+                </Button>
+              ))}
+            </div>
+          ) : null}
+          <p className="text-xs text-slate-500">
+            {provider ? `Other subjects are written by ${provider}, your school's AI provider. ` : null}
+            Another subject?{' '}
+            <Link href="/pdf-documents" className="font-medium text-brand-700 underline">
+              Make a paper from your own PDF notes
+            </Link>
+            {provider ? ', which works for any notes.' : ', which works for any notes, or ask your school to connect an AI provider.'}
+          </p>
           <Button type="submit" disabled={createCourse.isPending || !subject.trim()}>
             {createCourse.isPending ? 'Generating...' : 'Generate Course'}
           </Button>
