@@ -95,6 +95,12 @@ export const questionSchema = z.object({
   topic: z.string().nullable(),
   /** A multiple-choice question with more than one right option ("choose all that apply"; issue 18's imports). */
   multipleResponse: z.boolean().optional(),
+  /**
+   * Options imported with Moodle's shuffleanswers: the option letters in the order this student sees them, from a
+   * seed of the student's and the question's ids (the same on every visit, different between students). Each option
+   * keeps its letter, so what the student chose and what feedback names are the same letters.
+   */
+  optionOrder: z.array(z.string()).optional(),
   /** Imported without a mark scheme: not marked until the course's owner writes one (PUT /api/questions/{id}/markscheme). */
   needsScheme: z.boolean().optional(),
   /** The caller owns the question and may write its mark scheme (only while it needs one). */

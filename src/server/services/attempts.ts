@@ -109,7 +109,7 @@ export async function paperResults(db: Db, ownerId: string, paperId: string): Pr
         }
       : null;
     return {
-      question: toQuestion(question, Boolean(answer?.submitted) && !withheld),
+      question: toQuestion(question, Boolean(answer?.submitted) && !withheld, ownerId),
       answerText: answer?.text ?? '',
       submitted: Boolean(answer?.submitted),
       marksAwarded: mark ? mark.marksAwarded : null,

@@ -31,8 +31,34 @@ function toPaper(row: PaperRow, totalQuestions: number, progress?: PaperProgress
   };
 }
 
-/** A question as the student sees it: the correct option only once they have submitted an answer. */
-export function toQuestion(row: QuestionRow, submitted: boolean): Question {
+/**
+ * The option letters of a shuffled question in one viewer's order: a Fisher-Yates shuffle driven by a hash of the
+ * viewer's and the question's ids, so the order is the same on every visit and differs between students.
+ */
+export function optionOrderFor(letters: string[], viewerId: string, questionId: string): string[] {
+  // FNV-1a over the two ids, then mulberry32
+  let h = 0x811c9dc5;
+  for (const ch of `${viewerId}:${questionId}`) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+  const random = () => {
+    h = (h + 0x6d2b79f5) >>> 0;
+    let t = h;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const order = [...letters].sort();
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  return order;
+}
+
+/**
+ * A question as the student sees it: the correct option only once they have submitted an answer; a shuffled
+ * question's options in the viewer's own order (`viewerId`).
+ */
+export function toQuestion(row: QuestionRow, submitted: boolean, viewerId?: string): Question {
   return {
     id: row.id,
     courseId: row.courseId,
@@ -46,6 +72,7 @@ export function toQuestion(row: QuestionRow, submitted: boolean): Question {
     topic: row.topic,
     ...(row.correctAnswer?.includes(',') && { multipleResponse: true }),
     ...(row.needsScheme && { needsScheme: true }),
+    ...(row.shuffleOptions && row.options && viewerId && { optionOrder: optionOrderFor(Object.keys(row.options), viewerId, row.id) }),
   };
 }
 
@@ -74,7 +101,7 @@ export async function withQuestionVisibility(db: Db, ownerId: string, rows: Ques
   const withheld = (r: QuestionRow) => r.ownerId !== ownerId && withheldNow(assigned.get(r.paperId ?? '') ?? null);
   // the owner of a question still waiting for its mark scheme may write it (PUT /api/questions/{id}/markscheme)
   return rows.map((r) => ({
-    ...toQuestion(r, submitted.has(r.id) && !withheld(r)),
+    ...toQuestion(r, submitted.has(r.id) && !withheld(r), ownerId),
     ...(r.needsScheme && r.ownerId === ownerId && { canWriteScheme: true }),
   }));
 }

@@ -28,6 +28,14 @@ describe('AnswerInput: multiple choice', () => {
     expect(onChange).toHaveBeenCalledWith('B');
   });
 
+  it("shows a shuffled question's options in the student's own order, each with its own letter", () => {
+    const onChange = vi.fn();
+    render(<AnswerInput question={{ ...question, optionOrder: ['C', 'A', 'B'] }} value="" onChange={onChange} disabled={false} />);
+    expect(screen.getAllByRole('radio').map((r) => (r as HTMLInputElement).value)).toEqual(['C', 'A', 'B']);
+    fireEvent.click(screen.getAllByRole('radio')[0]);
+    expect(onChange).toHaveBeenCalledWith('C');
+  });
+
   it('offers checkboxes for a multiple-response question and answers with the chosen letters', () => {
     const onChange = vi.fn();
     const { rerender } = render(

@@ -20,7 +20,10 @@ export function AnswerInput({
   disabled: boolean;
 }) {
   if (question.type === 'multiple_choice') {
-    const options = Object.entries(parseOptions(question.options)).sort(([a], [b]) => a.localeCompare(b));
+    // a shuffled question (Moodle's shuffleanswers) in this student's own order; each option keeps its letter
+    const order = question.optionOrder ?? [];
+    const rank = (letter: string) => (order.includes(letter) ? order.indexOf(letter) : order.length);
+    const options = Object.entries(parseOptions(question.options)).sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b));
     if (options.length === 0) {
       return (
         <p role="alert" className="text-sm text-amber-800">
