@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { collectGarbageNow } from '../collect-garbage';
 import { PGlite } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -142,15 +143,25 @@ async function openPglite(dataDir: string): Promise<Database> {
   const release = lockDataDir(dir);
   try {
     const isNew = !fs.existsSync(path.join(dir, 'PG_VERSION'));
-    const client = new PGlite({
-      fs: durableNodeFs(dir),
-      startParams: [...DURABLE_PGLITE_START_PARAMS, ...SMALL_MACHINE_PGLITE_START_PARAMS],
-    });
-    await client.waitReady;
+    const open = async () => {
+      const client = new PGlite({
+        fs: durableNodeFs(dir),
+        startParams: [...DURABLE_PGLITE_START_PARAMS, ...SMALL_MACHINE_PGLITE_START_PARAMS],
+      });
+      await client.waitReady;
+      return client;
+    };
+    let client = await open();
     if (isNew) {
       // initdb's files were unpacked into the folder without fsync: make the new cluster itself durable once.
       syncTree(dir);
       syncPath(path.dirname(dir));
+      // On a new folder PGlite's instance has run initdb: its WebAssembly memory grew for it (it never shrinks)
+      // and it keeps a copy of its heap for initdb's runs. A fresh instance on the now existing folder holds what
+      // a restart would; the first one's memory goes back once collected (issue 29: about 300 MB).
+      await client.close();
+      client = await open();
+      collectGarbageNow();
     }
     const database = await migrated(client);
     return {
