@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
 import { classAssignments, classMembers, courses, practicePapers, questionPapers, questions, users } from '../db/schema';
 import type { Difficulty, GeneratedPaper } from '../engine/engine';
 import { toGradingQuestion } from '../engine/grading/grading-question';
-import { renderPracticePaperPdf, type PaperCopy } from '../engine/render-practice-paper-pdf';
+import type { PaperCopy } from '../engine/render-practice-paper-pdf';
 import { httpError } from '../http-error';
 import { personName } from './assignment-rules';
 import { findTaughtClass } from './classes';
@@ -117,6 +117,8 @@ export async function classSetPdf(
     })),
   };
   const copies: PaperCopy[] = students.map((s) => ({ studentId: s.userId, name: personName(s) }));
+  // Loaded on first use: pdfkit and the QR code writer (about 30 MB resident) stay out of an idle server (issue 29).
+  const { renderPracticePaperPdf } = await import('../engine/render-practice-paper-pdf');
   const pdf = await renderPracticePaperPdf(
     paper,
     { subject, difficultyLevel: found.paper.difficultyLevel as Difficulty, includeAnswers: false, includeMarkScheme: false },

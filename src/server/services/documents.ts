@@ -12,7 +12,6 @@ import { PDF_MAX_BYTES } from '../../shared/limits';
 import { COURSE_TITLE_SUFFIX } from '../../shared/practice-text';
 import type { Db } from '../db/client';
 import { courses, pdfDocuments } from '../db/schema';
-import { readPdfPages } from '../engine/documents/read-pdf';
 import type { Engine } from '../engine/engine';
 import { httpError } from '../http-error';
 import { isUuid } from './ids';
@@ -69,6 +68,11 @@ export async function storeDocument(
   // The same file arrived twice at once: the other request stored it.
   const [stored] = await db.select(columns).from(pdfDocuments).where(mine);
   return stored;
+}
+
+/** The built-in PDF reader, loaded on first use (pdf.js stays out of an idle server's main thread, issue 29). */
+async function readPdfPages(data: Uint8Array): Promise<string[]> {
+  return (await import('../engine/documents/read-pdf')).readPdfPages(data);
 }
 
 /** The engine's PDF reader (off the event loop when the engine has a worker pool), else the built-in one here. */

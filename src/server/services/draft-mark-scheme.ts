@@ -61,7 +61,7 @@ export async function draftMarkScheme(db: Db, engine: Engine, ownerId: string, q
   const text = formatTypedScheme(draft.points, draft.rules);
   let readBack;
   try {
-    readBack = readWrittenScheme(question, text);
+    readBack = await readWrittenScheme(question, text);
   } catch (error) {
     throw unusable(draft.by, error instanceof Error ? error.message : String(error));
   }

@@ -10,8 +10,17 @@ import { httpError } from '../http-error';
 import { practicePapers } from '../db/schema';
 import type { Engine, GeneratedPaper } from '../engine/engine';
 import { toGradingQuestion } from '../engine/grading/grading-question';
-import { stampPaperIdentity } from '../engine/paper-identity';
-import { renderPracticePaperPdf } from '../engine/render-practice-paper-pdf';
+import type { renderPracticePaperPdf } from '../engine/render-practice-paper-pdf';
+
+type RenderPracticePaperPdf = typeof renderPracticePaperPdf;
+
+/**
+ * The paper as a PDF. pdfkit and the QR code writer (about 30 MB resident) are loaded on the first printed paper,
+ * not when the server starts (issue 29).
+ */
+async function renderPracticePaper(...args: Parameters<RenderPracticePaperPdf>): ReturnType<RenderPracticePaperPdf> {
+  return (await import('../engine/render-practice-paper-pdf')).renderPracticePaperPdf(...args);
+}
 
 function newPaperCode(): string {
   let code = 'MW-';
@@ -71,10 +80,11 @@ export async function generatePracticePaper(
   const { filename, html, paper } = await engine.practicePaper(request);
   const code = paper ? await storePaper(db, ownerId, paper, request) : null;
   if (format === 'pdf' && paper) {
-    const pdf = await renderPracticePaperPdf(paper, request, code);
+    const pdf = await renderPracticePaper(paper, request, code);
     return { kind: 'pdf', filename: filename.replace(/\.html$/, '.pdf'), pdf, code };
   }
-  return { kind: 'html', body: { filename, html: code ? stampPaperIdentity(html, code) : html, ...(code ? { code } : {}) } };
+  const stamped = code ? (await import('../engine/paper-identity')).stampPaperIdentity(html, code) : html;
+  return { kind: 'html', body: { filename, html: stamped, ...(code ? { code } : {}) } };
 }
 
 /**
@@ -122,7 +132,7 @@ export async function reprintPracticePaper(
     includeAnswers: include.answers,
     includeMarkScheme: include.scheme,
   };
-  const pdf = await renderPracticePaperPdf(paper, request, row.code);
+  const pdf = await renderPracticePaper(paper, request, row.code);
   const suffix = [include.answers ? 'answers' : '', include.scheme ? 'scheme' : ''].filter(Boolean).join('-');
   return { filename: `${row.code.toLowerCase()}${suffix ? `-with-${suffix}` : ''}.pdf`, pdf };
 }

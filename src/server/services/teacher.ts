@@ -18,7 +18,7 @@ import { classes, courses, gradingResults, practicePapers, questions as question
 import type { Engine, GradingBreakdown, SchemeQuestion, SchemeSheetMarking } from '../engine/engine';
 import { toGradingQuestion } from '../engine/grading/grading-question';
 import { answerParts } from '../engine/grading/printed-text';
-import { parseTypedScheme, unmarkedSchemeOutOf, type TypedScheme } from '../engine/grading/typed-scheme';
+import type { TypedScheme } from '../engine/grading/typed-scheme';
 import { escapeHtml } from '../engine/text/html-entities';
 import { htmlToText } from '../engine/text/html-to-text';
 import { httpError } from '../http-error';
@@ -271,6 +271,8 @@ function preview(text: string): string {
 async function chosenScheme(db: Db, engine: Engine, ownerId: string, input: GradeAnswerRequest): Promise<Scheme | null> {
   if (input.markScheme !== undefined && !input.markScheme.trim()) throw httpError(400, SCHEME_TEXT.emptyScheme);
   if (input.markScheme) {
+    // Loaded on first use: the typed-scheme reader brings mathjs into the main thread (issue 29).
+    const { parseTypedScheme, unmarkedSchemeOutOf } = await import('../engine/grading/typed-scheme');
     let typed: TypedScheme | null = parseTypedScheme(input.markScheme);
     if (!typed.points.length) throw httpError(400, SCHEME_TEXT.emptyScheme);
     // The scheme's own marks stand; only a scheme typed without marks is out of the teacher's maximum (issue 26).

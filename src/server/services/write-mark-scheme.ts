@@ -4,7 +4,7 @@ import { WRITE_SCHEME_TEXT } from '../../shared/mark-scheme-view-text';
 import { PRACTICE_TEXT } from '../../shared/practice-text';
 import type { Db } from '../db/client';
 import { markSchemePoints, questions } from '../db/schema';
-import { parseTypedScheme, type TypedScheme } from '../engine/grading/typed-scheme';
+import type { TypedScheme } from '../engine/grading/typed-scheme';
 import { httpError } from '../http-error';
 import { findQuestion, getMarkScheme, type QuestionRow } from './questions';
 
@@ -24,7 +24,10 @@ export function schemeGrade(question: Pick<QuestionRow, 'needsScheme' | 'totalMa
  * A scheme as the owner typed it (or a draft as the form will send it), read and checked: at least one point, and
  * points covering the file's grade. 400 with the message the form shows otherwise.
  */
-export function readWrittenScheme(question: Pick<QuestionRow, 'needsScheme' | 'totalMarks'>, text: string): TypedScheme {
+export async function readWrittenScheme(question: Pick<QuestionRow, 'needsScheme' | 'totalMarks'>, text: string): Promise<TypedScheme> {
+  // Loaded on first use: the typed-scheme reader brings mathjs (about 70 MB resident), which the server's main
+  // thread should hold only once a teacher writes or grades with a scheme (issue 29).
+  const { parseTypedScheme } = await import('../engine/grading/typed-scheme');
   let scheme: TypedScheme;
   try {
     scheme = parseTypedScheme(text);
@@ -46,7 +49,7 @@ export function readWrittenScheme(question: Pick<QuestionRow, 'needsScheme' | 't
  */
 export async function writeMarkScheme(db: Db, ownerId: string, questionId: string, text: string): Promise<MarkSchemeView> {
   const question = await findOwnQuestion(db, ownerId, questionId);
-  const scheme = readWrittenScheme(question, text);
+  const scheme = await readWrittenScheme(question, text);
   const fileGrade = schemeGrade(question);
   const rules = scheme.rules.levels?.length ? { levels: scheme.rules.levels } : null;
   await db.transaction(async (tx) => {
