@@ -15,6 +15,7 @@
 //   npm run bench:memory
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:memory
 //   BENCH_WORKERS=1 BENCH_IDLE_SECONDS=10 BENCH_MARKINGS=50 npm run bench:memory
+//   BENCH_PORT=4194 npm run bench:memory   (every process on that one port, when others use the default ones)
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -27,6 +28,9 @@ const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 10);
 const MARKINGS = Number(process.env.BENCH_MARKINGS ?? 50);
 const WORKER_COUNTS = (process.env.BENCH_WORKERS ?? '0,1,2').split(',').map(Number);
 const POOL_WORKER_COUNTS = (process.env.BENCH_POOL_WORKERS ?? '1,2,3').split(',').filter(Boolean).map(Number);
+/** With BENCH_PORT set, every process measured listens on that one port (they run one after another). */
+const SINGLE_PORT = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined;
+const portFor = (port: number) => SINGLE_PORT ?? port;
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const MiB = 1024 * 1024;
 
@@ -190,7 +194,8 @@ async function markings(base: string) {
   }
 }
 
-async function measureServer(name: string, env: NodeJS.ProcessEnv, port: number): Promise<Row> {
+async function measureServer(name: string, env: NodeJS.ProcessEnv, defaultPort: number): Promise<Row> {
+  const port = portFor(defaultPort);
   const base = `http://127.0.0.1:${port}`;
   return measure(
     name,
@@ -209,7 +214,7 @@ async function measureServer(name: string, env: NodeJS.ProcessEnv, port: number)
 }
 
 async function measureBare(): Promise<Row> {
-  const port = 3921;
+  const port = portFor(3921);
   const url = `http://127.0.0.1:${port}/bare`;
   return measure('bare Fastify (one route)', ['--import', 'tsx', 'bench/bare-fastify.ts'], { PORT: String(port) }, url, async () => {
     for (let i = 0; i < MARKINGS; i++) await (await fetch(url)).text();
@@ -218,7 +223,7 @@ async function measureBare(): Promise<Row> {
 
 /** The engine pool alone with `workers` workers; markings 5 at a time. */
 async function measurePool(workers: number): Promise<Row> {
-  const port = 3932 + workers;
+  const port = portFor(3932 + workers);
   const base = `http://127.0.0.1:${port}`;
   return measure(
     `engine pool alone, ${workers} worker${workers === 1 ? '' : 's'}`,
