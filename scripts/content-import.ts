@@ -15,7 +15,13 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { importTree, treeTopics, type GiftImportReport } from '../src/server/engine/builtin/bank/import-gift';
+import {
+  importTree,
+  treeTopics,
+  UNMARKED_ESSAY_NOTE,
+  type GiftImportReport,
+  type UnmarkedEssay,
+} from '../src/server/engine/builtin/bank/import-gift';
 import { formatImportError, importJson, type ImportOptions, type ImportResult } from '../src/server/engine/builtin/bank/import-questions';
 import { readBank } from '../src/server/engine/builtin/bank/load-bank';
 import { findRepoRoot } from '../src/server/engine/repo-root';
@@ -67,10 +73,21 @@ if (args.difficulty !== undefined && !difficulty)
 
 const root = findRepoRoot();
 const bank = readBank(path.join(root, 'content'));
-const baseOptions = { subject: args.subject, description: args.description, difficulty, strict: args.strict };
+// An essay with no mark scheme is recognised as the app recognises it (unmarkedEssays): the app stores it flagged
+// "needs a mark scheme"; a topic file holds only markable questions, so here it is listed with the same words, not written.
+const baseOptions = { subject: args.subject, description: args.description, difficulty, strict: args.strict, unmarkedEssays: !args.strict };
 
-function runImport(options: ImportOptions & { strict?: boolean }): ImportResult & { report?: GiftImportReport } {
+function runImport(
+  options: ImportOptions & { strict?: boolean; unmarkedEssays?: boolean },
+): ImportResult & { report?: GiftImportReport; unmarked?: UnmarkedEssay[] } {
   return tree ? importTree(tree, options) : importJson(text, options);
+}
+
+function printUnmarked(unmarked: UnmarkedEssay[] | undefined): void {
+  for (const e of unmarked ?? [])
+    console.log(
+      `  needs a mark scheme  Question ${e.number}${e.title ? ` "${e.title}"` : ''} (essay, ${e.marks} mark${e.marks === 1 ? '' : 's'}): ${UNMARKED_ESSAY_NOTE}; not written, since a topic file holds only questions with a scheme (add a '// points:' comment or Moodle grader information, or import it in the app)`,
+    );
 }
 
 function printReport(report: GiftImportReport | undefined): void {
@@ -109,12 +126,14 @@ function importTopic(topicOption: string | undefined): boolean {
     );
     for (const error of result.errors) console.error(`  ${formatImportError(error)}`);
     printReport(result.report && { ...result.report, imported: [] });
+    printUnmarked(result.unmarked);
     return false;
   }
   const count = result.topicFile.questions.length;
   if (args.check) {
     console.log(`${path.basename(source)}: ${count} valid question(s) for ${result.topicFile.subject} / ${result.topicFile.topic}.`);
     printReport(result.report);
+    printUnmarked(result.unmarked);
     return true;
   }
   if (!out) fail('pass --out, or --subject and --topic');
@@ -123,6 +142,7 @@ function importTopic(topicOption: string | undefined): boolean {
   writeFileSync(out, `${JSON.stringify(result.topicFile, null, 2)}\n`);
   console.log(`Imported ${count} question(s) into ${relativeOut} (${result.topicFile.subject} / ${result.topicFile.topic}).`);
   printReport(result.report);
+  printUnmarked(result.unmarked);
   return true;
 }
 

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { readBank } from './load-bank';
 import { findRepoRoot } from '../../repo-root';
 import { topicFileSchema } from './schema';
+import { UNMARKED_ESSAY_NOTE } from './import-gift';
 import { makeQuestion } from './testing/write-fixture-bank';
 
 /** The content:stats, content:export and content:import scripts, run as the npm scripts run them. */
@@ -111,7 +112,9 @@ describe('content scripts', () => {
     expect(partial.status).toBe(0);
     expect(partial.stdout).toContain('Imported 1 question(s)');
     expect(partial.stdout).toContain('imported  Question 2 "Two": physics-bad-02 (multiple_choice, 1 mark)');
-    expect(partial.stdout).toContain('skipped   Question 1 "One" (line 1): needs a mark scheme');
+    // the essay without a scheme is recognised as the app recognises it (the app stores it flagged), and not written
+    expect(partial.stdout).toContain(`needs a mark scheme  Question 1 "One" (essay, 1 mark): ${UNMARKED_ESSAY_NOTE}; not written`);
+    expect(partial.stdout).not.toContain('skipped   Question 1');
     expect(partial.stdout).toContain('skipped   Question 3 "Three" (line 5): the answer block is not closed with }');
     expect(topicFileSchema.parse(JSON.parse(readFileSync(out, 'utf8'))).questions.map((q) => q.id)).toEqual(['physics-bad-02']);
   }, 60_000);
