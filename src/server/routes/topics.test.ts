@@ -57,6 +57,11 @@ describe('POST /api/topics/match (issue 27: a topic checked before generating)',
     });
   });
 
+  it('respells only a name-like topic, never markup or a passage', async () => {
+    const res = (await match('Chemistry', 'Energetics <svg onload="alert(1)"></svg> onerorr')).json();
+    expect(res).toMatchObject({ status: 'near', topic: 'Energetics', suggestion: null });
+  });
+
   it('names the topic a part of it belongs to', async () => {
     expect((await match('Biology', 'enzymes')).json()).toEqual({
       status: 'near',

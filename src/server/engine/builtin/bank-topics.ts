@@ -70,6 +70,8 @@ function correctWord(word: string, vocabulary: Map<string, number>): string | nu
 
 /** The typed topic with its misspelt words corrected from the subject's own words, or null when nothing changed. */
 function correctSpelling(text: string, subject: BankSubject): string | null {
+  // Only a name-like topic is respelt (a few words of letters), never code, maths or a pasted passage.
+  if (!/^[A-Za-z][A-Za-z' ,&-]*$/.test(text.trim()) || text.trim().split(/\s+/).length > 6) return null;
   const vocabulary = vocabularyOf(subject);
   let changed = false;
   const corrected = text.trim().replace(/[A-Za-z]+/g, (word) => {
