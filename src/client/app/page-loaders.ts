@@ -16,6 +16,7 @@ export const loadTeacherGradingPage = preloadable(() => import('../features/teac
 export const loadClassesPage = preloadable(() => import('../features/classes/classes-page'));
 export const loadClassPage = preloadable(() => import('../features/classes/class-page'));
 export const loadJoinClassPage = preloadable(() => import('../features/classes/join-class-page'));
+export const loadReviewAnswersPage = preloadable(() => import('../features/classes/review-answers-page'));
 export const loadAccountPage = preloadable(() => import('../features/account/account-page'));
 
 const RESULTS_PATH = /\/papers?\/[^/]+\/results\/?$|^\/question-papers\/[^/]+\/results\/?$/;
@@ -57,6 +58,7 @@ export function preloadPage(pathname: string): void {
   else if (pathname.startsWith('/teacher-grading')) void loadTeacherGradingPage();
   else if (pathname.startsWith('/disputes')) void loadDisputesPage();
   else if (pathname.startsWith('/review')) void loadReviewPage();
+  else if (/^\/classes\/[^/]+\/assignments\/[^/]+\/review/.test(pathname)) void loadReviewAnswersPage();
   else if (/^\/classes\/[^/]+/.test(pathname)) void loadClassPage();
   else if (pathname.startsWith('/classes')) void loadClassesPage();
   else if (pathname.startsWith('/join/')) void loadJoinClassPage();

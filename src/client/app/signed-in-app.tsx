@@ -23,6 +23,7 @@ import {
   loadDisputesPage,
   loadExamPage,
   loadJoinClassPage,
+  loadReviewAnswersPage,
   loadAccountPage,
   loadPdfDocumentsPage,
   loadProgressPage,
@@ -44,6 +45,7 @@ const TeacherGradingPage = lazyScreen(loadTeacherGradingPage, (m) => m.TeacherGr
 const ClassesPage = lazyScreen(loadClassesPage, (m) => m.ClassesPage);
 const ClassPage = lazyScreen(loadClassPage, (m) => m.ClassPage);
 const JoinClassPage = lazyScreen(loadJoinClassPage, (m) => m.JoinClassPage);
+const ReviewAnswersPage = lazyScreen(loadReviewAnswersPage, (m) => m.ReviewAnswersPage);
 const AccountPage = lazyScreen(loadAccountPage, (m) => m.AccountPage);
 const ResetPasswordPage = lazy(() => import('../features/auth/password-reset-screens').then((m) => ({ default: m.ResetPasswordPage })));
 
@@ -100,6 +102,7 @@ function SignedInRoutes({ user, signOut }: { user: User; signOut: () => Promise<
             <Route path="/disputes" component={DisputesPage} />
             <Route path="/review" component={ReviewPage} />
             <Route path="/classes" component={ClassesPage} />
+            <Route path="/classes/:classId/assignments/:assignmentId/review" component={ReviewAnswersPage} />
             <Route path="/classes/:classId" component={ClassPage} />
             <Route path="/join/:code" component={JoinClassPage} />
             <Route path="/account" component={AccountPage} />

@@ -1,10 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { ClipboardList, Megaphone, Printer, RefreshCw, Settings2, Trash2 } from 'lucide-react';
+import { ClipboardCheck, ClipboardList, Megaphone, Printer, RefreshCw, Settings2, Trash2 } from 'lucide-react';
 import { ASSIGNMENT_TEXT } from '../../../../shared/assignment-text';
 import type { RemarkSummary } from '../../../../shared/assignments';
 import type { Assignment } from '../../../../shared/classes';
 import { CLASS_SET_TEXT, classSetPdfUrl } from '../../../../shared/class-set-text';
+import { REVIEW_ANSWERS_TEXT, reviewPath } from '../../../../shared/question-review-text';
 import {
   AssignmentProgressText,
   AssignmentStatusBadge,
@@ -173,6 +174,11 @@ export function AssignmentsList({
                     </Button>
                   )}
                   {studentCount === 0 ? null : <UploadScans classId={classId} assignmentId={a.id} paperTitle={a.paperTitle} />}
+                  <Button asChild variant="outline" size="sm">
+                    <Link href={reviewPath(classId, a.id)} aria-label={`${REVIEW_ANSWERS_TEXT.review}: ${a.paperTitle}`}>
+                      <ClipboardCheck aria-hidden /> {REVIEW_ANSWERS_TEXT.review}
+                    </Link>
+                  </Button>
                   <Button variant="outline" size="sm" aria-label={`Remove ${a.paperTitle}`} onClick={() => setRemoving(a)}>
                     <Trash2 aria-hidden /> Remove
                   </Button>
