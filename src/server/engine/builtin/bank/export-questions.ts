@@ -49,23 +49,28 @@ function absoluteTolerance(p: MarkPoint): number {
 
 /** Fields of a point beyond its text and marks that GIFT cannot hold. */
 const STRUCTURE_FIELDS = ['depends_on', 'ecf', 'ecf_formula', 'group', 'skill'] as const;
+/** A point's wordings, which a question written as a GIFT essay cannot otherwise hold. */
+const WORDING_FIELDS = ['accept', 'reject', 'required'] as const;
 
 /**
  * The scheme's structure (kinds, dependencies, ECF, groups, skills, levels, the final-answer rule) as one JSON
  * comment, when it has any: Moodle ignores it, import-gift.ts reads it back. Undefined for a plain scheme.
  */
-function schemeComment(q: ConcreteQuestion): string | undefined {
+function schemeComment(q: ConcreteQuestion, asEssay: boolean): string | undefined {
+  // a question written as an essay keeps its points' wordings too (a matching pair's accepted forms and required word)
+  const wordings = asEssay ? WORDING_FIELDS : [];
   const structured =
     q.groups?.length ||
     q.levels?.length ||
     q.final_answer_full_marks ||
-    q.markScheme.some((p) => p.kind !== 'B' || STRUCTURE_FIELDS.some((f) => p[f] !== undefined));
+    q.markScheme.some((p) => p.kind !== 'B' || STRUCTURE_FIELDS.some((f) => p[f] !== undefined) || wordings.some((f) => p[f]?.length));
   if (!structured) return undefined;
   const points = q.markScheme.map((p) => ({
     id: p.id,
     ...(p.marks !== 1 && { marks: p.marks }),
     ...(p.kind !== 'B' && { kind: p.kind }),
     ...Object.fromEntries(STRUCTURE_FIELDS.filter((f) => p[f] !== undefined).map((f) => [f, p[f]])),
+    ...Object.fromEntries(wordings.filter((f) => p[f]?.length).map((f) => [f, p[f]])),
   }));
   return JSON.stringify({
     points,
@@ -90,6 +95,8 @@ export function isTrueFalse(q: Pick<ConcreteQuestion, 'type' | 'options' | 'corr
 
 function giftQuestion(q: ConcreteQuestion): string {
   const comments = [`id: ${q.id}`, `difficulty: ${q.difficulty}`];
+  // GIFT has no shuffleanswers of its own: Markwell carries it in a comment
+  if (q.shuffle && q.options) comments.push('shuffle: true');
   let answer: string;
   const single = q.markScheme.length === 1 ? q.markScheme[0] : undefined;
 
@@ -129,7 +136,7 @@ function giftQuestion(q: ConcreteQuestion): string {
     answer = '';
   }
   if (answer !== '') comments.push(`points: ${q.markScheme.map(pointEntry).join('; ')}`);
-  const scheme = schemeComment(q);
+  const scheme = schemeComment(q, answer === '' && q.markScheme.length > 0);
   if (scheme) comments.push(`scheme: ${scheme}`);
   for (const hint of q.hints) comments.push(`hint: ${oneLine(hint)}`);
   comments.push(`model answer: ${oneLine(q.modelAnswer)}`);

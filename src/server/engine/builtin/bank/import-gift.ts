@@ -7,7 +7,7 @@ import {
   type MarkGroup,
   type MarkPointInput,
 } from '../../../../shared/mark-scheme';
-import { markdownToHtml, sanitizeModelHtml } from '../../format-text';
+import { markdownToHtml, SAFE_IMAGE_DATA_URL, sanitizeHtmlWithImages, sanitizeModelHtml } from '../../format-text';
 import { escapeHtml } from '../../text/html-entities';
 import { htmlToText } from '../../text/html-to-text';
 import { checkIds, finish, questionId, type ImportError, type ImportOptions, type ImportResult } from './import-questions';
@@ -127,8 +127,8 @@ function giftImageNotes(q: GiftQuestion): string[] {
     }
     if (plugin)
       notes.push(`image ${name} left out: a GIFT file cannot carry images (export the question from Moodle as Moodle XML to keep it)`);
-    else if (!/^data:image\//i.test(m[2].trim())) notes.push('an image that is not in the file (a web address) left out');
-    else notes.push('an image embedded in GIFT text left out: import the question as Moodle XML to keep its images');
+    else if (!/^data:/i.test(m[2].trim())) notes.push('an image that is not in the file (a web address) left out');
+    else if (!SAFE_IMAGE_DATA_URL.test(m[2].trim())) notes.push('an embedded image left out: only PNG, JPEG, GIF and WebP images are kept');
   }
   return [...new Set(notes)];
 }
@@ -154,10 +154,14 @@ function sanitise(html: string): string {
   return sanitizeModelHtml(html).replace(/<br \/>/g, '<br>');
 }
 
-/** GIFT text as bank HTML, sanitised (no scripts, handlers or styles): HTML kept, Markdown converted, plain text escaped in paragraphs. */
+/**
+ * GIFT text as bank HTML, sanitised (no scripts, handlers or styles): HTML kept, Markdown converted, plain text escaped
+ * in paragraphs. An image embedded as a data: URL (PNG, JPEG, GIF, WebP: what Markwell's GIFT export writes) is kept.
+ */
 function toHtml(text: string, format: GiftQuestion['format']): string {
   if (format === 'markdown') return markdownToHtml(text);
-  if (format === 'html' || ((format === undefined || format === 'moodle') && LOOKS_HTML.test(text))) return sanitise(text);
+  if (format === 'html' || ((format === undefined || format === 'moodle') && LOOKS_HTML.test(text)))
+    return sanitizeHtmlWithImages(text).replace(/<br \/>/g, '<br>');
   return text
     .split(/\n\s*\n/)
     .map((p) => `<p>${escapeHtml(p.trim()).replace(/\n/g, '<br>')}</p>`)
@@ -278,7 +282,19 @@ function withScheme(question: BankQuestionInput, json: string): BankQuestionInpu
 const giftSchemeSchema = z.object({
   points: z.array(
     markPointSchema
-      .pick({ id: true, marks: true, kind: true, depends_on: true, ecf: true, ecf_formula: true, group: true, skill: true })
+      .pick({
+        id: true,
+        marks: true,
+        kind: true,
+        depends_on: true,
+        ecf: true,
+        ecf_formula: true,
+        group: true,
+        skill: true,
+        accept: true,
+        reject: true,
+        required: true,
+      })
       .partial({ marks: true, kind: true }),
   ),
   groups: z.array(markGroupSchema).optional(),
@@ -306,7 +322,7 @@ function convertQuestion(q: GiftQuestion, id: string, defaultDifficulty: string)
   // the question's own name (not the id Markwell's export writes as its title)
   const name = q.title && q.title !== ownId ? q.title.trim().slice(0, 255) : undefined;
   const base = { id: ownId, difficulty, text, ...(name && { name }) };
-  const shuffle = q.shuffle ? { shuffle: true } : {};
+  const shuffle = q.shuffle || values.get('shuffle') === 'true' ? { shuffle: true } : {};
   const paragraph = (s: string) => (LOOKS_HTML.test(s) ? sanitise(s) : `<p>${escapeHtml(s)}</p>`);
   const hintText = (h: string) => (LOOKS_HTML.test(h) ? sanitise(h) : h);
   const hintsOr = (fallback: string) => (hints.length ? hints.map(hintText) : [fallback]);
