@@ -91,7 +91,8 @@ function subjectOf(text: AnalysedText, clauses: number[], i: number): number {
   for (let j = i - 1; j >= i - 7 && same(j); j--)
     if (nounLike(t, j)) {
       let of = j - 1;
-      while (of >= 0 && same(of) && (t[of].pos === 'DET' || t[of].pos === 'ADJ')) of--;
+      // "the resistance of a filament lamp": determiners, adjectives and a compound's nouns before the noun
+      while (of >= 0 && same(of) && j - of <= 4 && (t[of].pos === 'DET' || t[of].pos === 'ADJ' || nounLike(t, of))) of--;
       if (of >= 1 && same(of) && t[of].lower === 'of' && same(of - 1) && nounLike(t, of - 1)) return of - 1;
       return j;
     }

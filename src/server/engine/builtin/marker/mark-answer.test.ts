@@ -76,6 +76,21 @@ describe('the built-in marker: words', () => {
     expect(fb.marks_awarded).toBe(0);
   });
 
+  it('does not credit an accepted cause in a sentence that turns the claim round', () => {
+    const lamp: MarkPointInput[] = [
+      {
+        id: 'p3',
+        text: 'lamp resistance increases as the current increases because the filament gets hotter',
+        accept: ['resistance increases', 'gets hotter'],
+      },
+    ];
+    const q = { questionText: 'Explain the shape of the I-V characteristic of a filament lamp.' };
+    const wrong = mark('The resistance of a filament lamp goes down when it gets hotter.', lamp, q);
+    expect(wrong.markscheme_evaluation[0]).toMatchObject({ status: 'CONTRADICTED', rule: 'direction', marks_awarded: 0 });
+    expect(wrong.markscheme_evaluation[0].justification).toContain('"The resistance of a filament lamp goes down"');
+    expect(mark('The resistance of a filament lamp goes up when it gets hotter.', lamp, q).marks_awarded).toBe(1);
+  });
+
   it('reads a negation as denying one word, not the rest of the clause', () => {
     // "no longer fits" negates "fits", not "active site"
     expect(statuses('The hydrogen bonds break, the active site changes shape and the substrate no longer fits.')).toEqual([

@@ -349,6 +349,20 @@ function markTextPoint(point: MarkPoint, answer: AnalysedText, question: Analyse
         quote: clauseText(answer, turned.ans),
         rule: 'direction',
       };
+    // the accepted wording is the cause, and the sentence turns the claim round: "gets hotter" accepted for "lamp
+    // resistance increases … because the filament gets hotter", in "its resistance goes down when it gets hotter"
+    const sentence = start >= 0 ? answer.tokens.find((t) => t.start >= start)?.sentence : undefined;
+    if (sentence !== undefined) {
+      const within = answer.content.filter((i) => answer.tokens[i].sentence === sentence);
+      const polarity = comparePolarity(analyseText(toPlainText(point.text)), answer, within);
+      if (polarity.kind === 'opposite' || polarity.kind === 'both')
+        return {
+          status: 'CONTRADICTED',
+          justification: `Not credited: you wrote "${clauseText(answer, polarity.answerToken)}", which says the opposite of this point. The mark scheme has: ${point.text}.`,
+          quote: clauseText(answer, polarity.answerToken),
+          rule: 'direction',
+        };
+    }
   }
   const hedge = hedgeAbout(
     [point.text, ...point.accept].map((w) => analyseText(toPlainText(w))),
