@@ -29,7 +29,7 @@ function precompress(): Plugin {
 }
 
 /** Shared groups smaller than this (bytes, before minifying) join their nearest neighbour instead of being a file. */
-const MERGE_BELOW_BYTES = 4_000;
+const MERGE_BELOW_BYTES = 2000;
 
 export default defineConfig({
   root: path.resolve(import.meta.dirname, 'src/client'),

@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { LightTabs } from '../../components/ui/light-tabs';
 import { toast } from '../../components/ui/toast-store';
 import { serverMessageOf } from '../../lib/api-request';
 import { useLogin } from './api/login';
@@ -208,18 +208,12 @@ export function AuthPage() {
               <ForgotPassword onBack={() => setForgot(false)} />
             </Suspense>
           ) : (
-            <Tabs defaultValue="login">
-              <TabsList className="w-full">
-                <TabsTrigger value="login">Login</TabsTrigger>
-                <TabsTrigger value="signup">Sign Up</TabsTrigger>
-              </TabsList>
-              <TabsContent value="login">
-                <LoginForm onDone={goHome} onForgot={() => setForgot(true)} />
-              </TabsContent>
-              <TabsContent value="signup">
-                <SignUpForm onDone={goHome} />
-              </TabsContent>
-            </Tabs>
+            <LightTabs
+              tabs={[
+                { value: 'login', label: 'Login', panel: <LoginForm onDone={goHome} onForgot={() => setForgot(true)} /> },
+                { value: 'signup', label: 'Sign Up', panel: <SignUpForm onDone={goHome} /> },
+              ]}
+            />
           )}
         </CardContent>
       </Card>
