@@ -4,7 +4,8 @@ import { ACCOUNT_DATA_TEXT, classPapersCourseTitle, EXPORT_FORMAT, exportFileNam
 import { AUTH_TEXT } from '../../shared/auth-text';
 import type { ClassDetail, ClassList, Markbook } from '../../shared/classes';
 import type { Question } from '../../shared/practice';
-import { gradingResults, oidcIdentities, passwordResets } from '../db/schema';
+import { gradingJobs, gradingResults, oidcIdentities, passwordResets } from '../db/schema';
+import { transcriptUrl } from '../../shared/question-review-text';
 import { buildPdf, pdfParagraphs } from '../engine/builtin/documents/testing/build-pdf';
 import { analyticsOverview } from '../services/analytics-overview';
 import { analyticsOverviewFromScratch } from '../testing/analytics-from-scratch';
@@ -162,7 +163,7 @@ async function buildWorld(tag: string) {
   // Sam as a teacher: Ria in his class, his paper assigned; she answers and disputes; he changes her mark and rejects it.
   const samClass = await must<ClassDetail>('POST', '/api/classes', sam, { name: secret.samClass, subject: 'Chemistry' });
   await must('POST', '/api/classes/join', ria, { code: samClass.joinCode });
-  await must('POST', `/api/classes/${samClass.id}/assignments`, sam, { paperId: samCourse.paper.id });
+  const samAssignment = await must<{ id: string }>('POST', `/api/classes/${samClass.id}/assignments`, sam, { paperId: samCourse.paper.id });
   await work(ria, samCourse.question.id, secret.riaAnswer, 'Ria reason');
   await must('POST', `/api/question-papers/${samCourse.paper.id}/elapsed`, ria, { elapsedSeconds: 45 });
   await must('POST', `/api/classes/${samClass.id}/marks`, sam, {
@@ -170,6 +171,17 @@ async function buildWorld(tag: string) {
     questionId: samCourse.question.id,
     marksAwarded: 1,
     comment: 'Checked by Sam.',
+  });
+  // Transcripts corrected: Sam corrects Ria's answer in his class, Tess corrects Sam's in hers.
+  await must('POST', transcriptUrl(samClass.id, ria.user.id, samCourse.question.id), sam, { text: secret.riaAnswer });
+  await must('POST', transcriptUrl(tessClass.id, sam.user.id, tessCourse.question.id), tess, { text: `Sam corrected ${tag}` });
+  // A scanned class set of his class, as services/grading-jobs.ts stores its job.
+  await t.database.db.insert(gradingJobs).values({
+    ownerId: sam.user.id,
+    classId: samClass.id,
+    assignmentId: samAssignment.id,
+    paperCode: `MW-S${tag}`.slice(0, 9),
+    uploadKind: 'pdf',
   });
   const [riaDispute] = await must<{ id: string }[]>('GET', '/api/disputes', ria);
   await must('POST', `/api/disputes/${riaDispute.id}/resolve`, sam, { accept: false, comment: 'Rejected by Sam.' });
@@ -236,10 +248,11 @@ describe('DELETE /api/users/me', () => {
     expect((await send('POST', '/api/auth/login', null, { email: sam.email, password: 'correct-horse' })).statusCode).toBe(401);
 
     // Tess keeps all of hers but what was about Sam: her markbook no longer lists him, her sheet is detached, her
-    // change of his mark is gone.
+    // change of his mark and her correction of his transcript are gone.
     const tessAfter = await rowsHolding([tess.user.id]);
-    expect(tessAfter['mark_overrides.teacher_id'] ?? 0).toBe((tessBefore['mark_overrides.teacher_id'] ?? 0) - 1);
-    for (const [col, n] of Object.entries(tessBefore)) if (col !== 'mark_overrides.teacher_id') expect(tessAfter[col], col).toBe(n);
+    const aboutSam = ['mark_overrides.teacher_id', 'transcript_corrections.teacher_id'];
+    for (const col of aboutSam) expect(tessAfter[col] ?? 0, col).toBe((tessBefore[col] ?? 0) - 1);
+    for (const [col, n] of Object.entries(tessBefore)) if (!aboutSam.includes(col)) expect(tessAfter[col], col).toBe(n);
     const book = await must<Markbook>('GET', `/api/classes/${w.tessClass.id}/markbook`, tess);
     expect(book.students.map((s) => s.userId)).not.toContain(sam.user.id);
     expect(JSON.stringify(book)).not.toContain(sam.email);
