@@ -138,13 +138,10 @@ describe('the built-in engine', () => {
       for (const q of fixedQuestions) for (const p of q.markScheme) expect(html).not.toContain(`${escapeHtml(p.text)} [${p.marks}]`);
     });
 
-    it("titles a paper on no matching topic by what it is, and prints the bank's note", async () => {
-      const { html } = await engine.practicePaper({ ...input, subject: 'Physics', topic: 'Nonexistent topic xyz', questionCount: 5 });
-      expect(html).toContain('<h1>Physics: mixed topics</h1>');
-      expect(html).not.toContain('<h1>Physics: Nonexistent topic xyz</h1>');
-      expect(html).toContain(
-        '<p class="note">The bank has no Physics topic matching &quot;Nonexistent topic xyz&quot;, so the questions come from across Physics.',
-      );
+    it('refuses a topic the subject lacks, as the course page does, naming the topics there are (issue 27)', async () => {
+      await expect(
+        engine.practicePaper({ ...input, subject: 'Physics', topic: 'Nonexistent topic xyz', questionCount: 5 }),
+      ).rejects.toThrow("No questions on 'Nonexistent topic xyz' yet. Topics available: Electricity,");
     });
   });
 
