@@ -197,7 +197,7 @@ async function buildWorld(tag: string) {
   // A failed login on his e-mail (rate-limit counters keyed by it).
   expect((await send('POST', '/api/auth/login', null, { email: sam.email, password: 'not-his' })).statusCode).toBe(401);
 
-  return { tess, sam, ria, secret, tessCourse, tessClass, otherClass, samCourse, samClass };
+  return { tag, tess, sam, ria, secret, tessCourse, tessClass, otherClass, samCourse, samClass };
 }
 
 /** The columns that hold a user in this schema (foreign keys to users, and the keyed tables without one). */
@@ -390,6 +390,8 @@ describe('GET /api/users/me/export', () => {
       'reviewCards',
       'assignmentAttempts',
       'markChanges',
+      'scanJobs',
+      'transcriptCorrections',
       'analytics',
       'classes',
     ])
@@ -405,6 +407,10 @@ describe('GET /api/users/me/export', () => {
     expect(data.answers.length).toBeGreaterThanOrEqual(2);
     expect(data.markChanges.aboutMe[0]).toMatchObject({ comment: 'Checked by Tess.' });
     expect(data.markChanges.byMe[0]).toMatchObject({ comment: 'Checked by Sam.' });
+    expect(data.transcriptCorrections.aboutMe[0]).toMatchObject({ textAfter: `Sam corrected ${w.tag}` });
+    expect(data.transcriptCorrections.byMe[0]).toMatchObject({ textAfter: w.secret.riaAnswer, classId: w.samClass.id });
+    expect(data.scanJobs[0]).toMatchObject({ classId: w.samClass.id, state: 'queued' });
+    expect(data.scanJobs[0]).not.toHaveProperty('upload');
     expect(data.analytics.topicTotals.length).toBeGreaterThan(0);
     expect(data.reviewCards.length).toBeGreaterThan(0);
     // As a student: Tess's class with his own marks; as a teacher: his class, its students and markbook.

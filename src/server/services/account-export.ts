@@ -12,6 +12,8 @@ import {
   feedback,
   gradingResults,
   markOverrides,
+  gradingJobs,
+  transcriptCorrections,
   markSchemePoints,
   paperAttempts,
   pdfDocuments,
@@ -57,6 +59,9 @@ export async function exportAccountData(db: Db, userId: string, now = new Date()
     assignmentAttemptRows,
     overridesAboutMe,
     overridesByMe,
+    scanJobs,
+    correctionsAboutMe,
+    correctionsByMe,
     topicTotals,
     activityBuckets,
     studySessions,
@@ -97,6 +102,34 @@ export async function exportAccountData(db: Db, userId: string, now = new Date()
     db.select().from(assignmentAttempts).where(eq(assignmentAttempts.ownerId, userId)).orderBy(asc(assignmentAttempts.submittedAt)),
     db.select().from(markOverrides).where(eq(markOverrides.studentId, userId)).orderBy(asc(markOverrides.createdAt)),
     db.select().from(markOverrides).where(eq(markOverrides.teacherId, userId)).orderBy(asc(markOverrides.createdAt)),
+    db
+      .select({
+        id: gradingJobs.id,
+        classId: gradingJobs.classId,
+        assignmentId: gradingJobs.assignmentId,
+        paperCode: gradingJobs.paperCode,
+        state: gradingJobs.state,
+        fileName: gradingJobs.fileName,
+        pages: gradingJobs.pages,
+        matched: gradingJobs.matched,
+        marked: gradingJobs.marked,
+        unmatched: gradingJobs.unmatched,
+        results: gradingJobs.results,
+        createdAt: gradingJobs.createdAt,
+      })
+      .from(gradingJobs)
+      .where(eq(gradingJobs.ownerId, userId))
+      .orderBy(asc(gradingJobs.createdAt)),
+    db
+      .select()
+      .from(transcriptCorrections)
+      .where(eq(transcriptCorrections.studentId, userId))
+      .orderBy(asc(transcriptCorrections.createdAt)),
+    db
+      .select()
+      .from(transcriptCorrections)
+      .where(eq(transcriptCorrections.teacherId, userId))
+      .orderBy(asc(transcriptCorrections.createdAt)),
     db.select().from(analyticsTopicTotals).where(eq(analyticsTopicTotals.ownerId, userId)),
     db.select().from(analyticsActivity).where(eq(analyticsActivity.ownerId, userId)).orderBy(asc(analyticsActivity.bucket)),
     db.select().from(analyticsSessions).where(eq(analyticsSessions.ownerId, userId)).orderBy(asc(analyticsSessions.startedAt)),
@@ -174,6 +207,14 @@ export async function exportAccountData(db: Db, userId: string, now = new Date()
       aboutMe: overridesAboutMe.map(({ studentId: _s, teacherId: _t, ...o }) => o),
       /** Changes the user made as a class's teacher. */
       byMe: overridesByMe.map(({ teacherId: _t, ...o }) => o),
+    },
+    /** Scanned class sets the user uploaded as a teacher (the upload itself is not kept once graded). */
+    scanJobs,
+    transcriptCorrections: {
+      /** A teacher's corrections of the text the user's answers were read as. */
+      aboutMe: correctionsAboutMe.map(({ studentId: _s, teacherId: _t, ...c }) => c),
+      /** Corrections the user made as a class's teacher. */
+      byMe: correctionsByMe.map(({ teacherId: _t, ...c }) => c),
     },
     analytics: {
       topicTotals: topicTotals.map(strip),
