@@ -1,6 +1,5 @@
 import { cosineRows, cosineVectors, meanVector } from './embeddings';
 import { areOpposites, areSynonyms } from './lexicon';
-import { aliasOf } from './paraphrases';
 import { editDistance } from '../../text/edit-distance';
 import type { AnalysedText, Token } from './text';
 
@@ -105,7 +104,7 @@ function isMisspelling(a: Token, b: Token): boolean {
 export function wordSimilarity(a: Token, b: Token): number {
   if (sameWord(a, b)) return 1;
   if (a.isNumber || b.isNumber) return 0;
-  if (areSynonyms(a.lemma, b.lemma) || areSynonyms(a.lower, b.lower) || aliasOf(a, b) || aliasOf(b, a)) return 0.9;
+  if (areSynonyms(a.lemma, b.lemma) || areSynonyms(a.lower, b.lower)) return 0.9;
   if (areOpposites(a.lemma, b.lemma) || areOpposites(a.lower, b.lower)) return 0; // vectors put opposites close
   const c = cosineRows(a.row, b.row);
   if (c < 0.6 && (a.row < 0 || b.row < 0 || a.row > 20000 || b.row > 20000) && isMisspelling(a, b)) return 0.9;

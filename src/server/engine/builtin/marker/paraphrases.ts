@@ -5,7 +5,8 @@ import type { Token } from './text';
  * Everyday wordings of technical terms (content/paraphrases/*.md): "bump into each other" says "collide",
  * "movement energy" says "kinetic energy". Where an answer uses one, the words of the phrase also carry the term
  * (`Token.aliases`), so a point that needs the term is judged on what the student said rather than refused for a
- * missing word, and the word alignment links the phrase to the term. A phrase matches by lemma, in order, within one
+ * missing word. The classifier's word alignment does not read them: the model was trained without them, and linking
+ * them there lowered SciEntsBank's unseen-question agreement (2026-11-27, docs/benchmarks.md). A phrase matches by lemma, in order, within one
  * clause, with up to two other words in between; the term keeps the phrase's polarity ("don't bump into" is not
  * "collide").
  */
