@@ -48,7 +48,7 @@ describe('everyday wordings of terms', () => {
     useParaphraseLexicon(() => ENTRIES);
   });
 
-  it('leaves the classifier\'s word alignment as it was trained (the term meets required words only)', () => {
+  it("leaves the classifier's word alignment as it was trained (the term meets required words only)", () => {
     const movement = analyseText('movement energy').tokens[0];
     expect(movement.aliases).toContain('kinetic');
     expect(wordSimilarity(analyseText('kinetic').tokens[0], movement)).toBeLessThan(0.85);
