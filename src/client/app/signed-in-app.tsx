@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Route, Switch, useLocation } from 'wouter';
 import type { User } from '../../shared/auth';
@@ -16,37 +16,17 @@ import { Layout } from './layout';
 import { NotFoundPage } from './not-found';
 import { registerServiceWorker } from './register-service-worker';
 import { RouteTitle } from './route-title';
-import {
-  loadAnalyticsPage,
-  loadClassPage,
-  loadClassesPage,
-  loadDisputesPage,
-  loadExamPage,
-  loadJoinClassPage,
-  loadReviewAnswersPage,
-  loadAccountPage,
-  loadPdfDocumentsPage,
-  loadProgressPage,
-  loadResultsPage,
-  loadReviewPage,
-  loadTeacherGradingPage,
-} from './page-loaders';
+import { PAGES, type BuiltInScreen, type LazyScreen } from './pages';
 import { SignedInHeader } from './signed-in-header';
 
-/** Screens most visits never open are loaded when first opened, so the first load stays small. */
-const AnalyticsPage = lazyScreen(loadAnalyticsPage, (m) => m.AnalyticsPage);
-const ProgressPage = lazyScreen(loadProgressPage, (m) => m.ProgressPage);
-const ResultsPage = lazyScreen(loadResultsPage, (m) => m.ResultsPage);
-const ExamPage = lazyScreen(loadExamPage, (m) => m.ExamPage);
-const PdfDocumentsPage = lazyScreen(loadPdfDocumentsPage, (m) => m.PdfDocumentsPage);
-const DisputesPage = lazyScreen(loadDisputesPage, (m) => m.DisputesPage);
-const ReviewPage = lazyScreen(loadReviewPage, (m) => m.ReviewPage);
-const TeacherGradingPage = lazyScreen(loadTeacherGradingPage, (m) => m.TeacherGradingPage);
-const ClassesPage = lazyScreen(loadClassesPage, (m) => m.ClassesPage);
-const ClassPage = lazyScreen(loadClassPage, (m) => m.ClassPage);
-const JoinClassPage = lazyScreen(loadJoinClassPage, (m) => m.JoinClassPage);
-const ReviewAnswersPage = lazyScreen(loadReviewAnswersPage, (m) => m.ReviewAnswersPage);
-const AccountPage = lazyScreen(loadAccountPage, (m) => m.AccountPage);
+/** Screens most visits never open are loaded when first opened, so the first load stays small (pages.ts). */
+const lazyScreens = new Map<LazyScreen, ComponentType>();
+function lazyOf(load: LazyScreen): ComponentType {
+  let screen = lazyScreens.get(load);
+  if (!screen) lazyScreens.set(load, (screen = lazyScreen(load, (component) => component)));
+  return screen;
+}
+
 const ResetPasswordPage = lazy(() => import('../features/auth/password-reset-screens').then((m) => ({ default: m.ResetPasswordPage })));
 
 /**
@@ -77,7 +57,15 @@ function SignedInRoutes({ user, signOut }: { user: User; signOut: () => Promise<
     await signOut();
     navigate('/');
   };
-  const home = () => <HomePage firstName={user.firstName} />;
+  // The screens that come with this app, as render functions (their element types stay the same from render to render).
+  const builtIn: Record<BuiltInScreen, () => ReactNode> = {
+    home: () => <HomePage firstName={user.firstName} />,
+    course: () => <CoursePage />,
+    papers: () => <PapersPage />,
+    'paper-overview': () => <PaperOverviewPage />,
+    // The e-mailed reset link opened while signed in (issue 25): the reset ends this session too.
+    'reset-password': () => <ResetPasswordPage onLogIn={() => void signOut().then(() => navigate('/auth'))} />,
+  };
   return (
     <TooltipProvider>
       <Layout header={<SignedInHeader user={user} onLogOut={logOut} />}>
@@ -85,31 +73,16 @@ function SignedInRoutes({ user, signOut }: { user: User; signOut: () => Promise<
         <OfflineStatus />
         <Suspense fallback={<LoadingBlock text="Loading..." />}>
           <Switch>
-            <Route path="/" component={home} />
-            <Route path="/auth" component={home} />
-            <Route path="/courses/:courseId" component={CoursePage} />
-            <Route path="/courses/:courseId/questions/:questionId" component={ExamPage} />
-            <Route path="/courses/:courseId/papers" component={PapersPage} />
-            <Route path="/courses/:courseId/papers/:paperId" component={PaperOverviewPage} />
-            <Route path="/courses/:courseId/papers/:paperId/questions/:questionId" component={ExamPage} />
-            <Route path="/courses/:courseId/papers/:paperId/exam" component={ExamPage} />
-            <Route path="/courses/:courseId/papers/:paperId/results" component={ResultsPage} />
-            <Route path="/exam/:courseId" component={ExamPage} />
-            <Route path="/progress" component={ProgressPage} />
-            <Route path="/analytics" component={AnalyticsPage} />
-            <Route path="/pdf-documents" component={PdfDocumentsPage} />
-            <Route path="/teacher-grading" component={TeacherGradingPage} />
-            <Route path="/disputes" component={DisputesPage} />
-            <Route path="/review" component={ReviewPage} />
-            <Route path="/classes" component={ClassesPage} />
-            <Route path="/classes/:classId/assignments/:assignmentId/review" component={ReviewAnswersPage} />
-            <Route path="/classes/:classId" component={ClassPage} />
-            <Route path="/join/:code" component={JoinClassPage} />
-            <Route path="/account" component={AccountPage} />
-            {/* The e-mailed reset link opened while signed in (issue 25): the reset ends this session too. */}
-            <Route path="/auth/reset">{() => <ResetPasswordPage onLogIn={() => void signOut().then(() => navigate('/auth'))} />}</Route>
-            <Route path="/question-papers/:paperId" component={PaperOverviewPage} />
-            <Route path="/question-papers/:paperId/results" component={ResultsPage} />
+            {/* One route per row of the table, keyed by its screen: moving between two paths of one screen keeps it. */}
+            {PAGES.map((page) =>
+              typeof page.screen === 'string' ? (
+                <Route key={page.name} path={page.path}>
+                  {builtIn[page.screen]}
+                </Route>
+              ) : (
+                <Route key={page.name} path={page.path} component={lazyOf(page.screen)} />
+              ),
+            )}
             <Route component={NotFoundPage} />
           </Switch>
         </Suspense>

@@ -1,6 +1,7 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { apiRequest, headers, isApiError, takeEarly, throwIfNotOk } from './api-request';
 import { readSessionToken } from './session-token';
+import { urlFromQueryKey } from './api/query-keys';
 
 /** A GET of raw bytes (a stored file): the same bearer header, cookies and errors as apiRequest. */
 export async function apiDownload(url: string): Promise<ArrayBuffer> {
@@ -56,10 +57,7 @@ export async function apiPostStream(url: string, data: unknown, onEvent: (event:
   if (buffer.trim()) flush(buffer);
 }
 
-/** A cached read's URL is its query key joined with slashes, repeated slashes collapsed. */
-export function urlFromQueryKey(queryKey: readonly unknown[]): string {
-  return queryKey.join('/').replace(/\/{2,}/g, '/');
-}
+export { urlFromQueryKey };
 
 export function getQueryFn<T>(options: { on401: 'returnNull' | 'throw' }): QueryFunction<T | null> {
   return async ({ queryKey }) => {
