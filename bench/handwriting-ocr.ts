@@ -20,7 +20,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import { chromium, type Browser } from 'playwright-core';
 import sharp from 'sharp';
-import { loadBank } from '../src/server/engine/builtin/bank/load-bank';
+import { loadBank } from '../src/server/engine/builtin/bank/bank';
 import { markAnswer } from '../src/server/engine/builtin/marker/mark-answer';
 import { readImageText, stopImageReader } from '../src/server/engine/builtin/ocr/read-image-text';
 import { PHOTO_CONDITIONS, wrapLines } from '../src/server/engine/builtin/ocr/testing/make-sheet';

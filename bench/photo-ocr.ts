@@ -5,7 +5,7 @@
  * of a paper code sits in the corner. It prints character accuracy (1 − edit distance / length), how often
  * the QR code is read, and how often the marks from the OCR'd text equal the marks from the true text.
  */
-import { loadBank } from '../src/server/engine/builtin/bank/load-bank';
+import { loadBank } from '../src/server/engine/builtin/bank/bank';
 import { markAnswer } from '../src/server/engine/builtin/marker/mark-answer';
 import { readQrPaperCode } from '../src/server/engine/builtin/ocr/read-paper-code';
 import { readImageText, stopImageReader } from '../src/server/engine/builtin/ocr/read-image-text';

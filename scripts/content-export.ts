@@ -8,7 +8,8 @@ import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { exportGift, exportJson } from '../src/server/engine/builtin/bank/export-questions';
 import { exportMoodleXml } from '../src/server/engine/builtin/bank/export-moodle-xml';
-import { findSubject, findTopic, readBank } from '../src/server/engine/builtin/bank/load-bank';
+import { findSubject, findTopic } from '../src/server/engine/builtin/bank/bank';
+import { readBank } from '../src/server/engine/builtin/bank/load-bank';
 
 function fail(message: string): never {
   console.error(`content:export: ${message}`);

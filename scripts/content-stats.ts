@@ -8,7 +8,8 @@
  */
 import { SKILLS } from '../src/shared/mark-scheme';
 import { computeBankStats } from '../src/server/engine/builtin/bank/bank-stats';
-import { formatIssue, readBank } from '../src/server/engine/builtin/bank/load-bank';
+import { formatIssue } from '../src/server/engine/builtin/bank/bank';
+import { readBank } from '../src/server/engine/builtin/bank/load-bank';
 import type { BankQuestion } from '../src/server/engine/builtin/bank/schema';
 
 interface SkillCounts {

@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { loadBank } from './engine/builtin/bank/load-bank';
+import { loadBank } from './engine/builtin/bank/bank';
 import { createBuiltinEngine } from './engine/builtin/builtin-engine';
 import { createPooledEngine } from './engine/builtin/pool/pooled-engine';
 import { resolveLlmConfig } from './engine/llm/llm-config';

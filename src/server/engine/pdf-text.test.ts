@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadBank } from './builtin/bank/load-bank';
+import { loadBank } from './builtin/bank/bank';
 import { pdfText } from './pdf-text';
 
 describe('pdfText: question HTML as the text the server PDF prints', () => {

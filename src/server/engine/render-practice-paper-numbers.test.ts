@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { instantiateQuestion, type ConcreteQuestion } from './builtin/bank/instantiate';
-import { loadBank } from './builtin/bank/load-bank';
+import { loadBank } from './builtin/bank/bank';
 import { bankQuestionSchema, type BankQuestion } from './builtin/bank/schema';
 import { makeQuestion } from './builtin/bank/testing/write-fixture-bank';
 import { bankSchemeRules, toGeneratedQuestion } from './builtin/bank/to-generated-paper';

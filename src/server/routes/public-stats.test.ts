@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedback } from '../db/schema';
-import { loadBank } from '../engine/builtin/bank/load-bank';
+import { loadBank } from '../engine/builtin/bank/bank';
 import { buildTestApp, signUp, type TestApp } from '../testing/test-app';
 
 let t: TestApp;

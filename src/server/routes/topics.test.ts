@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listSubjects, listTopics } from '../engine/builtin/bank/load-bank';
+import { listSubjects, listTopics } from '../engine/builtin/bank/bank';
 import { buildTestApp, signUp, type TestApp } from '../testing/test-app';
 
 let t: TestApp;

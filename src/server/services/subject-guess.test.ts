@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readBank, defaultContentDir } from '../engine/builtin/bank/load-bank';
+import { defaultContentDir } from '../engine/builtin/bank/bank';
+import { readBank } from '../engine/builtin/bank/load-bank';
 import { guessSubject, subjectScores, tutorGreeting } from './subject-guess';
 
 describe('guessSubject', () => {

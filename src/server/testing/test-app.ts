@@ -4,7 +4,7 @@ import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import type { Engine } from '../engine/engine';
-import { loadBank } from '../engine/builtin/bank/load-bank';
+import { loadBank } from '../engine/builtin/bank/bank';
 import { createBuiltinEngine } from '../engine/builtin/builtin-engine';
 import { createScratchDatabase } from './scratch-database';
 

@@ -3,7 +3,7 @@ import { COURSE_TITLE_SUFFIX, QUESTION_COUNT } from '../../../shared/practice-te
 import { engineError, type GeneratedPaper } from '../engine';
 import { drawPaper } from './bank/draw-paper';
 import { unknownTopicMessage, unsupportedSubjectMessage } from './bank-topics';
-import { findSubject, findTopic } from './bank/load-bank';
+import { findSubject, findTopic } from './bank/bank';
 import { toGeneratedPaper } from './bank/to-generated-paper';
 
 /** The built-in engine's papers and courses, drawn from the question bank (loaded by the engine on first use). */

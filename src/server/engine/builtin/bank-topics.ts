@@ -1,6 +1,6 @@
 import type { TopicMatch } from '../../../shared/topics';
 import { editDistance } from '../text/edit-distance';
-import { findSubject, findTopic, listSubjects, listTopics, loadBank, type BankSubject } from './bank/load-bank';
+import { findSubject, findTopic, listSubjects, listTopics, loadBank, type BankSubject } from './bank/bank';
 import { normaliseText } from './bank/match-text';
 
 /** The bank's topics for a subject (its canonical name found as the generators find it); [] for one it lacks. */

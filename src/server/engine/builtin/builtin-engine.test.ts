@@ -7,7 +7,7 @@ import type { GeneratedPaper, PracticePaperInput, QuestionForMarking } from '../
 import { isEngineError } from '../engine';
 import { escapeHtml } from '../text/html-entities';
 import { createBuiltinEngine } from './builtin-engine';
-import { findTopic, listSubjects, listTopics } from './bank/load-bank';
+import { findTopic, listSubjects, listTopics } from './bank/bank';
 import { stopImageReader } from './ocr/read-image-text';
 
 const engine = createBuiltinEngine();

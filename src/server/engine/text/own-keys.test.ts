@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createBuiltinEngine } from '../builtin/builtin-engine';
-import { findTopic } from '../builtin/bank/load-bank';
+import { findTopic } from '../builtin/bank/bank';
 import { decodeEntities } from './html-entities';
 import { stemWord } from './stem';
 

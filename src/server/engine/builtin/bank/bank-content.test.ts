@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { defaultContentDir, formatIssue, readBank } from './load-bank';
+import { defaultContentDir, formatIssue } from './bank';
+import { readBank } from './load-bank';
 import { hasPlaceholder, instantiateQuestion, type ConcreteQuestion } from './instantiate';
 import { extractNumbers, statesValue } from './testing/extract-numbers';
 import { exportGift } from './export-questions';

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Feedback } from '../../../../shared/mark-scheme';
 import { markAnswer, warmUpMarker } from '../marker/mark-answer';
-import { defaultContentDir, readBank } from './load-bank';
+import { defaultContentDir } from './bank';
+import { readBank } from './load-bank';
 import { instantiateQuestion, type ConcreteQuestion } from './instantiate';
 import { bankSchemeRules } from './to-generated-paper';
 

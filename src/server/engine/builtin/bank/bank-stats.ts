@@ -1,4 +1,4 @@
-import type { Bank } from './load-bank';
+import type { Bank } from './bank';
 import type { BankQuestion } from './schema';
 
 /** How many questions use each part of the scheme structure (src/shared/mark-scheme.ts). */

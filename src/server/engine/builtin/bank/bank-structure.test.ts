@@ -4,7 +4,8 @@ import { all, create } from 'mathjs';
 import { describe, expect, it } from 'vitest';
 import { SKILLS, type MarkPoint } from '../../../../shared/mark-scheme';
 import { instantiateQuestion } from './instantiate';
-import { defaultContentDir, readBank } from './load-bank';
+import { defaultContentDir } from './bank';
+import { readBank } from './load-bank';
 import type { BankQuestion } from './schema';
 
 /**

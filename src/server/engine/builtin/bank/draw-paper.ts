@@ -1,6 +1,6 @@
 import { engineError, type EngineError } from '../../engine';
 import { toBankDifficulty, type BankDifficulty, type BankQuestion } from './schema';
-import { findSubject, findTopic, loadBank, type Bank, type BankTopic } from './load-bank';
+import { findSubject, findTopic, loadBank, type Bank, type BankTopic } from './bank';
 import { createRandom, hashSeed, instantiateQuestion, type ConcreteQuestion } from './instantiate';
 
 /**

@@ -14,7 +14,8 @@ import { checkIds, finish, questionId, type ImportError, type ImportOptions, typ
 import { slugify } from './match-text';
 import { parseGift, type CarriedScheme, type GiftChoice, type GiftQuestion, type ParsedGift } from './parse-gift';
 import { toBankDifficulty, type BankQuestionInput } from './schema';
-import { formatQuestionProblem, validateBankQuestion, type QuestionProblem } from './validate-question';
+import { formatQuestionProblem, type QuestionProblem } from './question-shape';
+import { validateBankQuestion } from './validate-question';
 
 /**
  * Moodle GIFT → bank questions, every question type Moodle writes (docs/question-bank-format.md, "Moodle GIFT"):

@@ -7,7 +7,7 @@ import { importTree, UNMARKED_ESSAY_NOTE } from './import-gift';
 import { exportForCourse, importForCourse } from './import-for-course';
 import { formatImportError } from './import-questions';
 import { instantiateQuestion } from './instantiate';
-import { loadBank } from './load-bank';
+import { loadBank } from './bank';
 import { IMAGE_MAX_BYTES, parseMoodleXml } from './parse-moodle-xml';
 import { topicFileSchema, type BankQuestion } from './schema';
 

@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import { toBankDifficulty, topicFileSchema, type BankQuestionInput } from './schema';
 import { slugify } from './match-text';
 import { jsonLineLocator } from './json-lines';
-import { formatQuestionProblem, validateBankQuestion, type QuestionProblem } from './validate-question';
+import { formatQuestionProblem, type QuestionProblem } from './question-shape';
+import { validateBankQuestion } from './validate-question';
 
 /**
  * Turning an exchange file into one bank topic file: the bank's own JSON (a topic file, a bundle of

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { defaultContentDir, findSubject, findTopic, formatIssue, listSubjects, listTopics, readBank } from './load-bank';
+import { defaultContentDir, findSubject, findTopic, formatIssue, listSubjects, listTopics } from './bank';
+import { readBank } from './load-bank';
 import { findRepoRoot } from '../../repo-root';
 import { makeMultipleChoice, makeQuestion, writeFixtureBank } from './testing/write-fixture-bank';
 

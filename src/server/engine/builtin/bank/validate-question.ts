@@ -1,30 +1,15 @@
 import { z } from 'zod';
 import { markPointSchema, type MarkPoint } from '../../../../shared/mark-scheme';
-import { bankQuestionObjectSchema, bankQuestionSchema, questionRuleIssues, type BankQuestion } from './schema';
+import { bankQuestionObjectSchema } from './schema';
 import { CHECK_SEEDS, instantiationProblems, type InstantiableQuestion } from './instantiate';
+import { checkQuestionShape, type QuestionValidation } from './question-shape';
 
 /**
- * The one validation of a bank question, shared by the bank loader and content:import: the schema,
+ * The full validation of a bank question, shared by readBank (content CLIs, tests) and content:import: the schema,
  * the rules across fields, and instantiation (templates over `seeds` seeds; placeholders and
  * expressions outside templates). Every problem is reported at once: the rules across fields and the
  * template are checked even when other fields are invalid, as far as the fields they read are valid.
  */
-
-export interface QuestionProblem {
-  /** zod-style path into the question, e.g. 'markScheme.1.text' or 'template.computed.E'; '' for the question as a whole. */
-  path: string;
-  message: string;
-}
-
-export interface QuestionValidation {
-  /** The parsed question, when there is no problem. */
-  question?: BankQuestion;
-  problems: QuestionProblem[];
-}
-
-function pathOf(path: PropertyKey[]): string {
-  return path.map((p) => (typeof p === 'symbol' ? String(p) : p)).join('.');
-}
 
 const BLANK_POINT: MarkPoint = markPointSchema.parse({ id: 'blank', text: 'blank' });
 
@@ -52,24 +37,13 @@ function instantiableParts(raw: unknown): InstantiableQuestion | undefined {
 }
 
 export function validateBankQuestion(raw: unknown, seeds = CHECK_SEEDS): QuestionValidation {
-  const parsed = bankQuestionSchema.safeParse(raw);
-  if (parsed.success) {
-    const problems = instantiationProblems(parsed.data, seeds);
-    return problems.length === 0 ? { question: parsed.data, problems } : { problems };
+  const shape = checkQuestionShape(raw);
+  if (shape.question) {
+    const problems = instantiationProblems(shape.question, seeds);
+    return problems.length === 0 ? shape : { problems };
   }
-  const problems: QuestionProblem[] = parsed.error.issues.map((i) => ({ path: pathOf(i.path), message: i.message }));
-  // zod skips the rules across fields when a field is invalid: check them here, without repeating any.
-  const seen = new Set(problems.map((p) => `${p.path}\u0000${p.message}`));
-  for (const issue of questionRuleIssues(raw)) {
-    const problem = { path: pathOf(issue.path), message: issue.message };
-    if (!seen.has(`${problem.path}\u0000${problem.message}`)) problems.push(problem);
-  }
+  const problems = [...shape.problems];
   const parts = instantiableParts(raw);
   if (parts) problems.push(...instantiationProblems(parts, seeds));
   return { problems };
-}
-
-/** 'path: message', or the message alone for the question as a whole. */
-export function formatQuestionProblem(problem: QuestionProblem): string {
-  return problem.path ? `${problem.path}: ${problem.message}` : problem.message;
 }

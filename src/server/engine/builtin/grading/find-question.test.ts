@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { htmlToText } from '../../text/html-to-text';
 import { instantiateQuestion } from '../bank/instantiate';
-import { loadBank } from '../bank/load-bank';
+import { loadBank } from '../bank/bank';
 import { findQuestion, searchBank } from './find-question';
 
 const templates = [...loadBank().byId.values()].map((e) => e.question).filter((q) => q.template && q.markScheme.some((p) => p.numeric));

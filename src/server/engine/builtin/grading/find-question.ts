@@ -1,6 +1,6 @@
 import type { BankQuestionSummary, FindQuestionInput, FoundQuestion, SchemeQuestion } from '../../engine';
 import { htmlToText } from '../../text/html-to-text';
-import { loadBank } from '../bank/load-bank';
+import { loadBank } from '../bank/bank';
 import { tokenise } from '../bank/match-text';
 import { instantiateQuestion, type ConcreteQuestion } from '../bank/instantiate';
 import type { BankQuestion } from '../bank/schema';

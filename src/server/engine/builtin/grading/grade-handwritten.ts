@@ -2,7 +2,7 @@ import { engineError, type GradingResult } from '../../engine';
 import { escapeHtml } from '../../text/html-entities';
 import { fitBreakdownToTotal } from '../../grading/fit-breakdown';
 import { summaryWithScore } from '../../feedback-words';
-import { loadBank } from '../bank/load-bank';
+import { loadBank } from '../bank/bank';
 import { tokenise } from '../bank/match-text';
 import type { BankQuestion } from '../bank/schema';
 import { markAnswer } from '../marker/mark-answer';

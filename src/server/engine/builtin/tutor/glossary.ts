@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { defaultContentDir, findSubject, loadBank } from '../bank/load-bank';
+import { defaultContentDir, findSubject, loadBank } from '../bank/bank';
 import { contentStems, containsStem, plainText } from './tutor-text';
 
 /**

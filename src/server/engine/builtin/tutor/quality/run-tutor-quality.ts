@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { QuestionForMarking, TutorInput, TutorReply, TutorTurn } from '../../../engine';
-import { loadBank } from '../../bank/load-bank';
+import { loadBank } from '../../bank/bank';
 import { markAnswer } from '../../marker/mark-answer';
 import { markerInput } from '../judge';
 import { plainText } from '../tutor-text';
