@@ -4,7 +4,8 @@
 // levels, plus a 6-mark essay of ~300 words against 8 points of indicative content).
 // Prints numbers; asserts nothing.   npm run bench:marker
 import os from 'node:os';
-import { defaultContentDir, readBank } from '../src/server/engine/builtin/bank/load-bank';
+import { defaultContentDir } from '../src/server/engine/builtin/bank/bank';
+import { readBank } from '../src/server/engine/builtin/bank/load-bank';
 import { instantiateQuestion } from '../src/server/engine/builtin/bank/instantiate';
 import { bankSchemeRules } from '../src/server/engine/builtin/bank/to-generated-paper';
 import { markAnswer, warmUpMarker } from '../src/server/engine/builtin/marker/mark-answer';

@@ -1,4 +1,4 @@
-import { defaultContentDir as bankContentDir, readBankWith, type Bank } from './bank';
+import { defaultContentDir, readBankWith, type Bank } from './bank';
 import { validateBankQuestion } from './validate-question';
 
 /**
@@ -9,7 +9,6 @@ import { validateBankQuestion } from './validate-question';
  */
 
 /** bank.ts's content folder, still named here for src/server/engine/builtin/marker/testing/mark-bank.ts (not ours to change). */
-export const defaultContentDir = bankContentDir;
 
 /**
  * Seeds each template is instantiated with by readBank: enough for the problems that do not depend on
@@ -19,6 +18,6 @@ export const defaultContentDir = bankContentDir;
 export const LOAD_SEEDS = 10;
 
 /** Reads and fully validates every content/**\/*.json under `dir`. Never throws for bad content: see `issues`. */
-export function readBank(dir = bankContentDir()): Bank {
+export function readBank(dir = defaultContentDir()): Bank {
   return readBankWith(dir, (raw) => validateBankQuestion(raw, LOAD_SEEDS));
 }

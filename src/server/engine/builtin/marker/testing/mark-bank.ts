@@ -1,4 +1,5 @@
-import { defaultContentDir, readBank } from '../../bank/load-bank';
+import { defaultContentDir } from '../../bank/bank';
+import { readBank } from '../../bank/load-bank';
 import { instantiateQuestion } from '../../bank/instantiate';
 import { bankSchemeRules } from '../../bank/to-generated-paper';
 import { cosineRows, useSharedWordVectors, useWordVectors, weighWord } from '../embeddings';
