@@ -7,11 +7,11 @@ import { ADVERSARIAL_SPLITS, ANSWER_KINDS, markAdversarialCase, readAdversarialC
  * (docs/benchmarks.md): a marker change that lowers them, or lets gaming answers and weak answers collect more
  * marks, fails here. The issue's targets (exact 0.80, within one 0.95, over-credit 0.03, gaming 0.05) are not met yet.
  */
-const FLOOR_HELD_OUT_EXACT = 0.56; // measured 0.582 at 5af1261; 0.502 at 2413b01; 0.422 before the rules of evidence
+const FLOOR_HELD_OUT_EXACT = 0.57; // measured 0.587 at f9be07b; 0.582 at 5af1261; 0.502 at 2413b01; 0.422 before the rules of evidence
 const FLOOR_HELD_OUT_WITHIN_ONE = 0.8; // measured 0.827; 0.818 at 2413b01; 0.720 before
 const FLOOR_HELD_OUT_QWK = 0.75; // measured 0.780; 0.759 at 2413b01; 0.639 before
 const CEILING_HELD_OUT_OVER_CREDIT = 0.12; // measured 0.100 of the question's marks; 0.124 at 2413b01; 0.174 before
-const CEILING_HELD_OUT_GAMING_SHARE = 0.25; // measured 0.227 of the marks; 0.244 at 2413b01; 0.475 before
+const CEILING_HELD_OUT_GAMING_SHARE = 0.23; // measured 0.206 of the marks at f9be07b; 0.227 at 5af1261; 0.244 at 2413b01; 0.475 before
 
 const cases = readAdversarialCases();
 
