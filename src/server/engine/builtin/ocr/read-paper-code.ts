@@ -6,14 +6,52 @@ import { parsePaperQr, type PaperQr } from '../../paper-identity';
 /** The widest side the QR reader scans: a phone photo is shrunk to this first (jsQR's time grows with the pixels). */
 const SCAN_WIDTHS = [1600, 1000];
 
-async function scan(image: Buffer, width: number, threshold: boolean): Promise<PaperQr | null> {
+/** Where a QR code lies on the photo (upright as sharp's .rotate() turns it by its EXIF), in the photo's pixels. */
+export interface QrBox {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+async function scan(image: Buffer, width: number, threshold: boolean): Promise<{ qr: PaperQr; box: QrBox } | null> {
   let pipeline = sharp(image, { failOn: 'none' }).rotate().resize({ width, height: width, fit: 'inside', withoutEnlargement: true });
   if (threshold) pipeline = pipeline.grayscale().normalise().threshold(140);
   const { data, info } = await pipeline.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const found = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height, {
     inversionAttempts: 'dontInvert',
   });
-  return found ? parsePaperQr(found.data) : null;
+  const qr = found ? parsePaperQr(found.data) : null;
+  if (!found || !qr) return null;
+  const meta = await sharp(image, { failOn: 'none' }).metadata();
+  const upright = (meta.orientation ?? 1) >= 5 ? meta.height : meta.width;
+  const scale = (upright ?? info.width) / info.width;
+  const corners = [
+    found.location.topLeftCorner,
+    found.location.topRightCorner,
+    found.location.bottomLeftCorner,
+    found.location.bottomRightCorner,
+  ];
+  const xs = corners.map((c) => c.x * scale);
+  const ys = corners.map((c) => c.y * scale);
+  const left = Math.min(...xs);
+  const top = Math.min(...ys);
+  return { qr, box: { left, top, width: Math.max(...xs) - left, height: Math.max(...ys) - top } };
+}
+
+/** What the QR code says and where it lies (see readPaperQr), or null when none is found. */
+export async function findPaperQr(image: Buffer): Promise<{ qr: PaperQr; box: QrBox } | null> {
+  try {
+    for (const threshold of [false, true]) {
+      for (const width of SCAN_WIDTHS) {
+        const found = await scan(image, width, threshold);
+        if (found) return found;
+      }
+    }
+  } catch {
+    // An image sharp cannot decode has no code to find; the OCR reports the unreadable image.
+  }
+  return null;
 }
 
 /**
@@ -22,17 +60,7 @@ async function scan(image: Buffer, width: number, threshold: boolean): Promise<P
  * black-and-white version for dim or uneven light.
  */
 export async function readPaperQr(image: Buffer): Promise<PaperQr | null> {
-  try {
-    for (const threshold of [false, true]) {
-      for (const width of SCAN_WIDTHS) {
-        const qr = await scan(image, width, threshold);
-        if (qr) return qr;
-      }
-    }
-  } catch {
-    // An image sharp cannot decode has no code to find; the OCR reports the unreadable image.
-  }
-  return null;
+  return (await findPaperQr(image))?.qr ?? null;
 }
 
 /** The practice-paper code in a photographed sheet's QR code (a class set's page included), or null. */
