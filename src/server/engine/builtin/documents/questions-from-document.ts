@@ -2,13 +2,29 @@ import { markPointSchema, type MarkPoint } from '../../../../shared/mark-scheme'
 import { engineError, type GeneratedPaper, type GeneratedQuestion } from '../../engine';
 import { escapeHtml } from '../../text/html-entities';
 import { createRandom } from '../bank/instantiate';
-import { documentHeadings, documentSentences, similarity, wordsOf, type DocumentSentence } from '../../documents/document-text';
+import {
+  documentBlocks,
+  documentHeadings,
+  documentSentences,
+  similarity,
+  wordsOf,
+  type DocumentSentence,
+} from '../../documents/document-text';
 
 export const BUILTIN_DOCUMENT_WRITER = 'the built-in question writer';
 
 type Sentence = DocumentSentence;
 
-type Candidate = GeneratedQuestion & { score: number; sentence: string; page: number };
+type Candidate = GeneratedQuestion & {
+  score: number;
+  sentence: string;
+  page: number;
+  /** What the question asks about: a defined term, a process, else the words its stem is about. */
+  subject?: string;
+  /** The key concept it examines (the most specific one its subject names) and the first its subject names. */
+  concept?: string | null;
+  lead?: string | null;
+};
 type DefinitionCandidate = Candidate & { term: string; meaning: string; genus: string };
 
 const STOP = new Set(
@@ -38,13 +54,35 @@ export function splitSentences(pages: string[]): Sentence[] {
 
 /** Splits a clause into up to `max` examinable ideas (at commas, 'and', 'which', 'so'). */
 function ideas(clause: string, max: number): string[] {
-  const parts = clause
-    .replace(/[.!?]$/, '')
-    .split(/,\s*(?:and\s+|which\s+)?|\s+and\s+(?=\w+\s+\w+)|;\s*|\s+which\s+|\s+so that\s+/)
-    .map((p) => p.trim())
-    .filter((p) => contentWords(p).length >= 2);
-  if (parts.length <= max) return parts.length ? parts : [clause.replace(/[.!?]$/, '')];
-  return [...parts.slice(0, max - 1), parts.slice(max - 1).join(', ')];
+  const whole = clause.replace(/[.!?]$/, '').trim();
+  // Split with the separators kept, so a piece too short to stand alone ("willing" of "willing and able")
+  // stays with its neighbour as written: no word of the clause is lost and no point is cut mid-phrase.
+  const pieces = whole.split(/(,\s*(?:and\s+|which\s+)?|\s+and\s+(?=\w+\s+\w+)|;\s*|\s+which\s+|\s+so that\s+)/);
+  const parts: string[] = [];
+  let current = '';
+  for (let i = 0; i < pieces.length; i += 2) {
+    current += pieces[i];
+    const strong =
+      contentWords(current).length >= 2 && !/\b(?:of|to|the|an?|and|or|by|with|in|on|for|from|as|than|like)$/i.test(current.trim());
+    if (strong) {
+      parts.push(current + (pieces[i + 1] ?? ''));
+      current = '';
+    } else current += pieces[i + 1] ?? '';
+  }
+  if (current) {
+    if (parts.length) parts[parts.length - 1] += current;
+    else parts.push(current);
+  }
+  const kept = parts.length <= max ? parts : [...parts.slice(0, max - 1), parts.slice(max - 1).join('')];
+  const cleaned = kept
+    .map((p) =>
+      p
+        .replace(/(?:,\s*(?:and|which)?|\s+and|;|\s+which|\s+so that)\s*$/i, '')
+        .replace(/^(?:and|which|so that)\s+/i, '')
+        .trim(),
+    )
+    .filter(Boolean);
+  return cleaned.length ? cleaned : [whole];
 }
 
 function point(id: string, text: string, extra: Partial<MarkPoint> = {}): MarkPoint {
@@ -70,7 +108,9 @@ const NOT_A_TERM =
   /^(?:it|this|that|there|they|these|those|which|some|many|most|all|each|both|such|its|their|our|one|two|here|what|how|why|when|where)\b|\bsuch as\b|\b(?:may|can|must|will|is|are|was|were|has|have|had|does|do)\b/i;
 /** What makes a meaning an evaluation rather than a definition: "the main reason", "a good example", "the most important". */
 const NOT_A_MEANING =
-  /^(?:an?|the)\s+(?:main|most|best|only|first|second|last|key|major|good|important|example|reason|result|same|largest|smallest)\b/i;
+  /^(?:an?|the)\s+(?:main|most|best|only|first|second|last|key|major|good|important|example|reason|result|same|largest|smallest)\b|^(?:an?|the|one of the)\s+(?:\w+\s+){0,2}(?:currently|widely|generally|accepted|best[- ]known|well[- ]known|popular|famous|favourite|usual|standard|traditional|longest|shortest|biggest|oldest|newest|simplest|hardest|easiest)\b/i;
+/** A key-term list entry: "Cofactor: a non-protein substance …", "Denaturation – a permanent change …". */
+const KEY_TERM = /^([A-Z][\w'’-]*(?:\s+[\w'’-]+){0,3})\s*(?::|\s[–—-])\s+((?:an?|the)\s.+|[a-z]+\s.+)$/;
 
 /** The kind of thing a definition says its term is: its first noun ("the net movement of …" → "movement"). */
 function genusOf(meaning: string): string {
@@ -87,9 +127,10 @@ function genusOf(meaning: string): string {
 
 function definitionQuestion(s: Sentence, name: string): DefinitionCandidate | null {
   const m = DEFINITION.exec(s.text);
-  if (!m) return null;
-  const term = (m[1] ?? m[3]).trim();
-  const meaning = (m[2] ?? m[4]).trim().replace(/[.!?]$/, '');
+  const k = m ? null : KEY_TERM.exec(s.text);
+  if (!m && !k) return null;
+  const term = m ? (m[1] ?? m[3]).trim() : k![1].trim();
+  const meaning = (m ? (m[2] ?? m[4]) : k![2]).trim().replace(/[.!?]$/, '');
   const termWords = term.split(/\s+/);
   if (
     termWords.length > 5 ||
@@ -107,9 +148,10 @@ function definitionQuestion(s: Sentence, name: string): DefinitionCandidate | nu
     type: 'short_answer',
     totalMarks: parts.length,
     markScheme: parts.map((p, i) => point(`p${i + 1}`, p)),
-    modelAnswer: s.text,
+    modelAnswer: m ? s.text : `${capitalise(term)} is ${meaning}.`,
     hints: hintsFor(s, name, `Say what ${term} is, then what makes it different from similar ideas.`),
     score: 2,
+    subject: term,
     sentence: s.text,
     page: s.page,
     term,
@@ -123,7 +165,7 @@ function capitalise(text: string): string {
 }
 
 function lowerFirst(text: string): string {
-  return /^[A-Z][a-z]/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
+  return /^(?:[A-Z][a-z]|An?\s)/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
 }
 
 /** Verbs (and their like) that show a stretch of words is a clause, not a noun phrase. */
@@ -161,6 +203,7 @@ function causeQuestion(s: Sentence, name: string): Candidate | null {
       modelAnswer: `${capitalise(effect)} ${cause[2].toLowerCase()} ${reason}.`,
       hints: hintsFor(s, name, 'Think about what happens first, and what it leads to.'),
       score: 2.5,
+      subject: effect,
       sentence: s.text,
       page: s.page,
     };
@@ -179,13 +222,14 @@ function causeQuestion(s: Sentence, name: string): Candidate | null {
     modelAnswer: s.text,
     hints: hintsFor(s, name, 'Name what changes and in which direction.'),
     score: 2,
+    subject: `${subject} ${target}`,
     sentence: s.text,
     page: s.page,
   };
 }
 
 const FIGURE =
-  /(-?\d+(?:\.\d+)?)\s*(%|per cent|°C|K|kg|g|mg|km|m|cm|mm|nm|μm|s|ms|min|hours?|years?|J|kJ|W|kW|V|A|Ω|N|Pa|kPa|Hz|mol|dm3|cm3)?(?=[\s,.;)])/;
+  /(-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?)\s*(%|per cent|°C|K|kg|g|mg|km|m|cm|mm|nm|μm|s|ms|min|hours?|years?|J|kJ|W|kW|V|A|Ω|N|Pa|kPa|Hz|mol|dm3|cm3)?(?=[\s,.;)])/;
 
 /** A number that names something rather than measures it: "Figure 4.2", "Table 3", "page 12", "Chapter 5". */
 const LABEL_BEFORE =
@@ -196,7 +240,7 @@ function findFigure(text: string): RegExpExecArray | null {
   const all = new RegExp(FIGURE.source, 'g');
   let plain: RegExpExecArray | null = null;
   for (let m = all.exec(text); m; m = all.exec(text)) {
-    if (/^(19|20)\d\d$/.test(m[1]) || LABEL_BEFORE.test(text.slice(0, m.index))) continue;
+    if (/^1\d\d\d$|^20\d\d$/.test(m[1]) || LABEL_BEFORE.test(text.slice(0, m.index))) continue;
     if (/[\d.]$/.test(text.slice(0, m.index))) continue; // the middle of a longer number
     if (m[2]) return m;
     plain ??= m;
@@ -204,12 +248,19 @@ function findFigure(text: string): RegExpExecArray | null {
   return plain;
 }
 
+/**
+ * A number no examiner asks for: one reading of a practical or a study (how often it was recorded, how
+ * many took part, when it was published), not a fact of the subject ("pure water has a water potential of 0 kPa").
+ */
+const TRIVIA =
+  /\b(?:every|recorded|measured|timed|experiments?|practicals?|study|studies|survey|trials?|tests?|participants|households|sample|published|proposed|described|put forward|discovered|was|were|in (?:1\d|20)\d\d)\b/i;
+
 function figureQuestion(s: Sentence, name: string): Candidate | null {
   const m = findFigure(s.text);
-  if (!m || contentWords(s.text).length < 4) return null;
+  if (!m || contentWords(s.text).length < 4 || TRIVIA.test(s.text)) return null;
   const unit = m[2] === 'per cent' ? '%' : m[2];
   const blanked = `${s.text.slice(0, m.index)}______${unit ? ` ${unit}` : ''}${s.text.slice(m.index + m[0].length)}`;
-  const value = Number(m[1]);
+  const value = Number(m[1].replace(/,/g, ''));
   return {
     text: `<p>Complete the statement from <em>${escapeHtml(name)}</em>:</p><p>${escapeHtml(blanked)}</p>`,
     type: 'short_answer',
@@ -224,6 +275,7 @@ function figureQuestion(s: Sentence, name: string): Candidate | null {
     modelAnswer: `${m[1]}${unit ? ` ${unit}` : ''}`,
     hints: hintsFor(s, name, 'The missing value is a number stated in the document.'),
     score: 1.5,
+    subject: s.text,
     sentence: s.text,
     page: s.page,
   };
@@ -257,6 +309,7 @@ function processQuestion(s: Sentence, name: string): Candidate | null {
     modelAnswer: `${steps.map((st, i) => (i === 0 ? capitalise(st) : st)).join('; then ')}.`,
     hints: hintsFor(s, name, 'List the stages one at a time, in the order they happen.'),
     score: 3,
+    subject: process,
     sentence: s.text,
     page: s.page,
   };
@@ -299,7 +352,7 @@ function definitionChoices(defs: DefinitionCandidate[], headings: string[], name
     const others = defs.filter((d) => !sameTerm(d.term, def.term));
     for (const d of others.filter((o) => o.genus === def.genus)) add(d.term);
     for (const d of others) add(d.term);
-    for (const h of headings) if (isNounPhrase(h) && h.split(/\s+/).length <= 3 && /^[A-Z][a-z]/.test(h)) add(h);
+    for (const h of headings) if (isNounPhrase(h) && !SECTION_LABEL.test(h) && h.split(/\s+/).length <= 3 && /^[A-Z][a-z]/.test(h)) add(h);
     if (pool.length < 3) continue;
     const distractors = pool.slice(0, 3);
     const letters = ['A', 'B', 'C', 'D'];
@@ -319,6 +372,7 @@ function definitionChoices(defs: DefinitionCandidate[], headings: string[], name
       modelAnswer: `${correct}: ${capitalise(def.term)} ${/\s+are\s+/.test(def.sentence) ? 'are' : 'is'} ${def.meaning}.`,
       hints: [`Look at page ${def.page} of ${name}.`, 'Which of the terms does the description define, rather than just mention?'],
       score: 1.8,
+      subject: def.term,
       sentence: `${def.sentence} (choice)`,
       page: def.page,
     });
@@ -326,13 +380,110 @@ function definitionChoices(defs: DefinitionCandidate[], headings: string[], name
   return out;
 }
 
+/** A heading that names a part of the notes, not an idea in them: "Key terms", "Summary", "What enzymes are". */
+const SECTION_LABEL =
+  /^(?:key (?:terms|words|ideas|points|facts)|glossary|summary|introduction|overview|contents|revision|notes|questions|exercises|answers|examples?|practice|recap|definitions|factors\b.*|what\b.*|how\b.*|why\b.*)$/i;
+
+/** A word reduced to its stem, so "denatured" and "denaturation", "enzymes" and "enzyme" meet. */
+function stemsOf(text: string): string[] {
+  return words(text)
+    .filter((w) => !STOP.has(w))
+    .map((w) => w.replace(/(?<=[a-z]{3})s$/, '').slice(0, 6));
+}
+
+/** Where a concept's stems occur, in order, in a text's stems (-1 if they do not). */
+function mentionAt(text: string[], concept: string[]): number {
+  if (concept.length === 0) return -1;
+  for (let i = 0; i + concept.length <= text.length; i++) if (concept.every((c, j) => text[i + j] === c)) return i;
+  return -1;
+}
+
+interface Concept {
+  name: string;
+  stems: string[];
+  /** How prominent it is: headings and key-term lists name it, the document defines it, sentences repeat it. */
+  weight: number;
+  /** How many sentences name it: the fewer, the more specific. */
+  count: number;
+}
+
+/**
+ * The document's key concepts: its defined terms, its headings that name an idea and its key-term list
+ * entries, each weighted by how prominently and how often the document names it.
+ */
+function keyConcepts(pages: string[], sentences: Sentence[], definitions: DefinitionCandidate[]): Concept[] {
+  const byKey = new Map<string, Concept>();
+  const add = (name: string, weight: number) => {
+    const clean = name
+      .replace(/^[0-9.]+\s*/, '')
+      .replace(/^(?:an?|the)\s+/i, '')
+      .trim();
+    const stems = stemsOf(clean);
+    if (stems.length === 0 || stems.length > 4 || SECTION_LABEL.test(clean)) return;
+    const key = stems.join(' ');
+    const c = byKey.get(key) ?? { name: clean, stems, weight: 0, count: 0 };
+    c.weight += weight;
+    byKey.set(key, c);
+  };
+  for (const d of definitions) add(d.term, 1);
+  for (const b of documentBlocks(pages)) {
+    if (b.kind === 'heading' && isNounPhrase(b.text)) add(b.text, 2);
+    if (b.kind === 'list-item') {
+      const k = KEY_TERM.exec(b.text);
+      if (k) add(k[1], 2);
+    }
+  }
+  const sentenceStems = sentences.map((s) => stemsOf(s.text));
+  for (const c of byKey.values()) {
+    c.count = sentenceStems.filter((st) => mentionAt(st, c.stems) >= 0).length;
+    c.weight += Math.log2(1 + c.count);
+  }
+  return [...byKey.values()];
+}
+
+/** The key concepts a candidate's subject names, and the one it examines: the most specific (then the first named). */
+function placeConcept(c: Candidate, concepts: Concept[]): void {
+  const text = stemsOf(c.subject ?? c.sentence);
+  const named = concepts
+    .map((k) => ({ k, at: mentionAt(text, k.stems) }))
+    .filter((x) => x.at >= 0)
+    // A concept inside a longer one named at the same place ("inhibitor" in "competitive inhibitor") is the longer one.
+    .filter(
+      (x, _, all) => !all.some((y) => y !== x && y.k.stems.length > x.k.stems.length && x.at >= y.at && x.at < y.at + y.k.stems.length),
+    );
+  named.sort((a, b) => a.at - b.at || b.k.stems.length - a.k.stems.length);
+  c.lead = named[0] ? named[0].k.stems.join(' ') : null;
+  const direct = c.type === 'multiple_choice' || /what is meant by|stages of/.test(c.text);
+  if (direct && c.subject) {
+    c.concept = stemsOf(c.subject).join(' ');
+    c.lead = c.concept;
+    return;
+  }
+  named.sort((a, b) => a.k.count - b.k.count || a.at - b.at);
+  c.concept = named[0] ? named[0].k.stems.join(' ') : null;
+}
+
+/** Whether one concept is the other or part of it ("catalyst" and "homogeneous catalyst"). */
+function within(a: string, b: string): boolean {
+  return ` ${b} `.includes(` ${a} `) || ` ${a} `.includes(` ${b} `);
+}
+
+/** Two questions on one concept: the concept one examines is (or is part of) the other's, or what the other's subject leads with. */
+function sameConcept(a: Candidate, b: Candidate): boolean {
+  const of = (c: Candidate) => [c.concept, c.lead].filter((x): x is string => !!x);
+  return of(a).some((x) => of(b).some((y) => within(x, y)));
+}
+
 /** Two questions too alike to set in one paper: the same source sentence, the same term, or near-identical wording. */
 function tooAlike(a: Candidate, b: Candidate): boolean {
+  if (sameConcept(a, b)) return true;
   if (a.type !== b.type) return false;
   if (a.sentence === b.sentence) return true;
   const ta = 'term' in a ? (a as DefinitionCandidate).term : null;
   const tb = 'term' in b ? (b as DefinitionCandidate).term : null;
   if (ta && tb && sameTerm(ta, tb)) return true;
+  // Two questions on different key concepts differ whatever their shared wording ("what is meant by …").
+  if (a.concept && b.concept) return false;
   return similarity(new Set(wordsOf(a.text)), new Set(wordsOf(b.text))) >= 0.8;
 }
 
@@ -374,6 +525,13 @@ export function questionsFromDocument(input: {
       random,
     ),
   );
+  const concepts = keyConcepts(input.pages, sentences, definitions);
+  const weightOf = new Map(concepts.map((k) => [k.stems.join(' '), k.weight]));
+  for (const c of candidates) {
+    placeConcept(c, concepts);
+    // The document's main concepts (named in headings and key-term lists, defined, repeated) come before minor ones.
+    c.score *= c.concept ? 1 + (weightOf.get(c.concept) ?? 0.5) : 0.75;
+  }
   if (candidates.length === 0) {
     throw engineError(
       'BAD_INPUT',
@@ -382,18 +540,21 @@ export function questionsFromDocument(input: {
   }
   // Best first, no two alike, and no more than half of one kind, so the paper mixes question types.
   candidates.sort((a, b) => b.score - a.score);
-  const unique: Candidate[] = [];
-  for (const c of candidates) if (!unique.some((u) => tooAlike(u, c))) unique.push(c);
+  // One question per concept: a term asked as "what is meant by" is not asked again as a multiple choice,
+  // so when one kind is full a concept can still come in as the other kind.
   const chosen: Candidate[] = [];
   const perType = new Map<string, number>();
-  for (const c of unique) {
+  for (const c of candidates) {
     if (chosen.length >= count) break;
-    const key = `${c.type}:${c.markScheme[0].numeric ? 'n' : 't'}`;
-    if ((perType.get(key) ?? 0) >= Math.max(2, Math.ceil(count / 2))) continue;
+    if (chosen.some((u) => tooAlike(u, c))) continue;
+    // Definitions asked as "what is meant by" up to a third of the paper; further terms come in as multiple choice.
+    const key = /what is meant by/.test(c.text) ? 'definition' : `${c.type}:${c.markScheme[0].numeric ? 'n' : 't'}`;
+    const cap = key === 'definition' ? Math.max(2, Math.floor(count / 3)) : Math.max(2, Math.ceil(count / 2));
+    if ((perType.get(key) ?? 0) >= cap) continue;
     perType.set(key, (perType.get(key) ?? 0) + 1);
     chosen.push(c);
   }
-  for (const c of unique) if (chosen.length < count && !chosen.includes(c)) chosen.push(c);
+  for (const c of candidates) if (chosen.length < count && !chosen.includes(c) && !chosen.some((u) => tooAlike(u, c))) chosen.push(c);
   const topic = input.name.replace(/\.pdf$/i, '');
   return {
     title: `${input.subject}: questions from ${topic}`,
@@ -401,7 +562,7 @@ export function questionsFromDocument(input: {
     topic,
     difficultyLevel: 'medium',
     questions: chosen.map((c) => {
-      const { score: _score, sentence: _sentence, page, ...q } = c;
+      const { score: _score, sentence: _sentence, page, subject: _s, concept: _c, lead: _l, ...q } = c;
       const { term: _t, meaning: _m, genus: _g, ...rest } = q as GeneratedQuestion & { term?: string; meaning?: string; genus?: string };
       return { ...rest, modelAnswer: `${rest.modelAnswer ?? ''} (page ${page} of ${input.name})`.trim(), topic };
     }),

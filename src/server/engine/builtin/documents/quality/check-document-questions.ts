@@ -13,6 +13,10 @@ import type { QualityDocument } from './quality-documents';
 
 const FINITE_VERB = /\b(?:is|are|was|were|has|have|binds?|forms?|reduces|increases|decreases|explain|explains)\b/i;
 
+/** The wording a kind of question always has: the document's name, "what is meant by", "which term is described below". */
+const LEAD_IN =
+  /^According to [^,]*,\s*|\bwhat is meant by\b|\bwhich term is described below\?|^Complete the statement from [^:]*:|^Explain why\b|^Describe, in order, the stages of\b|^Describe the effect of\b/gi;
+
 function norm(text: string): string {
   return wordsOf(text).join(' ');
 }
@@ -29,6 +33,14 @@ export function checkDocumentPaper(doc: QualityDocument, pages: string[], paper:
     ),
   );
   const whole = readPages.join(' ');
+  // Key-term list entries ("Cofactor: a non-protein substance …") define their terms too.
+  const keyTerms = new Set(
+    documentBlocks(pages)
+      .filter((b) => b.kind === 'list-item')
+      .map((b) => /^([^:]{2,40}):\s/.exec(b.text)?.[1])
+      .filter((t): t is string => !!t)
+      .map(norm),
+  );
   const texts = paper.questions.map((q) => htmlToText(q.text));
   if (paper.questions.length < 5) failures.push(`${doc.name}: only ${paper.questions.length} questions`);
   paper.questions.forEach((q, i) => {
@@ -57,7 +69,7 @@ export function checkDocumentPaper(doc: QualityDocument, pages: string[], paper:
     if (effect && FINITE_VERB.test(effect[1])) failures.push(`${label}: “the effect of” a clause`);
     if (/as explained in/i.test(texts[i])) failures.push(`${label}: stem runs on into the document's name`);
     const term = /what is meant by (.+?)\?/.exec(texts[i]);
-    if (term && !new RegExp(`\\b${norm(term[1])} (?:is|are)\\b`).test(whole))
+    if (term && !new RegExp(`\\b${norm(term[1])} (?:is|are)\\b`).test(whole) && !keyTerms.has(norm(term[1])))
       failures.push(`${label}: “${term[1]}” is not defined in the document`);
     if (q.type === 'multiple_choice') {
       const options = Object.values(q.options ?? {}).map((o) => htmlToText(o));
@@ -75,8 +87,10 @@ export function checkDocumentPaper(doc: QualityDocument, pages: string[], paper:
         if (!p.numeric && !pageText.includes(norm(pointText))) failures.push(`${label}: point “${p.text}” is not on page ${page[1]}`);
       }
     }
+    // Alike in what they ask, not in the wording every question of a kind shares ("According to …, what is meant by").
+    const asked = (t: string) => new Set(wordsOf(t.replace(LEAD_IN, ' ')));
     texts.slice(0, i).forEach((other, j) => {
-      if (similarity(new Set(wordsOf(other)), new Set(wordsOf(texts[i]))) >= 0.8) failures.push(`${label}: the same as Q${j + 1}`);
+      if (similarity(asked(other), asked(texts[i])) >= 0.8) failures.push(`${label}: the same as Q${j + 1}`);
     });
   });
   return failures;
