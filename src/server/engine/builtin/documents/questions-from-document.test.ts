@@ -85,6 +85,33 @@ describe('questionsFromDocument', () => {
     expect(marked.marks_awarded).toBe(1);
   });
 
+  it('asks what an examiner would: definitions that define, one question a concept, no run-in headings, no trivia', () => {
+    const pages = [
+      [
+        'Key terms A cofactor is a non-protein substance that an enzyme needs in order to work.',
+        'The induced fit model is the currently accepted model of enzyme action.',
+        'Induced fit is the change in shape of the active site as the substrate binds to the enzyme.',
+        'Denaturation: a permanent change in the shape of the active site, so the substrate no longer fits.',
+        'Enzymes are denatured at high temperatures because the bonds holding the active site in shape break.',
+        'In the practical, the volume of oxygen was recorded every 30 seconds for five minutes.',
+        'Demand is the quantity of a good that consumers are willing and able to buy at each price.',
+      ].join('\n'),
+    ];
+    const doc = questionsFromDocument({ name: 'enzymes.pdf', pages, subject: 'Biology', count: 10, seed: 1 });
+    const texts = doc.questions.map((q) => q.text);
+    const all = texts.join('\n');
+    expect(all).not.toMatch(/Key terms|induced fit model|every ______|currently accepted/);
+    expect(all).toContain('what is meant by <strong>cofactor</strong>');
+    // Denaturation is asked once: as a definition (from the key-term entry) or as "explain why", not both.
+    expect(texts.filter((t) => /[Dd]enatur/.test(t))).toHaveLength(1);
+    expect(texts.filter((t) => /[Ii]nduced fit/.test(t))).toHaveLength(1);
+    // A definition's scheme is the whole definition, its short pieces kept with their neighbours as written.
+    const meaning = 'the quantity of a good that consumers are willing and able to buy at each price';
+    const demand = doc.questions.find((q) => q.text.includes('<strong>Demand</strong>'));
+    if (demand) expect(demand.markScheme.map((p) => p.text)).toEqual([meaning]);
+    else expect(all).toContain(meaning.replace(/^t/, 'T'));
+  });
+
   it('keeps page numbers with sentences', () => {
     expect(splitSentences(notes).find((s) => s.text.startsWith('About 70%'))?.page).toBe(2);
   });

@@ -57,7 +57,11 @@ function ideas(clause: string, max: number): string[] {
   const whole = clause.replace(/[.!?]$/, '').trim();
   // Split with the separators kept, so a piece too short to stand alone ("willing" of "willing and able")
   // stays with its neighbour as written: no word of the clause is lost and no point is cut mid-phrase.
-  const pieces = whole.split(/(,\s*(?:and\s+|which\s+)?|\s+and\s+(?=\w+\s+\w+)|;\s*|\s+which\s+|\s+so that\s+)/);
+  // 'and' parts two ideas when a new phrase follows ("many mitochondria and a large surface area"), never
+  // a pair of words ("willing and able", "lock and key").
+  const pieces = whole.split(
+    /(,\s*(?:and\s+|which\s+)?|\s+and\s+(?=(?:a|an|the|its|their|it|they|then|so|this|these|those|some|many|more|less)\s+\w+)|;\s*|\s+which\s+|\s+so that\s+)/,
+  );
   const parts: string[] = [];
   let current = '';
   for (let i = 0; i < pieces.length; i += 2) {
@@ -129,7 +133,10 @@ function definitionQuestion(s: Sentence, name: string): DefinitionCandidate | nu
   const m = DEFINITION.exec(s.text);
   const k = m ? null : KEY_TERM.exec(s.text);
   if (!m && !k) return null;
-  const term = m ? (m[1] ?? m[3]).trim() : k![1].trim();
+  const written = m ? (m[1] ?? m[3]).trim() : k![1].trim();
+  // A heading printed run-in with its paragraph ("Key terms A cofactor is …"): the term starts at its article.
+  const runIn = /^\S.*?\s+((?:A|An|The)\s+)([a-z].*)$/.exec(written);
+  const term = runIn ? runIn[2] : written;
   const meaning = (m ? (m[2] ?? m[4]) : k![2]).trim().replace(/[.!?]$/, '');
   const termWords = term.split(/\s+/);
   if (
@@ -148,7 +155,10 @@ function definitionQuestion(s: Sentence, name: string): DefinitionCandidate | nu
     type: 'short_answer',
     totalMarks: parts.length,
     markScheme: parts.map((p, i) => point(`p${i + 1}`, p)),
-    modelAnswer: m ? s.text : `${capitalise(term)} is ${meaning}.`,
+    modelAnswer:
+      m && !runIn
+        ? s.text
+        : `${runIn ? runIn[1] : ''}${runIn ? term : capitalise(term)} ${/\s+are\s+/.test(s.text) ? 'are' : 'is'} ${meaning}.`,
     hints: hintsFor(s, name, `Say what ${term} is, then what makes it different from similar ideas.`),
     score: 2,
     subject: term,

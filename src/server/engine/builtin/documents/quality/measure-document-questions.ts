@@ -121,6 +121,9 @@ export function measureDocumentPaper(doc: QualityDocument, pages: string[], pape
           leaks.push(`heading “${h}” in “${piece}”`);
       }
     }
+    // A heading run into its paragraph ("Key terms A cofactor"): an article starting a new phrase inside a term.
+    for (const t of [...(meant ? [meant[1]] : []), ...Object.values(options)])
+      if (/\S\s+(?:A|An|The)\s+[a-z]/.test(t)) leaks.push(`heading run into “${t}”`);
     if (q.type === 'multiple_choice' && described && contentWords(described[1]).length < 3)
       leaks.push(`stem is not a question: “${described[1]}”`);
     problems.push(...leaks.map((l) => `leak: ${l}`));

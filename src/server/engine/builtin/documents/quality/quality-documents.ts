@@ -273,6 +273,7 @@ export const qualityDocuments: QualityDocument[] = [
         'Denaturation is not reversed by cooling, so a denatured enzyme stays inactive.',
         'An inhibitor lowers the rate of reaction because fewer substrate molecules can reach the active sites.',
         'Figure 1.4 Rate of reaction against temperature, showing the optimum and denaturation',
+        'Summary A coenzyme is an organic cofactor that carries atoms or electrons from one enzyme to another.',
       ],
     ],
   },
