@@ -82,7 +82,8 @@ export function writeExactNumber(value: number): string {
   return Number.isFinite(value) ? String(Number(value.toPrecision(15))) : String(value);
 }
 
-const SUPERSCRIPT_DIGITS: Record<string, string> = {
+/** Superscript digits and signs as written on the line ("10⁻⁴" is 10^-4). */
+export const SUPERSCRIPT_DIGITS: Record<string, string> = {
   '⁰': '0',
   '¹': '1',
   '²': '2',

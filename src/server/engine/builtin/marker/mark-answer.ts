@@ -15,7 +15,7 @@ import { addressesPoint, FEATURE_NAMES } from './features';
 import type { GbdtModel } from './gbdt';
 import { listWords, lowerFirst, quoteTokens } from './justify';
 import { chooseOption } from '../../text/choose-option';
-import { schemeSigFigs } from '../../text/sig-figs';
+import { schemeSigFigs, SUPERSCRIPT_DIGITS } from '../../text/sig-figs';
 import { scoreSentence } from '../../feedback-words';
 import { markMultipleResponse } from './multiple-response';
 import { checkNumeric, findQuantities, formatValue, isOperand } from './numeric';
@@ -179,24 +179,9 @@ function squash(text: string): string {
     .replace(/\s+/g, '');
 }
 
-const SUPERSCRIPTS: Record<string, string> = {
-  '⁰': '0',
-  '¹': '1',
-  '²': '2',
-  '³': '3',
-  '⁴': '4',
-  '⁵': '5',
-  '⁶': '6',
-  '⁷': '7',
-  '⁸': '8',
-  '⁹': '9',
-  '⁻': '-',
-  '⁺': '+',
-};
-
 /** "πd²/4" as "πd^2/4" and "10⁻³" as "10^-3": a power written either way is the same working. */
 function superscriptsAsPowers(text: string): string {
-  return text.replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+/g, (run) => '^' + [...run].map((c) => SUPERSCRIPTS[c]).join(''));
+  return text.replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+/g, (run) => '^' + [...run].map((c) => SUPERSCRIPT_DIGITS[c]).join(''));
 }
 
 /**
@@ -212,7 +197,10 @@ function findVerbatim(answerText: string, wordings: string[]): string | undefine
   let squashedAnswer = '';
   for (let i = 0; i < plainAnswer.length; i++) {
     // a run of superscripts is one power: "^" before its first character only
-    const c = SUPERSCRIPTS[plainAnswer[i]] && SUPERSCRIPTS[plainAnswer[i - 1]] ? SUPERSCRIPTS[plainAnswer[i]] : squash(plainAnswer[i]);
+    const c =
+      SUPERSCRIPT_DIGITS[plainAnswer[i]] && SUPERSCRIPT_DIGITS[plainAnswer[i - 1]]
+        ? SUPERSCRIPT_DIGITS[plainAnswer[i]]
+        : squash(plainAnswer[i]);
     for (const ch of c) {
       squashedAnswer += ch;
       from.push(i);
