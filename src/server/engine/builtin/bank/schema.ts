@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { markGroupSchema, markLevelSchema, markPointSchema, questionTypeSchema, schemeIssues } from '../../../../shared/mark-scheme';
+import { boardIdSchema } from '../../../../shared/specification';
 
 /**
  * The built-in question bank: content/<subject-slug>/<topic-slug>.json, one topic per file.
@@ -59,6 +60,11 @@ export const bankQuestionObjectSchema = z.object({
   type: questionTypeSchema,
   difficulty: bankDifficultySchema,
   marks: z.number().int().min(1).max(30),
+  /**
+   * The specification points the question examines on each board it fits, main one first: board id → refs of
+   * points in content/specifications/<subject>/<board>.json (checked by specification.test.ts).
+   */
+  spec: z.partialRecord(boardIdSchema, z.array(z.string().min(1).max(20)).min(1).max(3)).optional(),
   text: z.string().min(10),
   /** Multiple choice only: option letter → text. */
   options: z.record(z.string().regex(/^[A-E]$/), z.string().min(1)).optional(),
