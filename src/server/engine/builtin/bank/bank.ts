@@ -71,13 +71,17 @@ export function formatIssue(issue: BankIssue): string {
   return `${[issue.file, ...where].join(' ')}: ${issue.message}`;
 }
 
-function listJsonFiles(dir: string): string[] {
+/** Folders of content/ that hold no topic files: the exam boards' specifications (specification/specifications.ts). */
+const NOT_TOPICS = new Set(['specifications']);
+
+function listJsonFiles(dir: string, top = true): string[] {
   if (!existsSync(dir)) return [];
   const out: string[] = [];
   for (const name of readdirSync(dir).sort()) {
     const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) out.push(...listJsonFiles(full));
-    else if (name.endsWith('.json')) out.push(full);
+    if (statSync(full).isDirectory()) {
+      if (!(top && NOT_TOPICS.has(name))) out.push(...listJsonFiles(full, false));
+    } else if (name.endsWith('.json')) out.push(full);
   }
   return out;
 }
