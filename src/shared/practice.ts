@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { feedbackSchema, questionTypeSchema } from './mark-scheme';
+import { boardIdSchema, specPointsSchema } from './specification';
 import { QUESTION_COUNT, ALL_DIFFICULTIES, DEFAULT_DIFFICULTY, ANSWER_MAX_LENGTH, PRACTICE_TEXT } from './practice-text';
 import { studentAssignmentSchema, teacherOverrideNoteSchema } from './assignments';
 import { selfAssessmentSchema } from './self-assessment';
@@ -13,6 +14,8 @@ export const courseSchema = z.object({
   subject: z.string(),
   totalQuestions: z.number().int(),
   createdAt: z.string(),
+  /** The exam board whose specification the course follows, or null (issue 31; PATCH /api/courses/{id}). */
+  board: boardIdSchema.nullable().optional(),
   /** Questions answered (saved, non-blank) and the average mark of the marked ones, in percent. */
   progress: z.object({ answered: z.number().int(), averageScore: z.number().nullable() }).optional(),
 });
@@ -25,6 +28,8 @@ export const createCourseRequestSchema = z.object({
     .trim()
     .min(1, PRACTICE_TEXT.subjectRequired)
     .max(80, 'A subject can be at most 80 characters'),
+  /** Optional (issue 31): the exam board whose specification the course follows. */
+  board: boardIdSchema.optional(),
 });
 
 /** How far the student is through a paper: on the paper cards, the overview and the exam screen. */
@@ -62,22 +67,42 @@ export const paperSchema = z.object({
 });
 export type Paper = z.infer<typeof paperSchema>;
 
-export const generatePaperRequestSchema = z.object({
-  courseId: z.string({ error: 'courseId is required' }).min(1, 'courseId is required'),
-  subject: z.string().trim().max(80).optional(),
-  topic: z
-    .string({ error: 'Please enter a topic' })
-    .trim()
-    .min(1, 'Please enter a topic')
-    .max(120, 'A topic can be at most 120 characters'),
-  difficultyLevel: difficultySchema.default(DEFAULT_DIFFICULTY),
-  questionCount: z.coerce
-    .number({ error: 'Number of questions must be a number' })
-    .int('Number of questions must be a whole number')
-    .min(QUESTION_COUNT.min, `Number of questions must be between ${QUESTION_COUNT.min} and ${QUESTION_COUNT.max}`)
-    .max(QUESTION_COUNT.max, `Number of questions must be between ${QUESTION_COUNT.min} and ${QUESTION_COUNT.max}`)
-    .default(QUESTION_COUNT.default),
-});
+export const generatePaperRequestSchema = z
+  .object({
+    courseId: z.string({ error: 'courseId is required' }).min(1, 'courseId is required'),
+    subject: z.string().trim().max(80).optional(),
+    /** Required, unless `specPoints` names what the paper is on. */
+    topic: z
+      .string({ error: 'Please enter a topic' })
+      .trim()
+      .min(1, 'Please enter a topic')
+      .max(120, 'A topic can be at most 120 characters')
+      .optional(),
+    difficultyLevel: difficultySchema.default(DEFAULT_DIFFICULTY),
+    questionCount: z.coerce
+      .number({ error: 'Number of questions must be a number' })
+      .int('Number of questions must be a whole number')
+      .min(QUESTION_COUNT.min, `Number of questions must be between ${QUESTION_COUNT.min} and ${QUESTION_COUNT.max}`)
+      .max(QUESTION_COUNT.max, `Number of questions must be between ${QUESTION_COUNT.min} and ${QUESTION_COUNT.max}`)
+      .default(QUESTION_COUNT.default),
+    /**
+     * Optional (issue 31): draw the paper from these points of the course board's specification (refs such as
+     * '3.1.4'); `topic` may then be left out. A board may be given here instead of the course's own.
+     */
+    specPoints: specPointsSchema.optional(),
+    board: boardIdSchema.optional(),
+  })
+  .superRefine(
+    (body, ctx) => {
+      if (!body || typeof body !== 'object') return;
+      const raw = body as { topic?: unknown; specPoints?: unknown };
+      if (raw.topic === undefined && raw.specPoints === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['topic'], message: 'Please enter a topic' });
+      }
+    },
+    // Also when another field is wrong, so a missing topic is always reported.
+    { when: () => true },
+  );
 
 export type GeneratePaperRequest = z.input<typeof generatePaperRequestSchema>;
 

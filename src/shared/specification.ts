@@ -55,6 +55,8 @@ export const courseSpecificationSchema = z.object({
   board: boardSchema.nullable(),
   /** The course's saved board, or null. */
   courseBoard: boardIdSchema.nullable(),
+  /** The caller owns the course and may choose its board (a class student reads their teacher's). */
+  canChooseBoard: z.boolean(),
   /** Boards with a specification for the course's subject ([] when Markwell has none). */
   boards: z.array(boardSchema),
   sections: z.array(

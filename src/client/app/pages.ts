@@ -48,6 +48,7 @@ const classes = screen(() => import('../features/classes/classes-page').then((m)
 const classPage = screen(() => import('../features/classes/class-page').then((m) => m.ClassPage));
 const joinClass = screen(() => import('../features/classes/join-class-page').then((m) => m.JoinClassPage));
 const reviewAnswers = screen(() => import('../features/classes/review-answers-page').then((m) => m.ReviewAnswersPage));
+const specification = screen(() => import('../features/courses/specification-page').then((m) => m.SpecificationPage));
 const account = screen(() => import('../features/account/account-page').then((m) => m.AccountPage));
 
 /** A paper's exam: the course, the paper, its questions, the student's answers, and the open question's answer. */
@@ -73,6 +74,12 @@ export const PAGES: readonly Page[] = [
   { path: '/auth', name: 'home', screen: 'home' },
   { path: '/courses/:courseId', name: 'course', screen: 'course' },
   { path: '/courses/:courseId/questions/:questionId', name: 'exam', screen: exam },
+  {
+    path: '/courses/:courseId/specification',
+    name: 'specification',
+    screen: specification,
+    queries: ({ courseId }) => [queryKeys.course(courseId), queryKeys.courseSpecification(courseId)],
+  },
   { path: '/courses/:courseId/papers', name: 'papers', screen: 'papers' },
   { path: '/courses/:courseId/papers/:paperId', name: 'paper-overview', screen: 'paper-overview' },
   { path: '/courses/:courseId/papers/:paperId/questions/:questionId', name: 'exam', screen: exam, queries: examOfPaper },

@@ -119,6 +119,8 @@ export const courses = pgTable(
     ownerId: ownerId(),
     title: text('title').notNull(),
     subject: text('subject').notNull(),
+    /** The exam board whose specification the course follows ('aqa', 'ocr-a', 'edexcel'), or null (issue 31). */
+    board: text('board'),
     createdAt: createdAt(),
   },
   (t) => [index('courses_owner_idx').on(t.ownerId, t.createdAt)],

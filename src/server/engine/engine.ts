@@ -3,6 +3,7 @@ import type { ImportReport } from '../../shared/question-import';
 import type { ImportFormat } from '../../shared/question-import-text';
 import type { GradingQuestion } from '../../shared/teacher';
 import type { TopicMatch } from '../../shared/topics';
+import type { BoardId } from '../../shared/specification';
 
 /**
  * What the product needs from "AI", in the product's own terms. Two implementations: the built-in
@@ -212,6 +213,14 @@ export interface SchemeDraft {
   by: string;
 }
 
+/** Points of one board's specification chosen for a paper, with their titles for its heading. */
+export interface SpecPointsChoice {
+  board: BoardId;
+  /** e.g. 'AQA'. */
+  boardName: string;
+  points: { ref: string; title: string }[];
+}
+
 export interface Engine {
   info: EngineInfo;
   /** Optional: load models ahead of the first request (called once the server is listening). */
@@ -228,6 +237,8 @@ export interface Engine {
     topics?: string[];
     /** Optional (weak points): prefer questions with mark-scheme points of these skills (src/shared/mark-scheme.ts SKILLS). */
     skills?: string[];
+    /** Optional (issue 31): only bank questions tagged with these points of a board's specification (`topic` is ignored). */
+    spec?: SpecPointsChoice;
   }): Promise<GeneratedPaper>;
   /**
    * Optional: the topics the engine can write papers on offline for a subject (the built-in bank's), for the

@@ -11,7 +11,9 @@ import {
 } from '../../shared/practice';
 import type { AppDeps, ZodApp } from '../app-deps';
 import { currentUser, requireUser } from '../auth-hook';
-import { createCourse, getCourse, listCourses } from '../services/courses';
+import { createCourse, getCourse, listCourses, updateCourseBoard } from '../services/courses';
+import { getCourseSpecification } from '../services/specification';
+import { courseSpecificationSchema, specificationQuerySchema, updateCourseRequestSchema } from '../../shared/specification';
 import { generatePaper, getPaper, listPaperQuestions, listPapers } from '../services/papers';
 import { listCourseQuestions } from '../services/questions';
 import { exportCourse, exportPaper, importQuestions } from '../services/question-import';
@@ -37,6 +39,22 @@ export function courseRoutes(app: ZodApp, deps: AppDeps) {
       schema: { body: createCourseRequestSchema, response: { 201: createCourseResponseSchema, ...errors } },
     },
     async (req, reply) => reply.status(201).send(await createCourse(db, deps.engine, currentUser(req).id, req.body)),
+  );
+
+  // Issue 31: the course's exam board, and that board's specification with question counts and the student's mastery.
+  app.patch(
+    '/courses/:id',
+    { onRequest: auth, schema: { params: idParams, body: updateCourseRequestSchema, response: { 200: courseSchema, ...errors } } },
+    async (req) => updateCourseBoard(db, currentUser(req).id, req.params.id, req.body.board),
+  );
+
+  app.get(
+    '/courses/:id/specification',
+    {
+      onRequest: auth,
+      schema: { params: idParams, querystring: specificationQuerySchema, response: { 200: courseSpecificationSchema, ...errors } },
+    },
+    async (req) => getCourseSpecification(db, currentUser(req).id, req.params.id, req.query.board),
   );
 
   app.get('/courses/:id', { onRequest: auth, schema: { params: idParams, response: { 200: courseSchema, ...errors } } }, async (req) =>

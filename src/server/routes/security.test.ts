@@ -248,6 +248,8 @@ const VALID_BODIES: Record<string, (ids: Ids, n: number) => Record<string, unkno
   'POST /api/courses/:id/import/preview': () => ({ fileName: 'q.gift', content: 'What is the SI unit of charge? {=coulomb}' }),
   'POST /api/courses/:id/import': () => ({ fileName: 'q.gift', content: 'What is the SI unit of charge? {=coulomb}' }),
   'POST /api/courses/:id/practise-weak-points': () => ({}),
+  // Issue 31: the course's exam board cleared (always allowed for its owner).
+  'PATCH /api/courses/:id': () => ({ board: null }),
   'POST /api/teacher/results/:id/remark': () => ({ answerText: 'A corrected transcript of the answer.' }),
   // Alice's grading result attached to Carol, the student of her class.
   'POST /api/teacher/results/:id/attach': (ids) => ({ classId: ids.class[0], studentId: ids.student[0] }),

@@ -1,5 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { type Course } from '../../shared/practice';
+import type { BoardId } from '../../shared/specification';
+import { specificationsOf } from '../engine/specification/specifications';
+import { setCourseBoard } from './specification';
 import { COURSE_TITLE_SUFFIX } from '../../shared/practice-text';
 import type { Db } from '../db/client';
 import { answers, courses, feedback, questions } from '../db/schema';
@@ -18,6 +21,7 @@ function toCourse(row: CourseRow, totalQuestions: number, progress?: CourseProgr
     subject: row.subject,
     totalQuestions,
     createdAt: row.createdAt.toISOString(),
+    board: (row.board as BoardId | null) ?? null,
     ...(progress ? { progress } : {}),
   };
 }
@@ -70,6 +74,12 @@ export async function listCourses(db: Db, ownerId: string): Promise<Course[]> {
   return rows.map((row) => toCourse(row.course, row.n, toProgress(row.answered, row.average)));
 }
 
+/** PATCH /api/courses/{id}: sets or clears the course's exam board (its owner only), and returns the course. */
+export async function updateCourseBoard(db: Db, ownerId: string, courseId: string, board: BoardId | null): Promise<Course> {
+  const row = await setCourseBoard(db, ownerId, courseId, board);
+  return getCourse(db, ownerId, row.id);
+}
+
 export async function getCourse(db: Db, ownerId: string, courseId: string): Promise<Course> {
   const row = await findReadableCourse(db, ownerId, courseId);
   const counts = await questionCount(db, ownerId, row.id, row.access);
@@ -77,11 +87,13 @@ export async function getCourse(db: Db, ownerId: string, courseId: string): Prom
 }
 
 /** Generates a course for a subject with its initial question paper, and stores both. */
-export async function createCourse(db: Db, engine: Engine, ownerId: string, input: { title?: string; subject: string }) {
+export async function createCourse(db: Db, engine: Engine, ownerId: string, input: { title?: string; subject: string; board?: BoardId }) {
   const generated = await engine.generateCourse({ subject: input.subject });
   const title = input.title?.trim() || generated.title || `${generated.subject}${COURSE_TITLE_SUFFIX}`;
+  // A board Markwell has no specification of for the subject is not kept (the course answers board: null).
+  const board = input.board && specificationsOf(generated.subject).some((s) => s.board === input.board) ? input.board : null;
   const { course, paper } = await db.transaction(async (tx) => {
-    const [course] = await tx.insert(courses).values({ ownerId, title, subject: generated.subject }).returning();
+    const [course] = await tx.insert(courses).values({ ownerId, title, subject: generated.subject, board }).returning();
     const paper = await storePaper(tx, ownerId, course.id, generated.paper);
     return { course, paper };
   });

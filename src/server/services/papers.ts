@@ -11,6 +11,8 @@ import { isUuid } from './ids';
 import { assignmentOfStudent, assignmentsOfStudent, studentAssignmentView, withheldNow } from './assignment-rules';
 import { findReadablePaper } from './paper-access';
 import { paperProgress } from './paper-progress';
+import { chooseSpecPoints } from './specification';
+import type { BoardId } from '../../shared/specification';
 
 type PaperRow = typeof questionPapers.$inferSelect;
 type QuestionRow = typeof questions.$inferSelect;
@@ -236,17 +238,30 @@ export async function generatePaper(
   db: Db,
   engine: Engine,
   ownerId: string,
-  input: { courseId: string; subject?: string; topic: string; difficultyLevel: Difficulty; questionCount: number },
+  input: {
+    courseId: string;
+    subject?: string;
+    topic?: string;
+    difficultyLevel: Difficulty;
+    questionCount: number;
+    /** Issue 31: points of the board's specification (the request's board, else the course's own). */
+    specPoints?: string[];
+    board?: BoardId;
+  },
 ) {
   const course = await findCourse(db, ownerId, input.courseId);
+  const spec = input.specPoints
+    ? chooseSpecPoints(course.subject, input.board ?? (course.board as BoardId | null), input.specPoints)
+    : undefined;
   const generated = await engine.generatePaper({
     subject: course.subject,
-    topic: input.topic,
+    topic: spec ? null : input.topic,
     difficulty: input.difficultyLevel,
     count: input.questionCount,
+    ...(spec && { spec }),
   });
   if (generated.questions.length === 0) {
-    throw httpError(422, generated.note ?? `No questions could be generated for "${input.topic}". Try another topic.`);
+    throw httpError(422, generated.note ?? `No questions could be generated for "${input.topic ?? ''}". Try another topic.`);
   }
   const row = await db.transaction((tx) => storePaper(tx, ownerId, course.id, generated));
   const paperQuestions = await listPaperQuestions(db, ownerId, row.id);

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'wouter';
-import { FileQuestion, Plus } from 'lucide-react';
+import { FileQuestion, ListChecks, Plus } from 'lucide-react';
 import { PRACTICE_TEXT, subjectOrDefault } from '../../../shared/practice-text';
 import { LoadingBlock } from '../../components/loading-block';
 import { NotFoundCard } from '../../components/not-found-card';
@@ -43,6 +43,11 @@ export function CoursePage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <PageHeader title={title} description={`Practice exam papers for ${subject}`}>
+        <Button asChild variant="outline">
+          <Link href={`/courses/${courseId}/specification`}>
+            <ListChecks aria-hidden /> Specification
+          </Link>
+        </Button>
         <Button asChild variant="outline">
           <Link href={`/courses/${courseId}/papers`}>
             <Plus aria-hidden /> {list.length > 0 ? 'Generate More Papers' : 'Generate New Paper'}

@@ -9,6 +9,8 @@ export const queryKeys = {
   courses: () => ['/api/courses'],
   /** GET /api/courses/{id} */
   course: (courseId: string | undefined) => ['/api/courses', courseId],
+  /** GET /api/courses/{id}/specification */
+  courseSpecification: (courseId: string | undefined) => ['/api/courses', courseId, 'specification'],
   /** GET /api/courses/{id}/questions */
   courseQuestions: (courseId: string | undefined) => ['/api/courses', courseId, 'questions'],
   /** GET /api/question-papers/{id} */

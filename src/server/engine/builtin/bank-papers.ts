@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { COURSE_TITLE_SUFFIX, QUESTION_COUNT } from '../../../shared/practice-text';
-import { engineError, type GeneratedPaper } from '../engine';
+import { engineError, type GeneratedPaper, type SpecPointsChoice } from '../engine';
 import { drawPaper } from './bank/draw-paper';
 import { unknownTopicMessage, unsupportedSubjectMessage } from './bank-topics';
 import { findSubject, findTopic } from './bank/bank';
@@ -28,6 +28,7 @@ export function paperFromBank(input: {
   seed?: number;
   topics?: string[];
   skills?: string[];
+  spec?: SpecPointsChoice;
 }): GeneratedPaper {
   const subject = findSubject(input.subject)?.name;
   if (!subject) throw unsupportedSubject(input.subject);
@@ -39,6 +40,7 @@ export function paperFromBank(input: {
     seed: input.seed ?? randomInt(2 ** 31),
     topics: input.topics,
     skills: input.skills,
+    spec: input.spec,
   });
   return toGeneratedPaper(drawn, BANK_LABEL);
 }
@@ -54,7 +56,7 @@ export function courseFromBank({ subject, seed }: { subject: string; seed?: numb
 /** A paper on the topic asked for; a topic the subject lacks is refused, never swapped for another. */
 export function topicPaperFromBank(input: Parameters<typeof paperFromBank>[0]): GeneratedPaper {
   const subject = findSubject(input.subject)?.name;
-  const topic = input.topic?.trim();
+  const topic = input.spec ? undefined : input.topic?.trim();
   if (subject && topic && !findTopic(subject, topic)) throw unknownTopic(subject, topic);
   return paperFromBank(input);
 }

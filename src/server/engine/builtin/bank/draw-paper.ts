@@ -1,4 +1,4 @@
-import { engineError, type EngineError } from '../../engine';
+import { engineError, type EngineError, type SpecPointsChoice } from '../../engine';
 import { toBankDifficulty, type BankDifficulty, type BankQuestion } from './schema';
 import { findSubject, findTopic, loadBank, type Bank, type BankTopic } from './bank';
 import { createRandom, hashSeed, instantiateQuestion, type ConcreteQuestion } from './instantiate';
@@ -22,6 +22,11 @@ export interface DrawPaperInput {
   topics?: string[];
   /** Optional (weak points): only questions with a mark-scheme point tagged with one of these skills, when the bank has any. */
   skills?: string[];
+  /**
+   * Optional (issue 31): only questions tagged with one of these points of the board's specification, from across
+   * the subject (`topic` and `topics` are then ignored). The paper is titled with the points.
+   */
+  spec?: SpecPointsChoice;
 }
 
 export interface DrawnQuestion extends ConcreteQuestion {
@@ -34,7 +39,7 @@ export interface DrawnQuestion extends ConcreteQuestion {
 export interface DrawnPaper {
   title: string;
   description: string;
-  /** The bank topic the paper is on, or null for a paper across the subject. */
+  /** The bank topic the paper is on, 'AQA 3.1.4, 3.1.5' for specification points, or null for a paper across the subject. */
   topic: string | null;
   subject: string;
   /** The bank difficulty the questions were chosen for. */
@@ -111,9 +116,10 @@ export function drawPaper(input: DrawPaperInput, bank: Bank = loadBank()): Drawn
   const requestedDifficulty = (input.difficulty ?? '').trim().toLowerCase() || difficulty;
   const count = Math.max(1, Math.floor(Number.isFinite(input.count) ? input.count : 1));
   const seed = Math.floor(Number.isFinite(input.seed) ? input.seed : 0);
-  const askedTopic = input.topic?.trim() ?? '';
+  const spec = input.spec && input.spec.points.length > 0 ? input.spec : undefined;
+  const askedTopic = spec ? '' : (input.topic?.trim() ?? '');
   const topic = askedTopic ? findTopic(subject.name, askedTopic, bank) : null;
-  const listed = [...new Set((input.topics ?? []).flatMap((t) => findTopic(subject.name, t, bank) ?? []))];
+  const listed = spec ? [] : [...new Set((input.topics ?? []).flatMap((t) => findTopic(subject.name, t, bank) ?? []))];
   const topics = topic ? [topic] : listed.length > 0 ? listed : subject.topics;
   const notes: string[] = [];
   if (askedTopic && !topic) {
@@ -121,8 +127,10 @@ export function drawPaper(input: DrawPaperInput, bank: Bank = loadBank()): Drawn
   }
 
   const random = createRandom(hashSeed(seed, subject.name, topic?.topic ?? ''));
+  const chosenRefs = new Set(spec?.points.map((p) => p.ref));
+  const onSpec = (question: BankQuestion) => !spec || (question.spec?.[spec.board] ?? []).some((ref) => chosenRefs.has(ref));
   const all: Candidate[] = topics.flatMap((t) =>
-    t.questions.map((question) => ({
+    t.questions.filter(onSpec).map((question) => ({
       question,
       topic: t,
       distance: Math.abs(RANK[question.difficulty] - RANK[difficulty]),
@@ -145,7 +153,8 @@ export function drawPaper(input: DrawPaperInput, bank: Bank = loadBank()): Drawn
   questions.sort((a, b) => RANK[a.difficulty] - RANK[b.difficulty] || TYPE_ORDER[a.type] - TYPE_ORDER[b.type]);
 
   const shortfall = questions.length < count;
-  const scope = topic ? `on ${topic.topic}` : `in ${subject.name}`;
+  const specLabel = spec ? `${spec.boardName} ${spec.points.map((p) => p.ref).join(', ')}` : '';
+  const scope = topic ? `on ${topic.topic}` : spec ? `on ${specLabel}` : `in ${subject.name}`;
   if (shortfall) {
     notes.push(`You asked for ${count} questions but the bank has ${questions.length} ${scope}; all ${questions.length} are included.`);
   }
@@ -158,15 +167,19 @@ export function drawPaper(input: DrawPaperInput, bank: Bank = loadBank()): Drawn
 
   const title = topic
     ? `${subject.name}: ${topic.topic} (${capitalise(requestedDifficulty)})`
-    : `${subject.name} mixed practice (${capitalise(requestedDifficulty)})`;
+    : spec
+      ? `${subject.name}: ${specLabel} (${capitalise(requestedDifficulty)})`
+      : `${subject.name} mixed practice (${capitalise(requestedDifficulty)})`;
   const description = topic
     ? topic.description
-    : `Questions from across ${subject.name}: ${[...new Set(questions.map((q) => q.topic))].sort().join(', ')}.`;
+    : spec
+      ? `Specification points: ${spec.points.map((p) => `${p.ref} ${p.title}`).join('; ')}.`
+      : `Questions from across ${subject.name}: ${[...new Set(questions.map((q) => q.topic))].sort().join(', ')}.`;
 
   return {
     title,
     description,
-    topic: topic?.topic ?? null,
+    topic: topic?.topic ?? (spec ? specLabel : null),
     subject: subject.name,
     difficulty,
     requestedDifficulty,
