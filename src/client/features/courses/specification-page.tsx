@@ -133,7 +133,7 @@ export function SpecificationPage() {
   );
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8">
+    <div className="mx-auto max-w-6xl px-4 py-8 pb-24 lg:pb-8">
       <PageHeader
         title="Specification"
         description={
@@ -197,6 +197,7 @@ export function SpecificationPage() {
                 </CardHeader>
                 <CardContent>
                   <form
+                    id={`${formId}-practise`}
                     className="grid gap-4"
                     onSubmit={(event) => {
                       event.preventDefault();
@@ -236,6 +237,17 @@ export function SpecificationPage() {
                 </CardContent>
               </Card>
             </aside>
+          ) : null}
+          {data.board && chosen.size > 0 ? (
+            // On a phone the form is below every section: a bar keeps the chosen points one tap from a paper.
+            <div className="fixed inset-x-0 bottom-0 z-20 flex items-center justify-between gap-3 border-t border-slate-200 bg-white px-4 py-3 shadow-lg lg:hidden">
+              <span className="text-sm text-slate-700">
+                {chosen.size} {chosen.size === 1 ? 'point' : 'points'} chosen
+              </span>
+              <Button type="submit" form={`${formId}-practise`} disabled={generate.isPending}>
+                {generate.isPending ? 'Generating...' : 'Generate Paper'}
+              </Button>
+            </div>
           ) : null}
         </div>
       )}
