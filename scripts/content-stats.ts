@@ -3,13 +3,17 @@
  * {subjects, topics, questions, templates, scheme_features, skills, by_subject: {Biology: {topics, questions, templates, by_type,
  * by_difficulty, scheme_features, skills}}}; scheme_features counts the questions using groups, ecf, M/A marks (m_a),
  * final_answer_full_marks and levels; skills counts, for each skill of src/shared/mark-scheme.ts SKILLS, the
- * questions with at least one point of that skill and the points themselves.
+ * questions with at least one point of that skill and the points themselves; untagged counts the questions tagged with
+ * no exam board's specification point, and by_board, for each board with a specification file (content/specifications/),
+ * the questions tagged, the points covered, those under 10 questions (under_minimum), those not covered and the count
+ * per point (by_point).
  * Problems found while loading (invalid files or questions, which are left out of the counts) go to stderr.
  */
 import { SKILLS } from '../src/shared/mark-scheme';
 import { computeBankStats } from '../src/server/engine/builtin/bank/bank-stats';
 import { formatIssue } from '../src/server/engine/builtin/bank/bank';
 import { readBank } from '../src/server/engine/builtin/bank/load-bank';
+import { readSpecifications } from '../src/server/engine/specification/specifications';
 import type { BankQuestion } from '../src/server/engine/builtin/bank/schema';
 
 interface SkillCounts {
@@ -37,7 +41,9 @@ function countSkills(questions: readonly BankQuestion[]): SkillCounts {
 
 const bank = readBank();
 for (const issue of bank.issues) console.error(`warning: ${formatIssue(issue)}`);
-const stats = computeBankStats(bank);
+const specs = readSpecifications();
+for (const issue of specs.issues) console.error(`warning: ${issue}`);
+const stats = computeBankStats(bank, specs.specs);
 const bySubject = Object.fromEntries(
   bank.subjects.map((s) => [s.name, { ...stats.by_subject[s.name], skills: countSkills(s.topics.flatMap((t) => t.questions)) }]),
 );

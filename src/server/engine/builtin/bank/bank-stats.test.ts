@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeBankStats } from './bank-stats';
+import { computeBankStats, MIN_QUESTIONS_PER_POINT } from './bank-stats';
 import { readBank } from './load-bank';
 import { makeMultipleChoice, makeQuestion, writeFixtureBank } from './testing/write-fixture-bank';
 
@@ -78,6 +78,8 @@ describe('computeBankStats', () => {
           by_type: { short_answer: 1, multiple_choice: 1, essay: 1 },
           by_difficulty: { easy: 1, medium: 1, hard: 1 },
           scheme_features: { ...none, levels: 1 },
+          untagged: 3,
+          by_board: {},
         },
         Physics: {
           topics: 1,
@@ -86,7 +88,59 @@ describe('computeBankStats', () => {
           by_type: { short_answer: 3 },
           by_difficulty: { medium: 3 },
           scheme_features: { groups: 1, ecf: 1, m_a: 1, final_answer_full_marks: 1, levels: 0 },
+          untagged: 3,
+          by_board: {},
         },
+      },
+    });
+  });
+
+  it('counts each board point’s questions, the points covered, those under the minimum and those not covered', () => {
+    const spec = {
+      subject: 'Biology',
+      board: 'aqa' as const,
+      boardName: 'AQA',
+      code: '7402',
+      title: 'A-level Biology',
+      sections: [
+        {
+          ref: '3.1',
+          title: 'Molecules',
+          points: [
+            { ref: '3.1.1', title: 'Polymers' },
+            { ref: '3.1.2', title: 'Sugars' },
+          ],
+        },
+        { ref: '3.2', title: 'Cells', points: [{ ref: '3.2.1', title: 'Structure' }] },
+      ],
+    };
+    const many = Array.from({ length: MIN_QUESTIONS_PER_POINT }, (_, i) => makeQuestion(`bio-a-${i}`, { spec: { aqa: ['3.1.1'] } }));
+    const bank = readBank(
+      writeFixtureBank({
+        'biology/a.json': {
+          subject: 'Biology',
+          topic: 'A',
+          description: 'A.',
+          questions: [
+            ...many,
+            makeQuestion('bio-b-1', { spec: { aqa: ['3.1.2', '3.1.1'], 'ocr-a': ['2.1.1'] } }),
+            makeQuestion('bio-b-2', { spec: { 'ocr-a': ['2.1.1'] } }),
+            makeQuestion('bio-b-3'),
+          ],
+        },
+      }),
+    );
+    const stats = computeBankStats(bank, [spec]).by_subject.Biology;
+    expect(stats.untagged).toBe(1);
+    expect(stats.by_board).toEqual({
+      aqa: {
+        code: '7402',
+        tagged: MIN_QUESTIONS_PER_POINT + 1,
+        points: 3,
+        covered: 2,
+        under_minimum: { '3.1.2': 1 },
+        uncovered: ['3.2.1'],
+        by_point: { '3.1.1': MIN_QUESTIONS_PER_POINT + 1, '3.1.2': 1, '3.2.1': 0 },
       },
     });
   });
