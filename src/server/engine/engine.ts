@@ -239,6 +239,8 @@ export interface Engine {
     skills?: string[];
     /** Optional (issue 31): only bank questions tagged with these points of a board's specification (`topic` is ignored). */
     spec?: SpecPointsChoice;
+    /** Optional (issue 31): bank question ids the student has had already, drawn only when nothing new is left. */
+    seen?: string[];
   }): Promise<GeneratedPaper>;
   /**
    * Optional: the topics the engine can write papers on offline for a subject (the built-in bank's), for the

@@ -139,3 +139,19 @@ describe('a paper drawn for chosen specification points, and mastery from its ma
     expect(res.json().message).toBe('Please enter a topic');
   });
 });
+
+describe('papers after papers (issue 31: repeats)', () => {
+  it('draws questions the course has not had before repeating any', async () => {
+    const course = (await call('POST', '/api/courses/direct-create', alice, { subject: 'Biology' })).json();
+    const sources = async () =>
+      (await t.database.db.select().from(questionRows).where(eq(questionRows.courseId, course.id))).map((q) => q.sourceId);
+    const before = new Set(await sources());
+    for (const seed of [1, 2]) {
+      const res = await call('POST', '/api/question-papers/generate', alice, { courseId: course.id, topic: 'Cells', questionCount: 10 });
+      expect(res.statusCode, `paper ${seed}`).toBe(201);
+    }
+    const all = await sources();
+    expect(all.length).toBe(before.size + 20);
+    expect(new Set(all).size).toBe(all.length);
+  });
+});

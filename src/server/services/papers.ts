@@ -234,6 +234,15 @@ export async function listPaperQuestions(db: Db, ownerId: string, paperId: strin
   return withQuestionVisibility(db, ownerId, rows);
 }
 
+/** The bank questions the student's course has had already: a new paper draws new ones first (issue 31). */
+export async function seenBankQuestions(db: Db, ownerId: string, courseId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ sourceId: questions.sourceId })
+    .from(questions)
+    .where(and(eq(questions.ownerId, ownerId), eq(questions.courseId, courseId), sql`${questions.sourceId} is not null`));
+  return rows.map((r) => r.sourceId as string);
+}
+
 export async function generatePaper(
   db: Db,
   engine: Engine,
@@ -259,6 +268,7 @@ export async function generatePaper(
     difficulty: input.difficultyLevel,
     count: input.questionCount,
     ...(spec && { spec }),
+    seen: await seenBankQuestions(db, ownerId, course.id),
   });
   if (generated.questions.length === 0) {
     throw httpError(422, generated.note ?? `No questions could be generated for "${input.topic ?? ''}". Try another topic.`);

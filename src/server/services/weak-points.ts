@@ -10,7 +10,7 @@ import { httpError } from '../http-error';
 import { analyticsOverview } from './analytics-overview';
 import { withheldQuestionIds } from './assignment-rules';
 import { findCourse } from './find-course';
-import { getPaper, listPaperQuestions, storePaper } from './papers';
+import { getPaper, listPaperQuestions, seenBankQuestions, storePaper } from './papers';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -150,6 +150,7 @@ export async function practiseWeakPoints(db: Db, engine: Engine, ownerId: string
     skills,
     difficulty: 'medium',
     count: WEAK_POINTS_PAPER_QUESTIONS,
+    seen: await seenBankQuestions(db, ownerId, course.id),
   });
   if (generated.questions.length === 0) throw httpError(422, generated.note ?? 'No questions could be found for your weak points yet.');
   const focus = [...skills.map((s) => SKILL_MARK_NAMES[s].label.toLowerCase()), ...topics];

@@ -29,6 +29,7 @@ export function paperFromBank(input: {
   topics?: string[];
   skills?: string[];
   spec?: SpecPointsChoice;
+  seen?: string[];
 }): GeneratedPaper {
   const subject = findSubject(input.subject)?.name;
   if (!subject) throw unsupportedSubject(input.subject);
@@ -41,6 +42,7 @@ export function paperFromBank(input: {
     topics: input.topics,
     skills: input.skills,
     spec: input.spec,
+    seen: input.seen,
   });
   return toGeneratedPaper(drawn, BANK_LABEL);
 }

@@ -267,3 +267,62 @@ describe('drawPaper for weak points (skills and topics)', () => {
     expect(fallback.questions).toHaveLength(5);
   });
 });
+
+describe('drawPaper for a student who has had questions already, and for specification points (issue 31)', () => {
+  const bank = fixtureBank();
+
+  it('draws questions the student has not had first, at the difficulty asked for or a neighbouring one', () => {
+    // Five medium questions: a paper of two, then a paper of three is all new.
+    const first = drawPaper({ subject: 'Biology', topic: 'Enzymes', difficulty: 'medium', count: 2, seed: 1 }, bank);
+    const seen = first.questions.map((q) => q.sourceId);
+    const second = drawPaper({ subject: 'Biology', topic: 'Enzymes', difficulty: 'medium', count: 3, seed: 2, seen }, bank);
+    expect(second.questions.filter((q) => seen.includes(q.sourceId))).toEqual([]);
+    expect(second.questions.every((q) => q.difficulty === 'medium')).toBe(true);
+    const all = [...seen, ...second.questions.map((q) => q.sourceId)];
+    // Every medium question seen: new easy and hard ones come before any repeat.
+    const third = drawPaper({ subject: 'Biology', topic: 'Enzymes', difficulty: 'medium', count: 3, seed: 3, seen: all }, bank);
+    expect(third.questions.filter((q) => all.includes(q.sourceId))).toEqual([]);
+    expect(third.questions.every((q) => q.difficulty !== 'medium')).toBe(true);
+    // An easy paper never jumps to hard for novelty: with every easy and medium question seen, it repeats easy ones.
+    const easyAndMedium = bank.subjects[0].topics
+      .flatMap((t) => t.questions)
+      .filter((q) => q.difficulty !== 'hard')
+      .map((q) => q.id);
+    const easy = drawPaper({ subject: 'Biology', topic: 'Enzymes', difficulty: 'easy', count: 3, seed: 4, seen: easyAndMedium }, bank);
+    expect(easy.questions.every((q) => q.difficulty === 'easy')).toBe(true);
+  });
+
+  it('draws only questions tagged with the chosen points, from across the subject, and names them', () => {
+    const tagged = readBank(
+      writeFixtureBank({
+        'biology/a.json': {
+          subject: 'Biology',
+          topic: 'Molecules',
+          description: 'Molecules.',
+          questions: [
+            makeQuestion('bio-a-01', { spec: { aqa: ['3.1.4'] }, text: '<p>State what an enzyme is made of.</p>' }),
+            makeQuestion('bio-a-02', { spec: { aqa: ['3.1.2'] }, text: '<p>Name the monomer of starch.</p>' }),
+          ],
+        },
+        'biology/b.json': {
+          subject: 'Biology',
+          topic: 'Cells',
+          description: 'Cells.',
+          questions: [
+            makeQuestion('bio-b-01', {
+              spec: { aqa: ['3.2.1', '3.1.4'], 'ocr-a': ['2.1.4'] },
+              text: '<p>State where enzymes are made.</p>',
+            }),
+          ],
+        },
+      }),
+    );
+    const spec = { board: 'aqa' as const, boardName: 'AQA', points: [{ ref: '3.1.4', title: 'Proteins and enzymes' }] };
+    const paper = drawPaper({ subject: 'Biology', topic: 'Cells', difficulty: 'medium', count: 5, seed: 1, spec }, tagged);
+    expect(paper.questions.map((q) => q.sourceId).sort()).toEqual(['bio-a-01', 'bio-b-01']);
+    expect(paper.title).toBe('Biology: AQA 3.1.4 (Medium)');
+    expect(paper.topic).toBe('AQA 3.1.4');
+    expect(paper.description).toBe('Specification points: 3.1.4 Proteins and enzymes.');
+    expect(paper.note).toMatch(/the bank has 2 on AQA 3\.1\.4/);
+  });
+});

@@ -27,6 +27,11 @@ export interface DrawPaperInput {
    * the subject (`topic` and `topics` are then ignored). The paper is titled with the points.
    */
   spec?: SpecPointsChoice;
+  /**
+   * Optional (issue 31): bank question ids the student has had already (their course's earlier papers). At the same
+   * difficulty distance, new questions come first; seen ones only fill what is left.
+   */
+  seen?: string[];
 }
 
 export interface DrawnQuestion extends ConcreteQuestion {
@@ -70,11 +75,17 @@ interface Candidate {
   question: BankQuestion;
   topic: BankTopic;
   distance: number;
+  /** 1 when the student has had the question already. */
+  seen: number;
   /** Seeded tie-breaker. */
   order: number;
 }
 
-/** Chooses up to `count` questions: nearest difficulty first; within it the least-used type, then topic, then a seeded shuffle. */
+/**
+ * Chooses up to `count` questions: questions the student has not had before, at the difficulty asked for or a
+ * neighbouring one (the nearest first), before any repeat; a difficulty two levels away last. Then the least-used
+ * topic, then type, then a seeded shuffle.
+ */
 function chooseQuestions(candidates: Candidate[], count: number): Candidate[] {
   const remaining = [...candidates];
   const chosen: Candidate[] = [];
@@ -82,7 +93,15 @@ function chooseQuestions(candidates: Candidate[], count: number): Candidate[] {
   const topicUses = new Map<string, number>();
   while (chosen.length < count && remaining.length > 0) {
     let bestIndex = 0;
-    const key = (c: Candidate) => [c.distance, topicUses.get(c.topic.file) ?? 0, typeUses.get(c.question.type) ?? 0, c.order];
+    // A question two levels away only once nothing nearer is left; otherwise a new question before a repeat.
+    const key = (c: Candidate) => [
+      c.distance >= 2 ? 1 : 0,
+      c.seen,
+      c.distance,
+      topicUses.get(c.topic.file) ?? 0,
+      typeUses.get(c.question.type) ?? 0,
+      c.order,
+    ];
     for (let i = 1; i < remaining.length; i++) {
       const a = key(remaining[i]);
       const b = key(remaining[bestIndex]);
@@ -126,6 +145,7 @@ export function drawPaper(input: DrawPaperInput, bank: Bank = loadBank()): Drawn
     notes.push(`The bank has no ${subject.name} topic matching "${askedTopic}", so the questions come from across ${subject.name}.`);
   }
 
+  const seen = new Set(input.seen ?? []);
   const random = createRandom(hashSeed(seed, subject.name, topic?.topic ?? ''));
   const chosenRefs = new Set(spec?.points.map((p) => p.ref));
   const onSpec = (question: BankQuestion) => !spec || (question.spec?.[spec.board] ?? []).some((ref) => chosenRefs.has(ref));
@@ -134,6 +154,7 @@ export function drawPaper(input: DrawPaperInput, bank: Bank = loadBank()): Drawn
       question,
       topic: t,
       distance: Math.abs(RANK[question.difficulty] - RANK[difficulty]),
+      seen: seen.has(question.id) ? 1 : 0,
       order: random(),
     })),
   );
