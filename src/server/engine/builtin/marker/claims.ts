@@ -372,6 +372,8 @@ export interface Hedge {
   /** The two opposite words joined by "or" ("stronger or weaker", "activate or inactivate", "permanently on or permanently off"). */
   first: number;
   second: number;
+  /** A claim and its denial ("may or may not", "does or doesn't", "increases or not"): `second` is the negator. */
+  either?: true;
 }
 
 /**
@@ -384,6 +386,16 @@ export function findHedges(answer: AnalysedText): Hedge[] {
   t.forEach((or, i) => {
     if (or.lower !== 'or' || i === 0) return;
     const first = i - 1;
+    // a claim and its denial: "may or may not", "does or doesn't", "it changes or not", "it might change or it might
+    // not" (not "whether or not")
+    const denial = t[i + 1]?.negator ? i + 1 : t[i + 1]?.lower === t[first].lower && t[i + 2]?.negator ? i + 2 : trailingDenial(t, i);
+    if (denial > 0 && t[denial].sentence === or.sentence && !/^(whether|if)$/.test(t[first].lower)) {
+      // quoted from the start of its sentence: "The active site might change shape or it might not"
+      let start = first;
+      while (start > 0 && t[start - 1].sentence === or.sentence) start--;
+      if (start < first || t[first].pos !== 'PUNCT') out.push({ first: start, second: denial, either: true });
+      return;
+    }
     // "on or permanently off", "on or just off": the same modifier or a filler before the second word
     let second = i + 1;
     if (t[second] && (t[second].lower === t[first - 1]?.lower || /^(just|maybe|perhaps|even)$/.test(t[second].lower))) second++;
@@ -399,6 +411,20 @@ export function findHedges(answer: AnalysedText): Hedge[] {
     if (wide) out.push(wide);
   });
   return out;
+}
+
+/** "…, or it might not.": after "or", a subject and auxiliaries, then a negator that ends the clause. -1 when there is none. */
+function trailingDenial(t: Token[], or: number): number {
+  let j = or + 1;
+  while (
+    t[j] &&
+    j - or <= 3 &&
+    /^(it|they|he|she|this|that|there|may|might|could|can|will|would|does|do|did|is|are|was|were|has|have)$/.test(t[j].lower)
+  )
+    j++;
+  if (j === or + 1 || !t[j]?.negator || t[j].sentence !== t[or].sentence) return -1;
+  const next = t[j + 1];
+  return !next || next.sentence !== t[or].sentence || next.pos === 'PUNCT' ? j : -1;
 }
 
 /** Words between "or" and the word that turns the claim round ("or maybe it goes away"). */
@@ -429,6 +455,19 @@ export function hedgeAbout(wordings: AnalysedText[], answer: AnalysedText): Hedg
   const same = (p: Token, a: Token) => p.lemma === a.lemma || p.stem === a.stem || p.lower === a.lower;
   const says = (a: Token) => wordings.some((w) => w.tokens.some((p) => same(p, a)));
   for (const h of findHedges(answer)) {
+    if (h.either) {
+      // "the resistance may or may not increase": about the point when its sentence says at least two of a wording's
+      // words and half of them
+      const sentence = answer.tokens[h.first].sentence;
+      const said = wordings.some((w) => {
+        const shared = w.content.filter((j) =>
+          answer.tokens.some((a) => a.sentence === sentence && a.content && same(w.tokens[j], a)),
+        ).length;
+        return shared >= 2 && shared * 2 >= w.content.length;
+      });
+      if (said) return h;
+      continue;
+    }
     const pair = [answer.tokens[h.first], answer.tokens[h.second]];
     if (!pair.some(says) || pair.every(says)) continue;
     const sentence = answer.tokens[h.first].sentence;

@@ -24,6 +24,17 @@ describe('hedges: a claim stated both ways at once', () => {
     expect(hedged('The ball moves towards the wall and back, or it stops.')).toEqual([]);
   });
 
+  it('finds a claim said with its own denial, but not "whether or not"', () => {
+    expect(hedged('The rate may or may not increase.')).toEqual(['The / not']);
+    expect(hedged("The shape does or doesn't change.")).toEqual(["The / n't"]);
+    expect(hedged('The resistance increases or not, depending on the wire.')).toEqual(['The / not']);
+    expect(hedged('The active site might change shape or it might not.')).toEqual(['The / not']);
+    expect(hedged('Oxygen is more soluble in cold water, or it might not be.')).toEqual([]);
+    expect(hedged('Oxygen is more soluble in cold water, or it is not.')).toEqual(['Oxygen / not']);
+    expect(hedged('It depends on whether or not the gene is expressed.')).toEqual([]);
+    expect(hedged('Heat it or it will not react.')).toEqual([]);
+  });
+
   it('leaves alone a choice between different things and "more or less the same"', () => {
     expect(hedged('Use a light gate or a video camera.')).toEqual([]);
     expect(hedged('The two readings are more or less the same.')).toEqual([]);
@@ -48,6 +59,17 @@ describe('the marker on a hedged point', () => {
     const fb = mark('Oxygen is more or less soluble in cold water depending on the day, so fish in warm water get less oxygen.');
     expect(fb.markscheme_evaluation[0]).toMatchObject({ status: 'CONTRADICTED', marks_awarded: 0, rule: 'contradiction' });
     expect(fb.markscheme_evaluation[0].justification).toContain('"more or less soluble"');
+  });
+
+  it('gives no mark for a point said with its denial ("…, or it might not"), and leaves the other points alone', () => {
+    for (const said of [
+      'Oxygen might be more soluble in cold water, or it might not.',
+      'Oxygen may or may not be more soluble in cold water.',
+    ]) {
+      const fb = mark(`${said} Fish in warm water get less oxygen.`);
+      expect(fb.markscheme_evaluation[0], said).toMatchObject({ status: 'CONTRADICTED', marks_awarded: 0 });
+      expect(fb.markscheme_evaluation[1], said).toMatchObject({ status: 'COVERED', marks_awarded: 1 });
+    }
   });
 
   it('still gives the mark when the point is stated one way', () => {
