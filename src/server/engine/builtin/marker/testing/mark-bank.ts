@@ -31,7 +31,10 @@ export function markBankWith(choice: WordTableChoice) {
   const marks: unknown[] = [];
   const rows: number[][] = [];
   const similarities: number[] = [];
-  for (const entry of bank.byId.values()) {
+  // every third question by id (the bank has grown past 2,000): the same sample in both threads
+  const sample = [...bank.byId.keys()].sort().filter((_, i) => i % 3 === 0);
+  for (const id of sample) {
+    const entry = bank.byId.get(id)!;
     const q = instantiateQuestion(entry.question, 7);
     const model = plain(q.modelAnswer ?? '');
     const answers = [model, model.split(/(?<=\.)\s/)[0], model.split(' ').reverse().join(' ')];
@@ -60,5 +63,5 @@ export function markBankWith(choice: WordTableChoice) {
     }
     for (const a of answerTokens) for (const p of pointTokens) similarities.push(cosineRows(a.row, p.row));
   }
-  return { questions: bank.byId.size, marks, rows, similarities };
+  return { questions: sample.length, marks, rows, similarities };
 }
