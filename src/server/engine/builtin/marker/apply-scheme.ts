@@ -91,7 +91,7 @@ function candidateValues(p: MarkPoint, outcome: PointOutcome | undefined, ctx: S
   if (!p.numeric) return [];
   if (outcome?.numeric?.matched && outcome.numeric.given) return [outcome.numeric.given];
   const all = givenValues(ctx.plainAnswer, p.numeric).filter(
-    (g) => !given.some((q) => Math.abs(q - g.value) <= 1e-9 * Math.max(1, Math.abs(q))),
+    (g) => !given.some((q) => Math.abs(q - g.value) <= 1e-9 * Math.max(Math.abs(q), Math.abs(g.value))),
   );
   const withUnit = p.numeric.unit ? all.filter((g) => /[a-zA-Zµμ°Ω%]/.test(g.text)) : [];
   return (withUnit.length ? withUnit : all).slice(0, 4);

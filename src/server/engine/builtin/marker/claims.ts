@@ -388,7 +388,9 @@ export function findHedges(answer: AnalysedText): Hedge[] {
     const first = i - 1;
     // a claim and its denial: "may or may not", "does or doesn't", "it changes or not", "it might change or it might
     // not" (not "whether or not")
-    const denial = t[i + 1]?.negator ? i + 1 : t[i + 1]?.lower === t[first].lower && t[i + 2]?.negator ? i + 2 : trailingDenial(t, i);
+    // ("little or no increase", "with or without" are amounts, not denials: only "not" and "n't" deny here)
+    const denies = (k: number) => /^(not|n't)$/.test(t[k]?.lower ?? '');
+    const denial = denies(i + 1) ? i + 1 : t[i + 1]?.lower === t[first].lower && denies(i + 2) ? i + 2 : trailingDenial(t, i);
     if (denial > 0 && t[denial].sentence === or.sentence && !/^(whether|if)$/.test(t[first].lower)) {
       // quoted from the start of its sentence: "The active site might change shape or it might not"
       let start = first;
@@ -422,7 +424,7 @@ function trailingDenial(t: Token[], or: number): number {
     /^(it|they|he|she|this|that|there|may|might|could|can|will|would|does|do|did|is|are|was|were|has|have)$/.test(t[j].lower)
   )
     j++;
-  if (j === or + 1 || !t[j]?.negator || t[j].sentence !== t[or].sentence) return -1;
+  if (j === or + 1 || !/^(not|n't)$/.test(t[j]?.lower ?? '') || t[j].sentence !== t[or].sentence) return -1;
   const next = t[j + 1];
   return !next || next.sentence !== t[or].sentence || next.pos === 'PUNCT' ? j : -1;
 }

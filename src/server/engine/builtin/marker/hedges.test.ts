@@ -33,6 +33,7 @@ describe('hedges: a claim stated both ways at once', () => {
     expect(hedged('Oxygen is more soluble in cold water, or it is not.')).toEqual(['Oxygen / not']);
     expect(hedged('It depends on whether or not the gene is expressed.')).toEqual([]);
     expect(hedged('Heat it or it will not react.')).toEqual([]);
+    expect(hedged('Beyond the limit there is little or no increase in stress.')).toEqual([]);
   });
 
   it('leaves alone a choice between different things and "more or less the same"', () => {

@@ -216,6 +216,49 @@ describe('the built-in marker: numbers', () => {
     expect(m('v = 12.2 m/s')).toBe(1);
     expect(m('v = 12.5 m/s')).toBe(0);
   });
+
+  it('reads a value written as a fraction ("x = -2/3"), and still the numbers it is worked from', () => {
+    const gradient: MarkPointInput[] = [{ id: 'a1', text: 'gradient = -2/3', kind: 'A', numeric: { value: -2 / 3 } }];
+    const g = (answer: string) =>
+      markAnswer({ questionText: 'Find the gradient of the line.', type: 'short_answer', totalMarks: 1, markScheme: gradient, answer })
+        .marks_awarded;
+    expect(g('the gradient is -2/3')).toBe(1);
+    expect(g('m = −2 / 3')).toBe(1);
+    expect(g('m = 2/3')).toBe(0);
+    expect(g('m = -3/2')).toBe(0);
+    // "0.05 / 0.025 = 2": the amount 0.05 is a step of its own
+    const moles: MarkPointInput[] = [{ id: 'm1', text: 'n = 0.05 mol', kind: 'M', numeric: { value: 0.05 } }];
+    const n = markAnswer({
+      questionText: 'Find the concentration.',
+      type: 'short_answer',
+      totalMarks: 1,
+      markScheme: moles,
+      answer: 'c = 0.05 / 0.025 = 2',
+    });
+    expect(n.marks_awarded).toBe(1);
+  });
+
+  it('tells very small values apart: a photon energy, and a force beside the electron charge the question gives', () => {
+    const photon: MarkPointInput[] = [{ id: 'E', text: 'E = 3.98 × 10^-19 J', numeric: { value: 3.978e-19, unit: 'J' } }];
+    const e = (answer: string) =>
+      markAnswer({
+        questionText: 'Calculate the energy of a photon of wavelength 500 nm.',
+        type: 'short_answer',
+        totalMarks: 1,
+        markScheme: photon,
+        answer,
+      }).marks_awarded;
+    expect(e('E = 3.98 × 10^-19 J')).toBe(1);
+    expect(e('E = 5.0 × 10^-19 J')).toBe(0);
+    expect(e('E = 6.63 × 10^-34 J')).toBe(0);
+    const force: MarkPointInput[] = [{ id: 'F', text: 'F = 1.58 × 10^-12 N', kind: 'A', numeric: { value: 1.577e-12, unit: 'N' } }];
+    const question =
+      '<p>An electron (charge e = 1.60 × 10<sup>-19</sup> C) moves at 9.3 × 10<sup>6</sup> m s<sup>-1</sup> at right angles to a field of 1.06 T. Calculate the force on it.</p>';
+    const f = (answer: string) => markAnswer({ questionText: question, type: 'short_answer', totalMarks: 1, markScheme: force, answer });
+    expect(f('The force is 1.58 × 10^-12 N.').marks_awarded).toBe(1);
+    expect(f('F = BQv = 1.06 × 1.60 × 10^-19 × 9.3 × 10^6 = 1.58 × 10^-12 N').marks_awarded).toBe(1);
+    expect(f('The force is 2.4 × 10^-12 N.').marks_awarded).toBe(0);
+  });
 });
 
 describe('the built-in marker: multiple choice', () => {

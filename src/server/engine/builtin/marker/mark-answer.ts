@@ -533,9 +533,10 @@ function markNumericPoint(point: MarkPoint, plainAnswer: string, questionText: s
   const value = typeof target.value === 'number' ? target.value : Number(target.value);
   if (!Number.isFinite(value)) return undefined;
   // a number the question gives is data, not the student's result (unless it happens to be the right value too)
-  const same = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+  // relative, so that charges and wavelengths (10^-19, 10^-7) are told apart
+  const same = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b));
   const tolerance = target.absTolerance ?? Math.abs(value) * (target.tolerance ?? 0.01);
-  const copied = questionValues.filter((q) => Math.abs(q - value) > tolerance + 1e-12);
+  const copied = questionValues.filter((q) => Math.abs(q - value) > tolerance + 1e-12 * Math.abs(value));
   // the right value that the question also gives is not the student's result where it sits in the question's own words
   // copied out ("A(3, 23)"), unless stated as a result ("m = 3", "it is 3", a line of its own)
   const stated = (q: { start: number; end: number }) =>

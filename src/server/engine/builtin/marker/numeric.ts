@@ -36,6 +36,31 @@ export function normaliseUnit(raw: string): string {
     .trim();
 }
 
+/** The unit-like words written after a number: the longest first ("m s^-1", then "m"). */
+function unitsAfter(text: string, end: number): string[] {
+  const after = text.slice(end, end + 60);
+  const words = after.match(/^\s*([A-Za-zΩµμ°%][A-Za-z0-9Ω°^⁻¹²³⁴⁰\-/·*]*)(\s+[A-Za-zΩµμ°][A-Za-z0-9Ω°^⁻¹²³⁴⁰\-/·*]*){0,3}/);
+  const unitCandidates: string[] = [];
+  if (words) {
+    const parts = words[0].trim().split(/\s+/);
+    for (let k = parts.length; k >= 1; k--)
+      unitCandidates.push(
+        parts
+          .slice(0, k)
+          .join(' ')
+          .replace(/[.,;:]+$/, ''),
+      );
+  }
+  return unitCandidates;
+}
+
+/**
+ * A number written as a fraction of two numbers ("-2/3", "x = 7 / 2"), not part of a longer expression ("(x+1)/2",
+ * "2/3x") or a date ("12/4/2026"), nor one worked out after it ("72/8.0 = 8.0": the student's value is 8.0). Its
+ * numerator and denominator stay numbers of their own as well: either may be a step of the working ("0.05 / 0.025 = 2").
+ */
+const FRACTION = /(?<![\w.)/^])([-+−]?\d+(?:\.\d+)?)\s*\/\s*(\d+(?:\.\d+)?)(?![\w.(/^])/g;
+
 /** Finds every number in the text with up to four following unit-like words. */
 export function findQuantities(text: string): Quantity[] {
   const out: Quantity[] = [];
@@ -46,22 +71,19 @@ export function findQuantities(text: string): Quantity[] {
     const exp = m[2] ?? m[3];
     const value = exp !== undefined ? mantissa * Math.pow(10, Number(exp)) : mantissa;
     if (!Number.isFinite(value)) continue;
-    const after = text.slice(m.index + m[0].length, m.index + m[0].length + 60);
-    const words = after.match(/^\s*([A-Za-zΩµμ°%][A-Za-z0-9Ω°^⁻¹²³⁴⁰\-/·*]*)(\s+[A-Za-zΩµμ°][A-Za-z0-9Ω°^⁻¹²³⁴⁰\-/·*]*){0,3}/);
-    const unitCandidates: string[] = [];
-    if (words) {
-      const parts = words[0].trim().split(/\s+/);
-      for (let k = parts.length; k >= 1; k--)
-        unitCandidates.push(
-          parts
-            .slice(0, k)
-            .join(' ')
-            .replace(/[.,;:]+$/, ''),
-        );
-    }
-    out.push({ value, numberText: m[0], unitCandidates, start: m.index, end: m.index + m[0].length, text: m[0] });
+    const end = m.index + m[0].length;
+    out.push({ value, numberText: m[0], unitCandidates: unitsAfter(text, end), start: m.index, end, text: m[0] });
   }
-  return out;
+  FRACTION.lastIndex = 0;
+  while ((m = FRACTION.exec(text))) {
+    const denominator = Number(m[2]);
+    // working worked out ("72/8.0 = 8.0"): the value the student states is the one after "=", right or wrong
+    if (denominator === 0 || /^\s*[=≈]/.test(text.slice(m.index + m[0].length))) continue;
+    const value = Number(m[1].replace('−', '-')) / denominator;
+    const end = m.index + m[0].length;
+    out.push({ value, numberText: m[0], unitCandidates: unitsAfter(text, end), start: m.index, end, text: m[0] });
+  }
+  return out.sort((a, b) => a.start - b.start || b.end - a.end);
 }
 
 export interface NumericCheck {
@@ -115,7 +137,8 @@ export function checkNumeric(text: string, target: NumericTarget & { value: numb
     }
     const gap = Math.abs(c.value - target.value);
     const withUnit = c.unit ? { ...q, text: `${q.numberText} ${c.unit}`.replace(/\s+/g, ' ') } : q;
-    if (gap <= tol + 1e-12 * Math.max(1, Math.abs(target.value))) {
+    // the slack is for floating point only, relative to the value (an absolute one would accept any value near 10^-12)
+    if (gap <= tol + 1e-12 * Math.abs(target.value)) {
       if (target.sigFigs) {
         const sf = countSigFigs(q.numberText);
         if (target.sigFigs < sf[0] || target.sigFigs > sf[1]) {
