@@ -238,6 +238,22 @@ describe('the built-in marker: numbers', () => {
     expect(n.marks_awarded).toBe(1);
   });
 
+  it('reads a power or a charge written as a superscript in HTML as one value and one unit', () => {
+    const conc: MarkPointInput[] = [
+      { id: 'a1', text: '[Fe2+] = 0.131 mol dm^-3', kind: 'A', numeric: { value: 0.131, unit: 'mol dm^-3' } },
+    ];
+    const c = (answer: string) =>
+      markAnswer({
+        questionText: 'Calculate the concentration of Fe2+ ions.',
+        type: 'short_answer',
+        totalMarks: 1,
+        markScheme: conc,
+        answer,
+      }).marks_awarded;
+    expect(c('<p>[Fe<sup>2+</sup>] = 0.131 mol dm<sup>−3</sup></p>')).toBe(1);
+    expect(c('<p>[Fe<sup>2+</sup>] = 0.262 mol dm<sup>−3</sup></p>')).toBe(0);
+  });
+
   it('tells very small values apart: a photon energy, and a force beside the electron charge the question gives', () => {
     const photon: MarkPointInput[] = [{ id: 'E', text: 'E = 3.98 × 10^-19 J', numeric: { value: 3.978e-19, unit: 'J' } }];
     const e = (answer: string) =>

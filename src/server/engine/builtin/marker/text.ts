@@ -53,9 +53,14 @@ function getNlp(): ReturnType<typeof winkNLP> {
   return nlpInstance;
 }
 
-/** HTML and KaTeX to plain text (the engine's text toolkit). */
+/**
+ * HTML and KaTeX to plain text (the engine's text toolkit). A power or charge written as a superscript number is
+ * written with "^" and a subscript number joined to its symbol, as a student types them: "1.60 × 10<sup>-19</sup>"
+ * is "1.60 × 10^-19" (one value, not 16 and -19), "mol dm<sup>−3</sup>" is "mol dm^−3", "H<sub>2</sub>O" is "H2O".
+ */
 export function toPlainText(html: string): string {
-  return mathsToText(htmlToText(html, { joinInline: false }));
+  const powers = html.replace(/<sup>\s*([-−+]?\d+[+\-−]?|[+\-−])\s*<\/sup>/gi, '^$1').replace(/<sub>\s*(\d+)\s*<\/sub>/gi, '$1');
+  return mathsToText(htmlToText(powers, { joinInline: false }));
 }
 
 /** A cheap Porter-style suffix stripper for words wink's stemmer leaves alone; wink's stem is used first. */

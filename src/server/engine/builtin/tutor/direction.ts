@@ -99,15 +99,16 @@ export function schemeDirection(question: QuestionForMarking, about: string[], a
         if (!direction) return;
         let start = i;
         while (start > 0 && !BREAK.test(words[start - 1]) && !/[,;:]$/.test(words[start - 1])) start--;
-        const subject = stemsOf(words.slice(Math.max(start, i - 6), i));
+        // 'so it decreases': the subject is earlier in the wording, at its start ('terminal p.d. V = ε − Ir, so it decreases')
+        const pronoun = /^(it|they|which|this|these|that)$/i.test(words[start] ?? '');
+        const subject = stemsOf(pronoun ? words.slice(0, Math.min(6, i)) : words.slice(Math.max(start, i - 6), i));
         const inSubject = about.filter((a) => containsStem(subject, a)).length;
         if (inSubject + inWording === 0) return;
         // a comparative takes the word it grades ('less condensed'); a verb its object ('increases the time')
         let end = i + 1;
         if (/^(the|a|an)$/i.test(words[end] ?? '') && words[end + 1]) end += 2;
         else if (/^(more|less|higher|lower|greater|smaller|larger|longer|shorter|stronger|weaker)$/i.test(word) && words[end]) end += 1;
-        // 'so it decreases': the subject is earlier in the wording
-        if (/^(it|they|which|this|these|that)$/i.test(words[start] ?? '')) start = 0;
+        if (pronoun) start = 0;
         const clause = words
           .slice(start, end)
           .join(' ')
