@@ -1,0 +1,69 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { MarkPoint } from '../../../../shared/mark-scheme';
+import { markAnswer, warmUpMarker } from '../marker/mark-answer';
+import { defaultContentDir, readBankWith } from './bank';
+import { instantiateQuestion, type ConcreteQuestion } from './instantiate';
+import { bankSchemeRules } from './to-generated-paper';
+
+/**
+ * The bank's accepted and rejected wordings against the built-in marker (issue 31 item 3): each accepted wording of a
+ * prose point, written alone as the answer, earns its point (an accept the marker refuses, or one a loose reject
+ * catches, is no accept), and no rejected wording, written alone, earns it. Prose points are B points without a value,
+ * outside multiple choice; templates are read with their first seed.
+ */
+
+const bank = readBankWith(defaultContentDir());
+
+interface ProsePoint {
+  question: ConcreteQuestion;
+  point: MarkPoint;
+}
+
+const prose: ProsePoint[] = [...bank.byId.values()].flatMap(({ question }) => {
+  if (question.type === 'multiple_choice') return [];
+  const concrete = instantiateQuestion(question, 1);
+  return concrete.markScheme.filter((p) => !p.numeric && (p.kind ?? 'B') === 'B').map((point) => ({ question: concrete, point }));
+});
+
+function statusOf({ question, point }: ProsePoint, answer: string) {
+  const feedback = markAnswer({
+    questionText: question.text,
+    type: question.type,
+    totalMarks: question.marks,
+    markScheme: question.markScheme,
+    answer,
+    rules: bankSchemeRules(question),
+  });
+  return feedback.markscheme_evaluation.find((e) => e.point_id === point.id);
+}
+
+beforeAll(() => {
+  warmUpMarker();
+}, 60_000);
+
+describe('accepted and rejected wordings of the bank’s prose points', () => {
+  it('has prose points to check', () => {
+    expect(prose.length).toBeGreaterThan(100);
+  });
+
+  it('every accepted wording, alone, earns its point', () => {
+    const refused = prose.flatMap((p) =>
+      (p.point.accept ?? []).flatMap((wording) => {
+        const result = statusOf(p, wording);
+        return result?.status === 'COVERED'
+          ? []
+          : [`${p.question.id}/${p.point.id}: "${wording}" → ${result?.status} (${result?.rule ?? ''})`];
+      }),
+    );
+    expect(refused).toEqual([]);
+  });
+
+  it('no rejected wording, alone, earns its point', () => {
+    const earned = prose.flatMap((p) =>
+      (p.point.reject ?? []).flatMap((wording) =>
+        statusOf(p, wording)?.status === 'COVERED' ? [`${p.question.id}/${p.point.id}: "${wording}"`] : [],
+      ),
+    );
+    expect(earned).toEqual([]);
+  });
+});
