@@ -444,7 +444,9 @@ describe('Moodle XML round trip', () => {
       expect(result.report.changed, topic.file).toEqual([]);
       const back = topicFileSchema.parse(result.topicFile);
       expect([back.subject, back.topic, back.description]).toEqual([topic.subject, topic.topic, topic.description]);
-      const expected = topicFileSchema.parse({ ...topic, questions: topic.questions.map((x) => instantiateQuestion(x, 3)) }).questions;
+      // exam boards' specification tags are the bank's own (issue 31): Moodle XML does not carry them
+      const withoutSpec = topic.questions.map(({ spec: _spec, ...x }) => instantiateQuestion(x, 3));
+      const expected = topicFileSchema.parse({ ...topic, questions: withoutSpec }).questions;
       expect(back.questions, topic.file).toEqual(expected);
     }
   });

@@ -2,7 +2,7 @@ import type { Bank } from './bank';
 
 /**
  * Near-duplicate questions within a subject (issue 31 item 5): the Jaccard similarity of the questions' three-word
- * shingles (text and options, markup and template placeholders left out). Two questions on the same idea with
+ * shingles (text and options, markup and template placeholders left out, each formula one word as written). Two questions on the same idea with
  * different wording score well under 0.6; a copy with a word or two changed scores above 0.75.
  */
 
@@ -15,14 +15,21 @@ export interface NearDuplicate {
 }
 
 function words(html: string): string[] {
-  return html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\{\{[^}]+\}\}/g, ' n ')
-    .replace(/\\[()[\]]/g, ' ')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .split(' ')
-    .filter(Boolean);
+  return (
+    html
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\{\{[^}]+\}\}/g, ' n ')
+      // a formula is one word as written ("y=n^x" is not "y=ne^{nx}"), placeholders standing for any value
+      .replace(
+        /\\\(([\s\S]*?)\\\)|\\\[([\s\S]*?)\\\]/g,
+        (_, inline: string | undefined, display: string | undefined) =>
+          ` f${Buffer.from((inline ?? display ?? '').replace(/\s+/g, '')).toString('hex')} `,
+      )
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, ' ')
+      .split(' ')
+      .filter(Boolean)
+  );
 }
 
 function shingles(list: string[]): Set<string> {
