@@ -29,7 +29,9 @@ function session(subject: string, topic: string, remember: boolean) {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const bank = loadBank();
 console.log(`${PAPERS} papers x ${COUNT} questions on one topic (medium), per topic; repeats of ${PAPERS * COUNT}`);
-console.log('subject       topics  questions/topic (median)  repeats now: median / worst   first repeat (median paper)   without memory: median / worst');
+console.log(
+  'subject       topics  questions/topic (median)  repeats now: median / worst   first repeat (median paper)   without memory: median / worst',
+);
 for (const subject of bank.subjects) {
   const now = subject.topics.map((t) => session(subject.name, t.topic, true));
   const before = subject.topics.map((t) => session(subject.name, t.topic, false));

@@ -101,7 +101,11 @@ export function toBoard(spec: SpecificationFile): Board {
 const BOARD_ORDER: Record<BoardId, number> = { aqa: 0, 'ocr-a': 1, edexcel: 2 };
 
 /** The specifications of a subject (named as a student may name it: 'Maths', 'AQA Biology'), AQA, OCR A, Edexcel. */
-export function specificationsOf(subject: string, specs: Specifications = loadSpecifications(), bank: Bank = loadBank()): SpecificationFile[] {
+export function specificationsOf(
+  subject: string,
+  specs: Specifications = loadSpecifications(),
+  bank: Bank = loadBank(),
+): SpecificationFile[] {
   const name = findSubject(subject, bank)?.name ?? subject.trim();
   return specs.specs
     .filter((s) => s.subject.toLowerCase() === name.toLowerCase())
