@@ -96,7 +96,6 @@ describe('the built-in engine', () => {
   describe('printable practice paper', () => {
     const topic = 'Cells';
     const bankTopic = findTopic('Biology', topic)!;
-    // 20 asked for: more than the topic holds, so every one of its questions is on the paper.
     const input: PracticePaperInput = {
       subject: 'biology',
       topic,
@@ -107,25 +106,21 @@ describe('the built-in engine', () => {
     };
     const fixedQuestions = bankTopic.questions.filter((q) => !q.template);
 
-    it('with answers and mark schemes on, has the answer key and every mark-scheme point', async () => {
-      expect(bankTopic.questions.length).toBeLessThan(20);
+    it('with answers and mark schemes on, has the answer key and a mark scheme for every question on it', async () => {
+      // the topic holds more than 20 questions since the bank grew (issue 31): the paper has 20 of them
+      expect(bankTopic.questions.length).toBeGreaterThan(20);
       const { filename, html } = await engine.practicePaper(input);
       expect(filename).toBe('biology-cells-practice-paper.html');
       expect(html).toContain('<h1>Biology: Cells</h1>');
       expect(html).toContain('written by the built-in question bank');
-      expect(html).toMatch(/<p class="note">You asked for 20 questions but the bank has \d+ on Cells/);
 
       const key = teacherSection(html, 'Answer key (for teachers)');
-      expect(key.match(/<li>/g)).toHaveLength(bankTopic.questions.length);
-      for (const q of fixedQuestions) {
-        if (q.type === 'multiple_choice') expect(key).toContain(`Option ${q.correctAnswer}`);
-      }
+      expect(key.match(/<li>/g)).toHaveLength(20);
       const scheme = teacherSection(html, 'Mark scheme (for teachers)');
-      for (const q of fixedQuestions) {
-        for (const p of q.markScheme) expect(scheme).toContain(`${escapeHtml(markPointSchema.parse(p).text)}</`);
-      }
+      const headings = [...scheme.matchAll(/<h3>Question \d+ \[(\d+) marks?\]<\/h3>/g)];
+      expect(headings).toHaveLength(20);
       const totalMarks = Number(/· (\d+) marks ·/.exec(html)?.[1]);
-      const schemeMarks = [...scheme.matchAll(/<h3>Question \d+ \[(\d+) marks?\]<\/h3>/g)].reduce((n, m) => n + Number(m[1]), 0);
+      const schemeMarks = headings.reduce((n, m) => n + Number(m[1]), 0);
       expect(schemeMarks).toBe(totalMarks);
     });
 
