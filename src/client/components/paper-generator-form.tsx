@@ -1,13 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
-import { type Difficulty, type GeneratePaperResponse } from '../../shared/practice';
-import { DEFAULT_DIFFICULTY, DIFFICULTY_CHOICES, QUESTION_COUNT, subjectOrDefault } from '../../shared/practice-text';
+import { DifficultyField, type DifficultyChoice } from './difficulty-field';
+import { type GeneratePaperResponse } from '../../shared/practice';
+import { DEFAULT_DIFFICULTY, QUESTION_COUNT, subjectOrDefault } from '../../shared/practice-text';
 import { useCourseTopics } from '../lib/api/course-topics';
 import { useGeneratePaper } from '../lib/api/generate-paper';
 import { TopicCheckNotice, useTopicCheck } from './topic-check';
 import { TopicCombobox } from './topic-combobox';
 import { Button } from './ui/button';
 import { Label } from './ui/label';
-import { Select } from './ui/select';
 import { QuestionCountField } from './question-count-field';
 
 /**
@@ -30,7 +30,7 @@ export function PaperGeneratorForm(props: {
   const id = useId();
   const [topic, setTopic] = useState('');
   const [count, setCount] = useState<number>(QUESTION_COUNT.default);
-  const [difficulty, setDifficulty] = useState<Difficulty>(DEFAULT_DIFFICULTY);
+  const [difficulty, setDifficulty] = useState<DifficultyChoice>(DEFAULT_DIFFICULTY);
   const generate = useGeneratePaper();
   const topics = useCourseTopics(props.courseId);
   const subject = subjectOrDefault(props.subject);
@@ -95,21 +95,7 @@ export function PaperGeneratorForm(props: {
         />
       ) : null}
       <QuestionCountField id={`${id}-count`} value={count} onChange={setCount} disabled={generate.isPending} />
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-difficulty`}>Difficulty</Label>
-        <Select
-          id={`${id}-difficulty`}
-          value={difficulty}
-          onChange={(e) => setDifficulty(e.target.value as Difficulty)}
-          disabled={generate.isPending}
-        >
-          {DIFFICULTY_CHOICES.map((d) => (
-            <option key={d} value={d}>
-              {d}
-            </option>
-          ))}
-        </Select>
-      </div>
+      <DifficultyField id={`${id}-difficulty`} value={difficulty} onChange={setDifficulty} disabled={generate.isPending} />
       <Button type="submit" disabled={busy || (!topic.trim() && !props.onTopicMissing)}>
         {busy ? 'Generating...' : 'Generate Question Paper'}
       </Button>

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
+import { DifficultyField, type DifficultyChoice } from '../../components/difficulty-field';
 import { Link, useLocation, useParams } from 'wouter';
 import { ArrowLeft, ListChecks } from 'lucide-react';
-import { DEFAULT_DIFFICULTY, DIFFICULTY_CHOICES, QUESTION_COUNT } from '../../../shared/practice-text';
+import { DEFAULT_DIFFICULTY, QUESTION_COUNT } from '../../../shared/practice-text';
 import { SPECIFICATION_TEXT, type BoardId, type CourseSpecification, type SpecificationPoint } from '../../../shared/specification';
 import { EmptyState } from '../../components/empty-state';
 import { LoadingBlock } from '../../components/loading-block';
@@ -19,8 +20,6 @@ import { useCourse } from '../../lib/api/course';
 import { useCourseSpecification, useSetCourseBoard } from '../../lib/api/course-specification';
 import { useGeneratePaper } from '../../lib/api/generate-paper';
 import { useDocumentTitle } from '../../lib/use-document-title';
-
-type Difficulty = (typeof DIFFICULTY_CHOICES)[number];
 
 /** "72% from 5 marked answers", or that the point has not been practised. */
 function masteryWords(point: SpecificationPoint): string {
@@ -98,7 +97,7 @@ export function SpecificationPage() {
   const spec = useCourseSpecification(courseId);
   const generate = useGeneratePaper();
   const [chosen, setChosen] = useState<Set<string>>(new Set());
-  const [difficulty, setDifficulty] = useState<Difficulty>(DEFAULT_DIFFICULTY);
+  const [difficulty, setDifficulty] = useState<DifficultyChoice>(DEFAULT_DIFFICULTY);
   const [count, setCount] = useState<number>(QUESTION_COUNT.default);
   const formId = useId();
   useDocumentTitle(course.data ? `Specification: ${course.data.title}` : 'Specification');
@@ -219,16 +218,7 @@ export function SpecificationPage() {
                       );
                     }}
                   >
-                    <div className="grid gap-2">
-                      <Label htmlFor={`${formId}-difficulty`}>Difficulty</Label>
-                      <Select id={`${formId}-difficulty`} value={difficulty} onChange={(e) => setDifficulty(e.target.value as Difficulty)}>
-                        {DIFFICULTY_CHOICES.map((d) => (
-                          <option key={d} value={d}>
-                            {d}
-                          </option>
-                        ))}
-                      </Select>
-                    </div>
+                    <DifficultyField id={`${formId}-difficulty`} value={difficulty} onChange={setDifficulty} />
                     <QuestionCountField id={`${formId}-count`} value={count} onChange={setCount} />
                     <Button type="submit" disabled={chosen.size === 0 || generate.isPending}>
                       {generate.isPending ? 'Generating...' : 'Generate Paper'}

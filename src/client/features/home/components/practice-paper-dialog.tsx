@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { DifficultyField } from '../../../components/difficulty-field';
 import { Download, ExternalLink, Printer } from 'lucide-react';
-import { DEFAULT_DIFFICULTY, DIFFICULTY_CHOICES, QUESTION_COUNT } from '../../../../shared/practice-text';
+import { DEFAULT_DIFFICULTY, QUESTION_COUNT } from '../../../../shared/practice-text';
 import { type PracticePaperRequest } from '../../../../shared/practice-paper';
 import { PRACTICE_PAPER_TEXT } from '../../../../shared/practice-paper-text';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { Select } from '../../../components/ui/select';
 import { isApiError, serverMessageOf } from '../../../lib/api-request';
 import { reprintUrl, useDownloadPracticePaperPdf } from '../api/download-practice-paper-pdf';
 import { useGeneratePracticePaper } from '../api/generate-practice-paper';
@@ -223,21 +223,7 @@ export function PracticePaperDialog() {
               </div>
             </div>
             <QuestionCountField id={`${id}-count`} value={count} onChange={setCount} disabled={generate.isPending} />
-            <div className="grid gap-1.5">
-              <Label htmlFor={`${id}-difficulty`}>Difficulty</Label>
-              <Select
-                id={`${id}-difficulty`}
-                value={difficulty}
-                onChange={(e) => setDifficulty(e.target.value as Difficulty)}
-                disabled={generate.isPending}
-              >
-                {DIFFICULTY_CHOICES.map((d) => (
-                  <option key={d} value={d}>
-                    {d}
-                  </option>
-                ))}
-              </Select>
-            </div>
+            <DifficultyField id={`${id}-difficulty`} value={difficulty} onChange={setDifficulty} disabled={generate.isPending} />
             <div className="grid gap-2">
               <label className="flex min-h-6 items-center gap-2 text-sm text-slate-700">
                 <input
