@@ -90,8 +90,8 @@ export async function getCourseSpecification(db: Db, userId: string, courseId: s
 /** Sets (or clears) the course's exam board; only its owner may, and only a board Markwell has for the subject. */
 export async function setCourseBoard(db: Db, ownerId: string, courseId: string, board: BoardId | null) {
   const course = await findCourse(db, ownerId, courseId);
-  if (board && !specificationsOf(course.subject).some((s) => s.board === board)) {
-    const specs = specificationsOf(course.subject);
+  const specs = specificationsOf(course.subject);
+  if (board && !specs.some((s) => s.board === board)) {
     throw httpError(
       422,
       specs.length === 0 ? SPECIFICATION_TEXT.noSpecification(course.subject) : SPECIFICATION_TEXT.boardUnknown(course.subject, board),
