@@ -53,3 +53,10 @@ test('a student chooses their exam board, practises a specification point, and s
   await expect(row.getByText('0% from 1 marked answer')).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Mastery of 3.1.4' })).toBeVisible();
 });
+
+test('the Specification page of a course that is not there says "Course not found"', async ({ page }) => {
+  await signUpThroughUi(page);
+  await page.goto('/courses/00000000-0000-4000-8000-000000000000/specification');
+  await expect(page.getByRole('heading', { name: 'Course not found' })).toBeVisible();
+  await expect(page.getByText('Something went wrong')).toHaveCount(0);
+});

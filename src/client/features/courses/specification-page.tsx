@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { DifficultyField, type DifficultyChoice } from '../../components/difficulty-field';
 import { Link, useLocation, useParams } from 'wouter';
 import { ArrowLeft, ListChecks } from 'lucide-react';
-import { DEFAULT_DIFFICULTY, QUESTION_COUNT } from '../../../shared/practice-text';
+import { DEFAULT_DIFFICULTY, PRACTICE_TEXT, QUESTION_COUNT } from '../../../shared/practice-text';
 import { SPECIFICATION_TEXT, type BoardId, type CourseSpecification, type SpecificationPoint } from '../../../shared/specification';
 import { EmptyState } from '../../components/empty-state';
 import { LoadingBlock } from '../../components/loading-block';
@@ -15,7 +15,7 @@ import { Label } from '../../components/ui/label';
 import { ProgressBar } from '../../components/ui/progress-bar';
 import { Select } from '../../components/ui/select';
 import { toast } from '../../components/ui/toast-store';
-import { serverMessageOf } from '../../lib/api-request';
+import { isApiError, serverMessageOf } from '../../lib/api-request';
 import { useCourse } from '../../lib/api/course';
 import { useCourseSpecification, useSetCourseBoard } from '../../lib/api/course-specification';
 import { useGeneratePaper } from '../../lib/api/generate-paper';
@@ -104,12 +104,12 @@ export function SpecificationPage() {
 
   if (course.isPending || spec.isPending) return <LoadingBlock text="Loading the specification..." />;
   if (course.isError || spec.isError || !course.data || !spec.data) {
-    return (
-      <NotFoundCard
-        title="Something went wrong"
-        detail={serverMessageOf(spec.error ?? course.error, 'The specification could not be loaded.')}
-      />
-    );
+    const error = course.error ?? spec.error;
+    // as the course page: a missing course (or someone else's) is the spec's "Course not found"
+    if (!isApiError(error) || error.status === 404) {
+      return <NotFoundCard title={PRACTICE_TEXT.courseNotFound} detail={PRACTICE_TEXT.courseNotFoundDetail} />;
+    }
+    return <NotFoundCard title="Something went wrong" detail={serverMessageOf(error, 'The specification could not be loaded.')} />;
   }
   const data = spec.data;
   const owner = data.canChooseBoard;
