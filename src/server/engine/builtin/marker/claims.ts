@@ -374,6 +374,8 @@ export interface Hedge {
   second: number;
   /** A claim and its denial ("may or may not", "does or doesn't", "increases or not"): `second` is the negator. */
   either?: true;
+  /** With `either`: the claim that is denied runs from `first` up to this token (exclusive). */
+  claimEnd?: number;
 }
 
 /**
@@ -395,7 +397,12 @@ export function findHedges(answer: AnalysedText): Hedge[] {
       // quoted from the start of its sentence: "The active site might change shape or it might not"
       let start = first;
       while (start > 0 && t[start - 1].sentence === or.sentence) start--;
-      if (start < first || t[first].pos !== 'PUNCT') out.push({ first: start, second: denial, either: true });
+      // the claim is what comes before "or" ("the carrier changes shape, or it might not"), or, where the denial is of a
+      // modal ("may or may not increase"), the whole sentence
+      const repeated = denial === i + 2;
+      let claimEnd = repeated ? i + 1 : i;
+      if (repeated) while (t[claimEnd] && t[claimEnd].sentence === or.sentence) claimEnd++;
+      if (start < first || t[first].pos !== 'PUNCT') out.push({ first: start, second: denial, either: true, claimEnd });
       return;
     }
     // "on or permanently off", "on or just off": the same modifier or a filler before the second word
@@ -458,14 +465,13 @@ export function hedgeAbout(wordings: AnalysedText[], answer: AnalysedText): Hedg
   const says = (a: Token) => wordings.some((w) => w.tokens.some((p) => same(p, a)));
   for (const h of findHedges(answer)) {
     if (h.either) {
-      // "the resistance may or may not increase": about the point when its sentence says at least two of a wording's
-      // words and half of them
-      const sentence = answer.tokens[h.first].sentence;
+      // "the resistance may or may not increase": about the point when the claim denied says at least two of a wording's
+      // words and they are most of the claim ("oxygen is more soluble in cold water, or it might not" is not about "fish
+      // in warm water get less oxygen")
+      const claim = answer.tokens.slice(h.first, h.claimEnd ?? h.second).filter((a) => a.content);
       const said = wordings.some((w) => {
-        const shared = w.content.filter((j) =>
-          answer.tokens.some((a) => a.sentence === sentence && a.content && same(w.tokens[j], a)),
-        ).length;
-        return shared >= 2 && shared * 2 >= w.content.length;
+        const shared = claim.filter((a) => w.content.some((j) => same(w.tokens[j], a))).length;
+        return shared >= 2 && shared * 2 > claim.length;
       });
       if (said) return h;
       continue;

@@ -62,6 +62,22 @@ describe('the marker on a hedged point', () => {
     expect(fb.markscheme_evaluation[0].justification).toContain('"more or less soluble"');
   });
 
+  it('loses only the point whose claim is denied, not another point of the same sentence', () => {
+    const scheme: MarkPointInput[] = [
+      { id: 'p2', text: 'the ion binds to the carrier protein on one side of the membrane' },
+      { id: 'p3', text: 'the carrier protein changes shape' },
+    ];
+    const fb = markAnswer({
+      questionText: 'Explain how a carrier protein moves an ion across a membrane.',
+      type: 'short_answer',
+      totalMarks: 2,
+      markScheme: scheme,
+      answer:
+        'The ion binds to the carrier protein on one side of the membrane. The carrier changes shape, or it might not, and the ion is released on the other side.',
+    });
+    expect(fb.markscheme_evaluation.map((e) => e.status)).toEqual(['COVERED', 'CONTRADICTED']);
+  });
+
   it('gives no mark for a point said with its denial ("…, or it might not"), and leaves the other points alone', () => {
     for (const said of [
       'Oxygen might be more soluble in cold water, or it might not.',
