@@ -44,6 +44,9 @@ export const GAMING_KINDS: readonly AnswerKind[] = ['keyword-list', 'point-and-o
 
 export const ADVERSARIAL_SPLITS = ['tune', 'held-out'] as const;
 
+/** The bank's subjects, reported one by one. */
+export const ADVERSARIAL_SUBJECTS = ['Biology', 'Chemistry', 'Economics', 'Mathematics', 'Physics', 'Psychology'] as const;
+
 export const adversarialCaseSchema = batchLineSchema
   .extend({
     id: z.string().min(1),
@@ -52,7 +55,7 @@ export const adversarialCaseSchema = batchLineSchema
     typed_scheme: z.string().min(1).optional(),
     /** The bank question's id, or `typed-…` for a typed scheme: every answer to one question shares it. */
     family: z.string().min(1),
-    subject: z.enum(['Biology', 'Chemistry', 'Physics', 'Mathematics']),
+    subject: z.enum(ADVERSARIAL_SUBJECTS),
     split: z.enum(ADVERSARIAL_SPLITS),
     kind: z.enum(ANSWER_KINDS),
     /** What an A-Level examiner would award. */
@@ -173,7 +176,7 @@ export function scoreAdversarial(marked: AdversarialMarked[]): AdversarialRow[] 
   const rows: AdversarialRow[] = [];
   for (const split of ADVERSARIAL_SPLITS) {
     const inSplit = marked.filter((m) => m.c.split === split);
-    for (const subject of ['Biology', 'Chemistry', 'Mathematics', 'Physics']) {
+    for (const subject of ADVERSARIAL_SUBJECTS) {
       const sub = inSplit.filter((m) => m.c.subject === subject);
       if (sub.length) rows.push(rowOf(split, subject, sub));
     }
