@@ -131,6 +131,8 @@ export function directionClaims(text: AnalysedText, within?: number[]): Directio
     // "on", "off", "up" and "down" are directions as particles ("switched on", "goes down"), not as
     // prepositions ("on the wall", "down the gradient")
     const next = text.tokens[i + 1];
+    // "up to the optimum" says how far, not which way
+    if (t.lower === 'up' && next?.lower === 'to') return;
     if (
       /^(on|off|up|down)$/.test(t.lower) &&
       next &&
@@ -150,8 +152,17 @@ export function directionClaims(text: AnalysedText, within?: number[]): Directio
       .find((o) => o.subject >= 0 && o.axis === c.axis && text.tokens[o.token].sentence === text.tokens[c.token].sentence);
     if (before) c.subject = before.subject;
   });
-  // a gradient ("from higher to lower water potential") states no direction of change
-  return out.filter((c) => !out.some((o) => o !== c && o.clause === c.clause && o.axis === c.axis && o.sign !== c.sign));
+  // a gradient ("from higher to lower water potential") states no direction of change; two things that change
+  // opposite ways ("the rate decreases as the temperature increases") are two claims
+  const twoThings = (a: DirectionClaim, b: DirectionClaim) =>
+    a.subject >= 0 &&
+    b.subject >= 0 &&
+    a.subject !== b.subject &&
+    !sameSubject(text.tokens[a.subject], text.tokens[b.subject]) &&
+    text.tokens.slice(Math.min(a.token, b.token) + 1, Math.max(a.token, b.token)).some((t) => t.lower === 'as');
+  return out.filter(
+    (c) => !out.some((o) => o !== c && o.clause === c.clause && o.axis === c.axis && o.sign !== c.sign && !twoThings(o, c)),
+  );
 }
 
 /**
@@ -225,9 +236,18 @@ export function comparePolarity(point: AnalysedText, answer: AnalysedText, withi
     return words.filter((w) => inSentence.some((a) => sameSubject(a, w))).length >= Math.max(1, words.length / 2);
   };
   const ac = directionClaims(answer, within).filter((c) => c.subject >= 0 && about(answer.tokens[c.token].sentence));
+  const answerClauses = clausesOf(answer);
   let agreed = false;
   for (const p of pc) {
-    const about = ac.filter((a) => a.axis === p.axis && sameThing(answer, a.subject, point, p.subject));
+    // a point about one stage of a change ("increases up to the optimum") is judged on the answer's claims about that
+    // stage ("…, then it decreases" is the next one)
+    const stage = stageOf(point, clausesOf(point), p.token);
+    const about = ac.filter(
+      (a) =>
+        a.axis === p.axis &&
+        sameThing(answer, a.subject, point, p.subject) &&
+        (!stage || stageOf(answer, answerClauses, a.token) !== other(stage)),
+    );
     // two claims of the answer in one sentence are about one thing only if the answer names it the same way
     const sameIn = (x: DirectionClaim, y: DirectionClaim) => sameThing(answer, x.subject, answer, y.subject);
     const agrees = about.filter((a) => a.sign === p.sign);
@@ -235,7 +255,13 @@ export function comparePolarity(point: AnalysedText, answer: AnalysedText, withi
     // "it increases or decreases": both ways in one sentence; in different sentences a long answer may be
     // describing two conditions ("below the optimum … more complexes; above it … fewer")
     const sentence = (c: DirectionClaim) => answer.tokens[c.token].sentence;
-    const clash = (a: DirectionClaim) => about.find((o) => o.sign !== p.sign && sentence(o) === sentence(a) && sameIn(o, a));
+    // in a sentence that tells stages ("increases up to the optimum, then decreases", "…; above it, the rate falls"),
+    // opposite directions in different clauses are two stages, not a contradiction
+    const clash = (a: DirectionClaim) =>
+      about.find(
+        (o) =>
+          o.sign !== p.sign && sentence(o) === sentence(a) && sameIn(o, a) && !(o.clause !== a.clause && tellsStages(answer, sentence(a))),
+      );
     const both = oppose && agrees.find((a) => clash(a));
     if (both) return { kind: 'both', answerToken: clash(both)!.token, agreeing: both.token };
     // "below 273 K, TΔS is smaller" against "above 273 K, TΔS is larger": the other condition, stated consistently
@@ -247,12 +273,71 @@ export function comparePolarity(point: AnalysedText, answer: AnalysedText, withi
           !DIRECTIONS[a.lower] &&
           point.tokens.some((w, j) => j !== p.token && w.content && a.content && !DIRECTIONS[w.lower] && wordsOpposite(w, a)),
       );
-    if (oppose && agrees.length === 0 && !otherCondition(oppose))
+    // the point's direction said in another clause of a sentence that tells stages ("the rate increases …, but it
+    // decreases above the optimum" against "above the optimum the rate decreases"), its subject a pronoun
+    const otherStage = (o: DirectionClaim) =>
+      tellsStages(answer, sentence(o)) &&
+      directionClaims(answer, within).some(
+        (c) =>
+          c.axis === p.axis &&
+          c.sign === p.sign &&
+          c.clause !== o.clause &&
+          sentence(c) === sentence(o) &&
+          (c.subject < 0 || hasPronounBefore(answer, clausesOf(answer), c.token) || sameThing(answer, c.subject, point, p.subject)),
+      );
+    if (oppose && agrees.length === 0 && !otherCondition(oppose) && !(!stage && otherStage(oppose)))
       return { kind: 'opposite', answerToken: oppose.token, pointToken: p.token };
     const agree = agrees[0];
     if (agree) agreed = true;
   }
   return agreed ? { kind: 'agree' } : { kind: 'none' };
+}
+
+/** Words that mark a stage of a change: "up to the optimum", "above it", "then", "after a while", "at first". */
+const STAGE = /^(above|below|until|till|after|then|beyond|past|once|eventually|later|initially|finally|afterwards|optimum)$/;
+
+type Stage = 'early' | 'late';
+const EARLY = /^(until|till|below|before|initially)$/;
+const LATE = /^(above|after|beyond|past|then|eventually|later|finally|afterwards|once)$/;
+const other = (stage: Stage): Stage => (stage === 'early' ? 'late' : 'early');
+
+/** The stage a clause's own words name: "up to the optimum", "at first" (early); "above it", "then" (late). */
+function clauseStage(text: AnalysedText, clauses: number[], clause: number): Stage | undefined {
+  let stage: Stage | undefined;
+  text.tokens.forEach((t, k) => {
+    if (clauses[k] !== clause || stage) return;
+    const next = text.tokens[k + 1]?.lower;
+    if (EARLY.test(t.lower) || (t.lower === 'up' && next === 'to') || (t.lower === 'at' && next === 'first')) stage = 'early';
+    else if (LATE.test(t.lower)) stage = 'late';
+  });
+  return stage;
+}
+
+/**
+ * The stage of a change a claim is about: named in its clause, or else the other stage from the one another clause of
+ * its sentence names ("the rate increases, but it decreases above the optimum": the first claim is the early stage).
+ */
+function stageOf(text: AnalysedText, clauses: number[], token: number): Stage | undefined {
+  const own = clauseStage(text, clauses, clauses[token]);
+  if (own) return own;
+  const sentence = text.tokens[token].sentence;
+  const others = new Set(text.tokens.flatMap((t, k) => (t.sentence === sentence && clauses[k] !== clauses[token] ? [clauses[k]] : [])));
+  for (const c of others) {
+    const named = clauseStage(text, clauses, c);
+    if (named) return other(named);
+  }
+  return undefined;
+}
+
+/** The sentence tells a change in stages: it has a stage word, "up to" or "at first". */
+function tellsStages(answer: AnalysedText, sentence: number): boolean {
+  return answer.tokens.some(
+    (t, k) =>
+      t.sentence === sentence &&
+      (STAGE.test(t.lower) ||
+        (t.lower === 'up' && answer.tokens[k + 1]?.lower === 'to') ||
+        (t.lower === 'at' && answer.tokens[k + 1]?.lower === 'first')),
+  );
 }
 
 /**
@@ -386,6 +471,11 @@ export function findHedges(answer: AnalysedText): Hedge[] {
   const t = answer.tokens;
   const out: Hedge[] = [];
   t.forEach((or, i) => {
+    if (CONCESSIVE.test(or.lower) && i > 0) {
+      const turned = concessiveTurn(t, i);
+      if (turned) out.push(turned);
+      return;
+    }
     if (or.lower !== 'or' || i === 0) return;
     const first = i - 1;
     // a claim and its denial: "may or may not", "does or doesn't", "it changes or not", "it might change or it might
@@ -434,6 +524,39 @@ function trailingDenial(t: Token[], or: number): number {
   if (j === or + 1 || !/^(not|n't)$/.test(t[j]?.lower ?? '') || t[j].sentence !== t[or].sentence) return -1;
   const next = t[j + 1];
   return !next || next.sentence !== t[or].sentence || next.pos === 'PUNCT' ? j : -1;
+}
+
+/** Words that concede: "X, although Y". */
+const CONCESSIVE = /^(although|though|but|yet)$/;
+/** After the concession, its subject and the words before what it says: "although they are always …". */
+const CONCESSION_FILLER =
+  /^(it|they|this|these|that|those|he|she|there|also|always|still|actually|really|sometimes|often|can|could|may|might|will|would|do|does|did|is|are|was|were|be|been|being|get|gets|getting|go|goes|going|keep|keeps|stay|stays|remain|remains|become|becomes)$/;
+/** A concession with these says when or where, which a contradiction does not: "but it falls above the optimum". */
+const CONDITION =
+  /^(at|above|below|after|before|when|whenever|if|unless|until|beyond|over|under|then|later|eventually|once|initially|first|during|in|on|for|with|without|because|since|as|so|only|except|while|where)$/;
+
+/**
+ * "X, although they are always changing" where X says "constant": a claim taken back in the same sentence by a
+ * concession whose subject is a pronoun (the same thing) and whose first word said is the opposite of a word of the
+ * claim, with no condition that would make both true ("it rises, but it falls above the optimum" is two claims).
+ */
+function concessiveTurn(t: Token[], at: number): Hedge | undefined {
+  const sentence = t[at].sentence;
+  let second = at + 1;
+  if (!t[second] || t[second].sentence !== sentence || !/^(it|they)$/.test(t[second].lower)) return undefined;
+  while (t[second] && t[second].sentence === sentence && CONCESSION_FILLER.test(t[second].lower) && second - at <= 5) second++;
+  const turned = t[second];
+  // "but it is a smaller effect": an article or a noun after the word makes it about another thing
+  if (!turned || turned.sentence !== sentence || turned.pos === 'PUNCT' || /^(NOUN|PROPN)$/.test(t[second + 1]?.pos ?? ''))
+    return undefined;
+  // the concession names no condition that would make both claims true
+  for (let k = second + 1; t[k] && t[k].sentence === sentence && t[k].pos !== 'PUNCT' && k - second <= 4; k++)
+    if (CONDITION.test(t[k].lower) && !/^(because|since|as|so)$/.test(t[k].lower)) return undefined;
+  for (let k = at - 1; k >= 0 && at - k <= 8 && t[k].sentence === sentence; k--) {
+    if (/^(or|and|but|although|though|yet|whereas)$/.test(t[k].lower)) return undefined;
+    if (t[k].pos !== 'PUNCT' && saysOpposite(t[k], turned)) return { first: k, second };
+  }
+  return undefined;
 }
 
 /** Words between "or" and the word that turns the claim round ("or maybe it goes away"). */

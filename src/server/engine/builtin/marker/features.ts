@@ -210,9 +210,11 @@ export function alignAnswer(answer: AnalysedText, point: AnalysedText, question?
       if (a.negated !== r.negated && l.score >= NEGATION_LINK) flips.push({ ref: l.ref, ans: l.ans, kind: 'negation' });
       continue;
     }
+    // "up to the optimum" says how far, not which way
+    if (upTo(point, l.ref)) continue;
     for (const ai of ansIdx) {
       const a = answer.tokens[ai];
-      if (wordsOpposite(r, a)) {
+      if (wordsOpposite(r, a) && !upTo(answer, ai)) {
         // "not decrease" where the point says "increase" is no flip
         if (a.negated === r.negated) flips.push({ ref: l.ref, ans: ai, kind: 'opposite' });
         break;
@@ -365,4 +367,9 @@ export function alignAnswer(answer: AnalysedText, point: AnalysedText, question?
 export function alignmentStrength(a: Alignment): number {
   const f = a.features;
   return 0.45 * f[1] + 0.3 * f[0] + 0.25 * f[4];
+}
+
+/** "up to" (as far as), which is no direction. */
+function upTo(text: AnalysedText, i: number): boolean {
+  return text.tokens[i].lower === 'up' && text.tokens[i + 1]?.lower === 'to';
 }

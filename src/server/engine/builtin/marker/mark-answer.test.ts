@@ -144,6 +144,76 @@ describe('the built-in marker: words', () => {
     );
   });
 
+  it('reads a reject with its roles: the comparison turned round is the right answer, not the rejected one', () => {
+    const scheme: MarkPointInput[] = [
+      {
+        id: 'r',
+        text: 'chlorine is a stronger oxidising agent than bromine',
+        accept: ['chlorine oxidises bromide ions to bromine'],
+        reject: ['bromine is a stronger oxidising agent than chlorine'],
+      },
+    ];
+    const one = (answer: string) =>
+      markAnswer({
+        questionText: '<p>Explain why chlorine displaces bromine.</p>',
+        type: 'short_answer',
+        totalMarks: 1,
+        markScheme: scheme,
+        answer,
+      }).markscheme_evaluation[0];
+    expect(one('Chlorine is a stronger oxidising agent than bromine.')).toMatchObject({ status: 'COVERED' });
+    expect(one('Bromine is a stronger oxidising agent than chlorine.')).toMatchObject({ status: 'NOT_COVERED', rule: 'rejected-wording' });
+    // a sentence with no role word keeps word order free: the passive still says the rejected thing
+    const energy: MarkPointInput[] = [
+      {
+        id: 'e',
+        text: 'mitochondria release energy for the cell',
+        accept: ['respiration in mitochondria releases energy'],
+        reject: ['mitochondria produce energy'],
+      },
+    ];
+    const said = markAnswer({
+      questionText: ENZYME_QUESTION,
+      type: 'short_answer',
+      totalMarks: 1,
+      markScheme: energy,
+      answer: 'Energy is produced by the mitochondria.',
+    });
+    expect(said.markscheme_evaluation[0]).toMatchObject({ status: 'NOT_COVERED', rule: 'rejected-wording' });
+    // from … to: the conversion the other way round is not the rejected one
+    const conversion: MarkPointInput[] = [
+      {
+        id: 'c',
+        text: 'kinetic energy is transferred to elastic potential energy',
+        reject: ['energy is converted from elastic potential to kinetic'],
+      },
+    ];
+    const right = markAnswer({
+      questionText: '<p>A ball hits a spring. Describe the energy transfer.</p>',
+      type: 'short_answer',
+      totalMarks: 1,
+      markScheme: conversion,
+      answer: 'Energy is converted from kinetic to elastic potential energy as the spring is squashed.',
+    });
+    expect(right.markscheme_evaluation[0].rule).not.toBe('rejected-wording');
+  });
+
+  it('compares a rejected formula as mathematics: the inverted one is refused, the right one is not caught by its letters', () => {
+    const scheme: MarkPointInput[] = [
+      { id: 'l', text: 'L = E/m', accept: ['specific latent heat is the energy divided by the mass'], reject: ['L = m/E'] },
+    ];
+    const one = (answer: string) =>
+      markAnswer({
+        questionText: '<p>Write the equation for specific latent heat.</p>',
+        type: 'short_answer',
+        totalMarks: 1,
+        markScheme: scheme,
+        answer,
+      }).markscheme_evaluation[0];
+    expect(one('L = m/E')).toMatchObject({ status: 'NOT_COVERED', rule: 'rejected-wording' });
+    expect(one('The energy needed per kilogram, so L = E / m.')).toMatchObject({ status: 'COVERED' });
+  });
+
   it('caps the marks at the total', () => {
     expect(
       mark('Hydrogen bonds break so the active site changes shape and the substrate no longer fits.', ENZYME_SCHEME, { totalMarks: 2 })
@@ -849,6 +919,67 @@ describe('the final-answer rule and a wrong value stated on the way', () => {
 });
 
 describe('hedges and stated opposites (checked by hand on answers not in any set)', () => {
+  const STAGES: MarkPointInput[] = [
+    { id: 'p1', text: 'the rate increases as temperature increases up to the optimum' },
+    { id: 'p2', text: 'above the optimum the rate decreases because the enzyme is denatured' },
+  ];
+  const staged = (answer: string) =>
+    markAnswer({
+      questionText: '<p>Describe the effect of temperature on the rate of an enzyme-controlled reaction.</p>',
+      type: 'short_answer',
+      totalMarks: 2,
+      markScheme: STAGES,
+      answer,
+    });
+
+  it('reads a change told in stages as two claims, not a contradiction (each stage against its own point)', () => {
+    for (const answer of [
+      'The rate increases with temperature, but it decreases above the optimum because the enzyme denatures.',
+      'The rate increases with temperature up to the optimum, then it decreases because the enzyme is denatured.',
+      'As temperature increases the rate increases until the optimum; above the optimum the rate decreases as the enzyme is denatured.',
+    ])
+      expect(
+        staged(answer).markscheme_evaluation.map((e) => e.status),
+        answer,
+      ).toEqual(['COVERED', 'COVERED']);
+  });
+
+  it('still refuses the stages the wrong way round, and a direction stated both ways with no stage', () => {
+    const reversed = staged('The rate decreases as temperature increases up to the optimum, then it increases above the optimum.');
+    expect(reversed.markscheme_evaluation[0]).toMatchObject({ status: 'CONTRADICTED', rule: 'direction' });
+    const both = staged('The rate increases with temperature and the rate decreases with temperature.');
+    expect(both.markscheme_evaluation[0]).toMatchObject({ status: 'CONTRADICTED', rule: 'contradiction' });
+  });
+
+  it('reads "X decreases as Y increases" as two claims about two things (it was dropped as a gradient)', () => {
+    const fb = staged('The rate decreases as the temperature goes up.');
+    expect(fb.markscheme_evaluation[0]).toMatchObject({ status: 'CONTRADICTED', rule: 'direction' });
+  });
+
+  it('takes back a claim conceded the other way about the same thing: "constant, although they are always changing"', () => {
+    const scheme: MarkPointInput[] = [
+      { id: 'p1', text: 'the concentrations of reactants and products stay constant' },
+      { id: 'p2', text: 'the forward and reverse reactions happen at the same rate' },
+    ];
+    const mark2 = (answer: string) =>
+      markAnswer({
+        questionText: '<p>Describe a reaction at dynamic equilibrium.</p>',
+        type: 'short_answer',
+        totalMarks: 2,
+        markScheme: scheme,
+        answer,
+      }).markscheme_evaluation[0];
+    expect(
+      mark2('The concentrations stay constant, although they are always changing. The forward and reverse reactions go at the same rate.'),
+    ).toMatchObject({ status: 'CONTRADICTED', rule: 'contradiction' });
+    // a concession that adds something else, or names its own condition, takes nothing back
+    expect(
+      mark2('The concentrations stay constant but they are not zero. The forward and reverse reactions go at the same rate.'),
+    ).toMatchObject({
+      status: 'COVERED',
+    });
+  });
+
   it('"it increases, or it might decrease" is a point stated with its opposite: the pronoun is about the same thing', () => {
     const fb = markAnswer({
       questionText: 'Explain what happens to the rate of photosynthesis when light intensity is increased at low light intensities.',

@@ -268,6 +268,17 @@ function judgeFormula(point: MarkPoint, answerText: string, questionText: string
   return undefined;
 }
 
+/**
+ * Where the answer says a rejected wording, the words it said. A rejected formula ("L = m/E") is compared as
+ * mathematics: only an equation that is the same relation matches it, so the right one ("L = E/m") never does.
+ */
+function findRejected(answer: AnalysedText, phrase: string): string | undefined {
+  const formula = schemeEquation(toPlainText(phrase));
+  if (formula) return findEquations(answer.text).find((eq) => compareEquations(formula, eq) === 'same')?.text;
+  const hit = findPhrase(answer, phrase);
+  return hit && quoteTokens(answer, hit);
+}
+
 /** The substitution rule (substitution.ts), as a point outcome: a verdict on the step quotes the student's working. */
 function judgeSubstitutionPoint(point: MarkPoint, answerText: string, questionText: string): PointOutcome | undefined {
   const step = judgeSubstitutionStep(point, answerText, questionText);
@@ -381,13 +392,13 @@ function judgeTextPoint(point: MarkPoint, answer: AnalysedText, question: Analys
     if (hit) pool = pool.filter((i) => !hit.includes(i));
   }
   for (const phrase of point.reject) {
-    const hit = findPhrase(answer, phrase);
+    const hit = findRejected(answer, phrase);
     if (hit) {
       return {
         status: 'NOT_COVERED',
-        justification: `Not credited: you wrote "${quoteTokens(answer, hit)}", which the mark scheme does not accept for this point (it rejects "${phrase}").`,
+        justification: `Not credited: you wrote "${hit}", which the mark scheme does not accept for this point (it rejects "${phrase}").`,
         rule: 'rejected-wording',
-        evidence: quoteTokens(answer, hit),
+        evidence: hit,
       };
     }
   }

@@ -2,17 +2,30 @@ import { aliasOf } from './paraphrases';
 import { analyseText, toPlainText, type AnalysedText } from './text';
 
 /**
+ * Words that give the words around them their roles: "X is stronger than Y", "converted from X to Y", "X into Y".
+ * A phrase that has one keeps its roles when matched (see `swapsRoles`).
+ */
+const ROLE_WORDS = new Set(['than', 'into', 'from', 'to', 'onto', 'towards']);
+
+/**
  * Finds a short phrase (a required term, a rejected or ignored wording) in an analysed answer: every
  * content word of the phrase must appear, inflected or not, in one sentence, with the same polarity
- * (a phrase without "not" is not found in "does not ..."). Returns the answer token indices, or undefined.
+ * (a phrase without "not" is not found in "does not ..."), and the words on either side of a role word
+ * ("than", "from", "to", "into") on the same sides of it when the answer's sentence has that word: "bromide is a
+ * stronger reducing agent than chloride" is not "chloride is a stronger reducing agent than bromide". Word order is
+ * otherwise free ("energy is produced by mitochondria" is "mitochondria produce energy").
+ * Returns the answer token indices, or undefined.
  */
 export function findPhrase(answer: AnalysedText, phrase: string, candidates?: number[]): number[] | undefined {
   const p = analyseText(toPlainText(phrase));
-  let words = p.content.map((i) => p.tokens[i]);
-  if (words.length === 0) words = p.tokens.filter((t) => t.pos !== 'PUNCT');
+  let at = p.content;
+  if (at.length === 0) at = p.tokens.flatMap((t, i) => (t.pos !== 'PUNCT' ? [i] : []));
+  const words = at.map((i) => p.tokens[i]);
   if (words.length === 0) return undefined;
   const pool = candidates ?? answer.tokens.map((_, i) => i).filter((i) => answer.tokens[i].pos !== 'PUNCT');
   const phraseNegated = p.tokens.some((t) => t.negator);
+  // each word's role: how many role words come before it in the phrase
+  const roleOf = at.map((w) => p.tokens.filter((t, i) => i < w && ROLE_WORDS.has(t.lower)).length);
   for (let s = 0; s < answer.sentences; s++) {
     const inSentence = pool.filter((i) => answer.tokens[i].sentence === s);
     const found: number[] = [];
@@ -26,9 +39,25 @@ export function findPhrase(answer: AnalysedText, phrase: string, candidates?: nu
       if (hit === undefined) break;
       found.push(hit);
     }
-    if (found.length === words.length) return found.sort((a, b) => a - b);
+    if (found.length === words.length && !swapsRoles(answer, p, s, found, roleOf)) return found.sort((a, b) => a - b);
   }
   return undefined;
+}
+
+/**
+ * True when the answer's sentence puts the phrase's words on the wrong sides of one of its role words: some word
+ * from before the role word stands after it in the answer, and some word from after it stands before it.
+ */
+function swapsRoles(answer: AnalysedText, phrase: AnalysedText, sentence: number, found: number[], roleOf: number[]): boolean {
+  const roleWords = phrase.tokens.filter((t) => ROLE_WORDS.has(t.lower));
+  return roleWords.some((role, k) =>
+    answer.tokens.some((t, where) => {
+      if (t.sentence !== sentence || t.lower !== role.lower) return false;
+      const before = found.filter((_, w) => roleOf[w] <= k);
+      const after = found.filter((_, w) => roleOf[w] > k);
+      return before.some((i) => i > where) && after.some((i) => i < where);
+    }),
+  );
 }
 
 /** A required entry: "a|b" means either alternative. */
