@@ -122,7 +122,9 @@ describe('guessSubject over the built-in question bank', () => {
   // the guesser's word lists now get 90.3% of it: 90% is the floor until they grow with the bank.
   it('guesses at least 90% of the questions as their own subject (ids start with the subject)', () => {
     const bank = readBank(defaultContentDir());
-    const questions = [...bank.byId.values()].map(({ question }) => question);
+    // the spec's subjects only: Economics and Psychology questions have no subject of their own to guess
+    const guessable = new Set(['physics', 'chemistry', 'programming', 'mathematics', 'biology']);
+    const questions = [...bank.byId.values()].map(({ question }) => question).filter((q) => guessable.has(q.id.split('-')[0]));
     expect(questions.length).toBeGreaterThan(400);
     const misses = questions
       .map((question) => ({ id: question.id, subject: question.id.split('-')[0], guess: guessSubject(question.text) }))

@@ -8,11 +8,13 @@ import { bankSchemeRules } from './to-generated-paper';
 
 /**
  * Every question in the bank against the built-in marker: its own model answer (instantiated, for
- * templates over 30 seeds) earns full marks; a blank answer and an unrelated answer earn nothing.
+ * templates over 10 seeds, or BANK_SEEDS when set: `BANK_SEEDS=30 npx vitest run …bank-marking` before adding
+ * templates) earns full marks; a blank answer and an unrelated answer (with the first seed's values) earn nothing.
  * A failure names the question, the answer and each point the marker did not award, with its reason.
+ * (Template values themselves are checked over 200 seeds by bank-content.test.ts, without the marker.)
  */
 
-const TEMPLATE_SEEDS = Array.from({ length: 30 }, (_, i) => i + 1);
+const TEMPLATE_SEEDS = Array.from({ length: Number(process.env.BANK_SEEDS) || 10 }, (_, i) => i + 1);
 const UNRELATED = 'I enjoy reading novels and playing football with my friends at the weekend.';
 
 const bank = readBank(defaultContentDir());
@@ -61,6 +63,7 @@ describe('the built-in marker on the bank', () => {
         if (model.marks_awarded !== q.marks) {
           failures.push(`${where}: model answer scored ${model.marks_awarded}/${q.marks}; missed ${missed(model).join(' | ')}`);
         }
+        if (seed !== seeds[0]) continue;
         for (const [label, answer] of [
           ['blank', ''],
           ['unrelated', UNRELATED],

@@ -18,6 +18,8 @@ import type { BankQuestion } from './schema';
 
 const math = create(all);
 const bank = readBank(defaultContentDir());
+/** Subjects whose long answers are essays of 6 to 25 marks, marked by three to five levels. */
+const ESSAY_SUBJECTS = new Set(['Economics', 'Psychology']);
 const entries = [...bank.byId.values()];
 const SHOW_THAT = /show that|show your working|show clearly|show all/i;
 const ECF_SEEDS = 20;
@@ -149,18 +151,23 @@ describe('mark-scheme structure in the bank', () => {
     expect(problems).toEqual([]);
   });
 
-  it('marks every 5-6 mark extended answer in the sciences by three levels of response with its own descriptors', () => {
+  it('marks every extended answer by levels of response with its own descriptors: 5-6 marks in the sciences (three levels), 6 marks or more in Economics and Psychology (three to five)', () => {
     const problems: string[] = [];
     const topDescriptors = new Map<string, string>();
     for (const { question: q } of entries) {
-      const extended = q.type === 'essay' && (q.marks === 5 || q.marks === 6) && subjectOf(q.id) !== 'Mathematics';
+      const essays = ESSAY_SUBJECTS.has(subjectOf(q.id));
+      const extended =
+        q.type === 'essay' && (essays ? q.marks >= 6 : (q.marks === 5 || q.marks === 6) && subjectOf(q.id) !== 'Mathematics');
       if (!extended) {
-        if (q.levels?.length) problems.push(`${q.id}: levels on a question that is not a 5-6 mark extended answer`);
+        if (q.levels?.length && !(essays && q.type === 'essay' && q.marks >= 4))
+          problems.push(`${q.id}: levels on a question that is not an extended answer`);
         continue;
       }
       const levels = q.levels ?? [];
-      if (levels.length !== 3) problems.push(`${q.id}: ${levels.length} levels, not 3`);
-      else if (levels[2].max_marks !== q.marks) problems.push(`${q.id}: top level ends at ${levels[2].max_marks}, not ${q.marks}`);
+      const [fewest, most] = essays ? [3, 5] : [3, 3];
+      if (levels.length < fewest || levels.length > most) problems.push(`${q.id}: ${levels.length} levels, not ${fewest}-${most}`);
+      else if (levels[levels.length - 1].max_marks !== q.marks)
+        problems.push(`${q.id}: top level ends at ${levels[levels.length - 1].max_marks}, not ${q.marks}`);
       for (const l of levels) if (l.descriptor.length < 80) problems.push(`${q.id} level ${l.level}: descriptor too short`);
       const top = levels[levels.length - 1]?.descriptor ?? '';
       if (topDescriptors.has(top)) problems.push(`${q.id}: same top descriptor as ${topDescriptors.get(top)}`);

@@ -46,15 +46,20 @@ describe('accepted and rejected wordings of the bank’s prose points', () => {
     expect(prose.length).toBeGreaterThan(100);
   });
 
-  it('every accepted wording, alone, earns its point', () => {
-    const refused = prose.flatMap((p) =>
-      (p.point.accept ?? []).flatMap((wording) => {
-        const result = statusOf(p, wording);
-        return result?.status === 'COVERED'
-          ? []
-          : [`${p.question.id}/${p.point.id}: "${wording}" → ${result?.status} (${result?.rule ?? ''})`];
-      }),
-    );
+  // one test a subject: each stays well inside the time limit as the bank grows, and names its subject when it fails
+  const subjects = [...new Set(prose.map((p) => p.question.id.split('-')[0]))].sort();
+
+  it.each(subjects)('every accepted wording of a %s point, alone, earns its point', (subject) => {
+    const refused = prose
+      .filter((p) => p.question.id.startsWith(`${subject}-`))
+      .flatMap((p) =>
+        (p.point.accept ?? []).flatMap((wording) => {
+          const result = statusOf(p, wording);
+          return result?.status === 'COVERED'
+            ? []
+            : [`${p.question.id}/${p.point.id}: "${wording}" → ${result?.status} (${result?.rule ?? ''})`];
+        }),
+      );
     expect(refused).toEqual([]);
   });
 

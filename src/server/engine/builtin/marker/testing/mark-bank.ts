@@ -31,8 +31,10 @@ export function markBankWith(choice: WordTableChoice) {
   const marks: unknown[] = [];
   const rows: number[][] = [];
   const similarities: number[] = [];
-  // every third question by id (the bank has grown past 2,000): the same sample in both threads
-  const sample = [...bank.byId.keys()].sort().filter((_, i) => i % 3 === 0);
+  // about 600 questions spread over the bank by id (it has grown past 2,000): the same sample in both threads
+  const ids = [...bank.byId.keys()].sort();
+  const stride = Math.max(1, Math.floor(ids.length / 600));
+  const sample = ids.filter((_, i) => i % stride === 0);
   for (const id of sample) {
     const entry = bank.byId.get(id)!;
     const q = instantiateQuestion(entry.question, 7);
