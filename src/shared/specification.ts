@@ -12,7 +12,7 @@ export type BoardId = z.infer<typeof boardIdSchema>;
 export const SPECIFICATION_TEXT = {
   chooseBoard: 'Choose your exam board to see its specification.',
   noSpecification: (subject: string) =>
-    `Markwell has no exam board specification for ${subject} yet. Biology, Chemistry, Physics and Mathematics have AQA, OCR A and Pearson Edexcel.`,
+    `Markwell has no exam board specification for ${subject} yet. Biology, Chemistry, Economics, Mathematics, Physics and Psychology have AQA, OCR and Pearson Edexcel.`,
   boardUnknown: (subject: string, board: string) => `Markwell has no ${board} specification for ${subject}.`,
   boardNeeded: 'Choose your exam board on the Specification page before practising specification points.',
   pointsUnknown: (refs: string[]) => `These are not points of your board's specification: ${refs.join(', ')}`,

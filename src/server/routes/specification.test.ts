@@ -155,3 +155,44 @@ describe('papers after papers (issue 31: repeats)', () => {
     expect(new Set(all).size).toBe(all.length);
   });
 });
+
+describe('Economics and Psychology offline (issue 31 item 4)', () => {
+  it.each([
+    ['Economics', '7136', 'H460', '9EC0'],
+    ['Psychology', '7182', 'H567', '9PS0'],
+  ])(
+    '%s: a course has its three boards, a paper on a topic and a paper on a point, each marked by the built-in engine',
+    async (subject, aqa, ocr, edexcel) => {
+      const course = (await call('POST', '/api/courses/direct-create', alice, { subject, board: 'aqa' })).json() as {
+        id: string;
+        board: string;
+      };
+      expect(course.board).toBe('aqa');
+      const spec = (await call('GET', `/api/courses/${course.id}/specification`)).json() as CourseSpecification;
+      expect(spec.boards.map((b) => b.code)).toEqual([aqa, ocr, edexcel]);
+      const [point] = busiestPoints(spec);
+      expect(point.questions).toBeGreaterThanOrEqual(10);
+
+      const byPoint = await call('POST', '/api/question-papers/generate', alice, {
+        courseId: course.id,
+        specPoints: [point.ref],
+        questionCount: 5,
+      });
+      expect(byPoint.statusCode).toBe(201);
+      const { questions } = byPoint.json() as { questions: { id: string; totalMarks: number }[] };
+      expect(questions).toHaveLength(5);
+
+      const topic = loadBank().subjects.find((s) => s.name === subject)!.topics[0].topic;
+      const byTopic = await call('POST', '/api/question-papers/generate', alice, { courseId: course.id, topic, questionCount: 5 });
+      expect(byTopic.statusCode).toBe(201);
+      expect((byTopic.json() as { questions: unknown[] }).questions).toHaveLength(5);
+
+      const marked = await call('POST', '/api/answers/evaluate', alice, {
+        questionId: questions[0].id,
+        answer: 'I am not sure about this one.',
+      });
+      expect(marked.statusCode).toBe(200);
+      expect(marked.json()).toMatchObject({ marks_awarded: 0, total_marks: questions[0].totalMarks });
+    },
+  );
+});

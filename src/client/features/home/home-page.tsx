@@ -74,8 +74,8 @@ export function HomePage({ firstName }: { firstName: string | null }) {
                 answering straight away. Add more papers by topic and difficulty from the course page.
               </p>
               <p className="mt-2 text-sm text-slate-500">
-                Offline, Markwell writes papers from its own question bank (Biology, Chemistry, Physics and Mathematics); with an AI
-                provider configured, any subject works.
+                Offline, Markwell writes papers from its own question bank (Biology, Chemistry, Economics, Mathematics, Physics and
+                Psychology); with an AI provider configured, any subject works.
               </p>
             </div>
             <GenerateCourseCard />

@@ -8,7 +8,7 @@ const FEATURES = [
   {
     icon: Layers,
     title: 'Courses and papers on demand',
-    text: 'Courses in Biology, Chemistry, Mathematics and Physics offline, fresh papers by topic and difficulty, and papers from your own notes in any subject.',
+    text: 'Courses in Biology, Chemistry, Economics, Mathematics, Physics and Psychology offline, fresh papers by topic and difficulty, and papers from your own notes in any subject.',
   },
   {
     icon: BookOpenCheck,
@@ -39,7 +39,7 @@ const FEATURES = [
   {
     icon: GraduationCap,
     title: 'Every core subject',
-    text: 'Biology, Chemistry, Physics and Mathematics built in; more with an AI provider.',
+    text: 'Biology, Chemistry, Economics, Mathematics, Physics and Psychology built in; more with an AI provider.',
   },
 ];
 
