@@ -230,7 +230,11 @@ export function comparePolarity(point: AnalysedText, answer: AnalysedText, withi
     return { kind: 'none' };
   // only sentences about the point count: most of its other words are there ("GP is reduced to triose
   // phosphate" is not about "so GP cannot be reduced and RuBP is not regenerated")
-  const words = point.content.filter((i) => !DIRECTIONS[point.tokens[i].lower]).map((i) => point.tokens[i]);
+  // (examples the point lists, "e.g. adrenaline or glutamate", are not what it is about)
+  const example = point.tokens.findIndex(
+    (t, k) => /^(e\.g\.?|eg)$/.test(t.lower) || (t.lower === 'such' && point.tokens[k + 1]?.lower === 'as'),
+  );
+  const words = point.content.filter((i) => !DIRECTIONS[point.tokens[i].lower] && (example < 0 || i < example)).map((i) => point.tokens[i]);
   const about = (s: number) => {
     const inSentence = answer.content.filter((i) => answer.tokens[i].sentence === s).map((i) => answer.tokens[i]);
     return words.filter((w) => inSentence.some((a) => sameSubject(a, w))).length >= Math.max(1, words.length / 2);
@@ -246,7 +250,8 @@ export function comparePolarity(point: AnalysedText, answer: AnalysedText, withi
       (a) =>
         a.axis === p.axis &&
         sameThing(answer, a.subject, point, p.subject) &&
-        (!stage || stageOf(answer, answerClauses, a.token) !== other(stage)),
+        (!stage || stageOf(answer, answerClauses, a.token) !== other(stage)) &&
+        ownQualifier(point, answer, answerClauses, a),
     );
     // two claims of the answer in one sentence are about one thing only if the answer names it the same way
     const sameIn = (x: DirectionClaim, y: DirectionClaim) => sameThing(answer, x.subject, answer, y.subject);
@@ -265,11 +270,15 @@ export function comparePolarity(point: AnalysedText, answer: AnalysedText, withi
     const both = oppose && agrees.find((a) => clash(a));
     if (both) return { kind: 'both', answerToken: clash(both)!.token, agreeing: both.token };
     // "below 273 K, TΔS is smaller" against "above 273 K, TΔS is larger": the other condition, stated consistently
+    // a clause with a claim of its own on this axis is another claim ("whereas inhibitory ones make it more likely"), not
+    // a condition of this one
+    const claimClauses = new Set(ac.filter((a) => a.axis === p.axis).map((a) => a.clause));
     const otherCondition = (c: DirectionClaim) =>
       answer.tokens.some(
         (a, k) =>
           k !== c.token &&
           a.sentence === sentence(c) &&
+          (answerClauses[k] === c.clause || !claimClauses.has(answerClauses[k])) &&
           !DIRECTIONS[a.lower] &&
           point.tokens.some((w, j) => j !== p.token && w.content && a.content && !DIRECTIONS[w.lower] && wordsOpposite(w, a)),
       );
@@ -295,6 +304,27 @@ export function comparePolarity(point: AnalysedText, answer: AnalysedText, withi
 
 /** Words that mark a stage of a change: "up to the optimum", "above it", "then", "after a while", "at first". */
 const STAGE = /^(above|below|until|till|after|then|beyond|past|once|eventually|later|initially|finally|afterwards|optimum)$/;
+
+/**
+ * "Excitatory transmitters make the neuron more likely to fire, whereas inhibitory ones make it less likely": where the
+ * answer's sentence names the opposite of a word of the point ("excitatory" against the point's "inhibitory"), only
+ * the clauses that name the point's own word speak for it. True when the claim may be read against the point.
+ */
+function ownQualifier(point: AnalysedText, answer: AnalysedText, clauses: number[], claim: DirectionClaim): boolean {
+  const sentence = answer.tokens[claim.token].sentence;
+  const same = (a: Token, b: Token) => a.lemma === b.lemma || a.stem === b.stem || a.lower === b.lower;
+  const inClause = (k: number) => clauses[k] === clauses[claim.token];
+  for (const w of point.tokens) {
+    if (!w.content || DIRECTIONS[w.lower]) continue;
+    if (!answer.tokens.some((a) => a.sentence === sentence && a.content && !DIRECTIONS[a.lower] && wordsOpposite(w, a))) continue;
+    const named = answer.tokens.some((a, k) => inClause(k) && same(a, w));
+    if (named) continue;
+    // the claim's clause names the opposite qualifier, or neither while another clause names the point's own
+    if (answer.tokens.some((a, k) => inClause(k) && a.content && wordsOpposite(w, a))) return false;
+    if (answer.tokens.some((a, k) => a.sentence === sentence && !inClause(k) && same(a, w))) return false;
+  }
+  return true;
+}
 
 type Stage = 'early' | 'late';
 const EARLY = /^(until|till|below|before|initially)$/;

@@ -66,6 +66,10 @@ const OPPOSITES: [string[], string[]][] = [
     ['repel', 'repulsion'],
   ],
   [
+    ['excitatory', 'excite', 'excitation'],
+    ['inhibitory', 'inhibit', 'inhibition'],
+  ],
+  [
     ['absorb', 'absorbed', 'absorption', 'take'],
     ['release', 'released', 'emit', 'emitted', 'give'],
   ],

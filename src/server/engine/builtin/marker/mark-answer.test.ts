@@ -956,6 +956,32 @@ describe('hedges and stated opposites (checked by hand on answers not in any set
     expect(fb.markscheme_evaluation[0]).toMatchObject({ status: 'CONTRADICTED', rule: 'direction' });
   });
 
+  it('reads "X …, whereas Y …" clause by clause: each point against the clause that names its own word', () => {
+    const scheme: MarkPointInput[] = [
+      { id: 'p1', text: 'excitatory neurotransmitters make the postsynaptic neuron more likely to fire, e.g. glutamate' },
+      { id: 'p2', text: 'inhibitory neurotransmitters make the postsynaptic neuron less likely to fire, e.g. GABA' },
+    ];
+    const marked = (answer: string) =>
+      markAnswer({
+        questionText: '<p>Explain the difference between excitatory and inhibitory neurotransmitters.</p>',
+        type: 'short_answer',
+        totalMarks: 2,
+        markScheme: scheme,
+        answer,
+      }).markscheme_evaluation;
+    expect(
+      marked(
+        'Excitatory neurotransmitters make the next neuron more likely to fire, whereas inhibitory ones make it less likely to fire.',
+      ).map((e) => e.status),
+    ).toEqual(['COVERED', 'COVERED']);
+    // the two the wrong way round: the excitatory clause says the opposite of its point
+    expect(
+      marked(
+        'Excitatory neurotransmitters make the next neuron less likely to fire, whereas inhibitory ones make it more likely to fire.',
+      )[0],
+    ).toMatchObject({ status: 'CONTRADICTED', rule: 'direction' });
+  });
+
   it('takes back a claim conceded the other way about the same thing: "constant, although they are always changing"', () => {
     const scheme: MarkPointInput[] = [
       { id: 'p1', text: 'the concentrations of reactants and products stay constant' },
