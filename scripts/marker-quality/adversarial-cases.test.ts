@@ -7,11 +7,21 @@ import { ADVERSARIAL_SPLITS, ANSWER_KINDS, markAdversarialCase, readAdversarialC
  * (docs/benchmarks.md): a marker change that lowers them, or lets gaming answers and weak answers collect more
  * marks, fails here. The issue's targets (exact 0.80, within one 0.95, over-credit 0.03, gaming 0.05) are not met yet.
  */
-const FLOOR_HELD_OUT_EXACT = 0.57; // measured 0.587 at f9be07b; 0.582 at 5af1261; 0.502 at 2413b01; 0.422 before the rules of evidence
+const FLOOR_HELD_OUT_EXACT = 0.57; // measured 0.578 at a8e56bb; 0.587 at f9be07b; 0.582 at 5af1261; 0.502 at 2413b01; 0.422 before the rules of evidence
 const FLOOR_HELD_OUT_WITHIN_ONE = 0.8; // measured 0.827; 0.818 at 2413b01; 0.720 before
 const FLOOR_HELD_OUT_QWK = 0.75; // measured 0.780; 0.759 at 2413b01; 0.639 before
 const CEILING_HELD_OUT_OVER_CREDIT = 0.12; // measured 0.100 of the question's marks; 0.124 at 2413b01; 0.174 before
 const CEILING_HELD_OUT_GAMING_SHARE = 0.23; // measured 0.206 of the marks at f9be07b; 0.227 at 5af1261; 0.244 at 2413b01; 0.475 before
+
+// Economics and Psychology (issue 31 item 4): their own floors, a little under the first figures measured
+const ESSAYS_FLOOR_EXACT = 0.58; // measured 0.620 (71 held-out answers) at a8e56bb
+const ESSAYS_FLOOR_WITHIN_ONE = 0.79; // measured 0.831
+const ESSAYS_FLOOR_QWK = 0.6; // measured 0.642
+const ESSAYS_CEILING_OVER_CREDIT = 0.12; // measured 0.093
+const ESSAYS_CEILING_GAMING_SHARE = 0.3; // measured 0.273
+
+const SCIENCES = ['Biology', 'Chemistry', 'Mathematics', 'Physics'] as const;
+const ESSAY_SUBJECTS = ['Economics', 'Psychology'] as const;
 
 const cases = readAdversarialCases();
 
@@ -22,8 +32,8 @@ describe('the adversarial marking set', () => {
     expect(new Set(cases.map((c) => c.family)).size).toBeGreaterThanOrEqual(100);
     expect(new Set(cases.filter((c) => c.typed_scheme).map((c) => c.family)).size).toBeGreaterThanOrEqual(16);
     for (const kind of ANSWER_KINDS) expect(cases.filter((c) => c.kind === kind).length, kind).toBeGreaterThanOrEqual(10);
-    for (const subject of ['Biology', 'Chemistry', 'Physics', 'Mathematics'])
-      expect(cases.filter((c) => c.subject === subject).length, subject).toBeGreaterThanOrEqual(100);
+    for (const subject of SCIENCES) expect(cases.filter((c) => c.subject === subject).length, subject).toBeGreaterThanOrEqual(100);
+    for (const subject of ESSAY_SUBJECTS) expect(cases.filter((c) => c.subject === subject).length, subject).toBeGreaterThanOrEqual(60);
     const heldOut = cases.filter((c) => c.split === 'held-out').length / cases.length;
     expect(heldOut).toBeGreaterThan(0.4);
     expect(heldOut).toBeLessThan(0.6);
@@ -32,14 +42,28 @@ describe('the adversarial marking set', () => {
 });
 
 describe('the marker on the held-out adversarial answers (not tuned on)', () => {
-  it('agrees with the examiner at least as well as recorded, and gives weak and gaming answers no more than recorded', () => {
-    const marked = cases.filter((c) => c.split === 'held-out').map(markAdversarialCase);
+  const heldOut = (subjects: readonly string[]) => {
+    const marked = cases.filter((c) => c.split === 'held-out' && subjects.includes(c.subject)).map(markAdversarialCase);
     expect(marked.filter((m) => m.error).map((m) => `${m.c.id}: ${m.error}`)).toEqual([]);
-    const all = scoreAdversarial(marked).find((r) => r.split === 'held-out' && r.group === 'all')!;
+    return scoreAdversarial(marked).find((r) => r.split === 'held-out' && r.group === 'all')!;
+  };
+
+  it('in the sciences and mathematics, agrees with the examiner at least as well as recorded, and gives weak and gaming answers no more than recorded', () => {
+    const all = heldOut(SCIENCES);
     expect(all.exact).toBeGreaterThanOrEqual(FLOOR_HELD_OUT_EXACT);
     expect(all.withinOne).toBeGreaterThanOrEqual(FLOOR_HELD_OUT_WITHIN_ONE);
     expect(all.qwk).toBeGreaterThanOrEqual(FLOOR_HELD_OUT_QWK);
     expect(all.overCredit).toBeLessThanOrEqual(CEILING_HELD_OUT_OVER_CREDIT);
     expect(all.gamingShare).toBeLessThanOrEqual(CEILING_HELD_OUT_GAMING_SHARE);
+  }, 180_000);
+
+  it('in Economics and Psychology (essay subjects, measured since 2026-11-28), likewise against their own floors', () => {
+    const all = heldOut(ESSAY_SUBJECTS);
+    expect(all.n).toBeGreaterThanOrEqual(50);
+    expect(all.exact).toBeGreaterThanOrEqual(ESSAYS_FLOOR_EXACT);
+    expect(all.withinOne).toBeGreaterThanOrEqual(ESSAYS_FLOOR_WITHIN_ONE);
+    expect(all.qwk).toBeGreaterThanOrEqual(ESSAYS_FLOOR_QWK);
+    expect(all.overCredit).toBeLessThanOrEqual(ESSAYS_CEILING_OVER_CREDIT);
+    expect(all.gamingShare).toBeLessThanOrEqual(ESSAYS_CEILING_GAMING_SHARE);
   }, 180_000);
 });
