@@ -4,6 +4,8 @@ import { markAnswer, warmUpMarker } from '../marker/mark-answer';
 import { defaultContentDir, readBankWith } from './bank';
 import { instantiateQuestion, type ConcreteQuestion } from './instantiate';
 import { bankSchemeRules } from './to-generated-paper';
+import { toPlainText } from '../marker/text';
+import { readAdversarialCases } from '../../../../../scripts/marker-quality/adversarial-cases';
 
 /**
  * The bank's accepted and rejected wordings against the built-in marker (issue 31 item 3): each accepted wording of a
@@ -61,6 +63,40 @@ describe('accepted and rejected wordings of the bank’s prose points', () => {
         }),
       );
     expect(refused).toEqual([]);
+  });
+
+  it('accepts a statement of the point, never a bare keyword: a point of more than four words has no accept under three words', () => {
+    const words = (text: string) =>
+      toPlainText(text)
+        .split(/\s+/)
+        .filter((w) => /[\p{L}\p{N}]/u.test(w));
+    const bare = prose
+      .filter((p) => words(p.point.text).length > 4)
+      .flatMap((p) =>
+        (p.point.accept ?? [])
+          .filter((wording) => words(wording).length < 3 && !/[=<>≤≥→∝×]/.test(wording))
+          .map((wording) => `${p.question.id}/${p.point.id}: "${wording}"`),
+      );
+    expect(bare).toEqual([]);
+  });
+
+  it('accepts no wording that a wrong answer of the adversarial set says (an answer an examiner gave nothing)', () => {
+    // keyword lists are refused by their own rule, and a point stated with its opposite by the contradiction rule
+    const wrong = readAdversarialCases().filter(
+      (c) => c.expected_marks === 0 && ['weak', 'misconception', 'opposite-direction', 'rambling', 'question-copy'].includes(c.kind),
+    );
+    expect(wrong.length).toBeGreaterThan(20);
+    const found = wrong.flatMap((c) => {
+      const answer = toPlainText(c.answer).toLowerCase();
+      return prose
+        .filter((p) => p.question.id === c.family)
+        .flatMap((p) =>
+          (p.point.accept ?? [])
+            .filter((wording) => answer.includes(toPlainText(wording).toLowerCase().trim()))
+            .map((wording) => `${c.id} (${c.kind}) says "${wording}", accepted for ${p.question.id}/${p.point.id}`),
+        );
+    });
+    expect(found).toEqual([]);
   });
 
   it('no rejected wording, alone, earns its point', () => {
