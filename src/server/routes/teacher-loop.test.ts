@@ -34,9 +34,12 @@ const get = (url: string, who: Who = alice) => t.app.inject({ method: 'GET', url
 const post = (url: string, payload: object, who: Who = alice) => t.app.inject({ method: 'POST', url, payload, headers: who.headers });
 const grade = (payload: object, who: Who = alice) => post('/api/teacher/grade-answer', payload, who);
 type StoredQuestion = (typeof practicePapers.$inferSelect)['questions'][number];
-/** An answer written from the question's own scheme: its points, or the correct option in a sentence. */
+/**
+ * An answer written from the question's own scheme: its points, or the correct option in a sentence. The points are
+ * joined by "and", not ". ": OCR reads "1/77.0. 0.0130" as one number, "77.0.0130".
+ */
 const answerFor = (q: StoredQuestion) =>
-  q.type === 'multiple_choice' ? `The answer is ${q.correctAnswer ?? 'A'}` : q.markScheme.map((p) => htmlToText(p.text)).join('. ');
+  q.type === 'multiple_choice' ? `The answer is ${q.correctAnswer ?? 'A'}` : q.markScheme.map((p) => htmlToText(p.text)).join(' and ');
 const paperRequest = {
   subject: 'Biology',
   topic: 'Biological molecules',

@@ -265,13 +265,15 @@ function withScheme(question: BankQuestionInput, json: string): BankQuestionInpu
     throw new Error(`the // scheme: comment has ${points.length} points; the question has ${question.markScheme.length}`);
   // only what the comment says: the schema's defaults (marks 1, kind B) must not overwrite the derived points
   const given = (scheme as { points: Record<string, unknown>[] }).points;
-  const markScheme = question.markScheme.map((p, i) => ({
+  // and the groups are the comment's alone: a derived cap's group ('g1' on every point) never outlives it
+  const markScheme = question.markScheme.map(({ group: _derived, ...p }, i) => ({
     ...p,
     ...Object.fromEntries(Object.entries(points[i]).filter(([key]) => Object.hasOwn(given[i], key))),
   }));
   const rules = { groups, levels, final_answer_full_marks };
+  const { groups: _derivedGroups, ...derived } = question;
   return {
-    ...question,
+    ...derived,
     markScheme,
     marks: schemeMaxMarks(markScheme, rules),
     ...(groups && { groups }),
