@@ -178,6 +178,36 @@ describe('mark-scheme structure in the bank', () => {
     expect(problems).toEqual([]);
   });
 
+  it('states the true critical value of S wherever a template gives one for a one-tailed sign test at p ≤ 0.05', () => {
+    // the largest S with P(X ≤ S) ≤ 0.05 for X ~ B(N, 0.5)
+    const critical = (n: number) => {
+      let cumulative = 0;
+      let choose = 1;
+      let s = -1;
+      for (let k = 0; k <= n; k++) {
+        cumulative += choose / 2 ** n;
+        if (cumulative > 0.05) break;
+        s = k;
+        choose = (choose * (n - k)) / (k + 1);
+      }
+      return s;
+    };
+    const problems: string[] = [];
+    let checked = 0;
+    for (const { question } of entries) {
+      if (!question.template?.computed?.cv || !/sign test/i.test(question.text)) continue;
+      for (let seed = 0; seed < 30; seed++) {
+        const q = instantiateQuestion(question, seed);
+        const n = Number(q.values?.N);
+        const cv = Number(q.values?.cv);
+        checked++;
+        if (cv !== critical(n)) problems.push(`${q.id} (seed ${seed}): N = ${n} has critical value ${critical(n)}, not ${cv}`);
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
+    expect([...new Set(problems)]).toEqual([]);
+  });
+
   it('uses "max N" groups only where more creditworthy points are listed than the group gives marks', () => {
     const problems: string[] = [];
     let groups = 0;
