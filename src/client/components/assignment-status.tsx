@@ -10,7 +10,10 @@ export function isOverdue(dueAt: string | null, finished: boolean, now: Date = n
   return !Number.isNaN(due.getTime()) && due.getTime() < now.getTime();
 }
 
-/** "Due 12/1/2026", "Overdue · was due 11/20/2026" (in words and colour) or "No due date". */
+/**
+ * "Due 01/12/2026", "Overdue · was due 20/11/2026" (in words and colour) or "No due date": the spec's words, the date
+ * in the browser's locale (a British browser; an American one reads 12/1/2026).
+ */
 export function DueDate({ dueAt, finished, now }: { dueAt: string | null; finished: boolean; now?: Date }) {
   if (!dueAt) return <span className="text-sm text-slate-500">No due date</span>;
   const overdue = isOverdue(dueAt, finished, now);

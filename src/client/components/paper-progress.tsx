@@ -1,9 +1,10 @@
 import { ProgressBar } from './ui/progress-bar';
 import type { PaperProgress } from '../../shared/practice';
+import { formatDecimal } from '../lib/format';
 
-/** Marks as a student reads them: whole numbers plain, halves to one decimal. */
+/** Marks as a student reads them: whole numbers plain, halves to one decimal (the browser's decimal sign). */
 export function formatMarks(marks: number): string {
-  return Number.isInteger(marks) ? String(marks) : marks.toFixed(1);
+  return Number.isInteger(marks) ? String(marks) : formatDecimal(marks, 1);
 }
 
 /** The label of a paper's main button: 'Start Exam' (§2) until something is answered, then 'Continue'. */

@@ -1,6 +1,15 @@
 import type { AssignmentSettings } from '../../shared/assignments';
-import { type AttemptCounted, type FeedbackRelease, type LateWork } from '../../shared/assignment-text';
-import { formatDate } from './format';
+import { ASSIGNMENT_TEXT, type AttemptCounted, type FeedbackRelease, type LateWork } from '../../shared/assignment-text';
+import { formatDate, formatDateTime } from './format';
+
+/**
+ * What a student or teacher reads in place of marks not yet released: after the due date, the due date and time in
+ * the browser's locale and time zone (the shared text's own form, UTC in en-GB, is for the server's messages).
+ */
+export function withheldWords(feedback: FeedbackRelease, dueAt: string | null): string {
+  if (feedback === 'after_due' && dueAt) return `Submitted. Marks and feedback are shown after the due date (${formatDateTime(dueAt)}).`;
+  return ASSIGNMENT_TEXT.withheld;
+}
 
 /** '1 attempt', '3 attempts', 'Unlimited attempts'. */
 export function attemptsWords(attempts: number | null): string {

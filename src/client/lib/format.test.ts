@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   formatDate,
   formatDateTime,
+  formatDayMonth,
+  formatDecimal,
+  formatPercent,
   formatElapsed,
   formatLongDate,
   formatMonth,
@@ -39,6 +42,8 @@ describe('format', () => {
     expect(formatLongDate(AT, 'en-US')).toBe('Wednesday, March 4, 2026');
     expect(formatLongDate(AT, 'en-GB')).toBe('Wednesday, 4 March 2026');
     expect(formatMonth(AT, 'en-GB')).toBe('Mar');
+    expect(formatDayMonth(AT, 'en-GB')).toBe('04/03');
+    expect(formatDayMonth(AT, 'en-US')).toBe('3/4');
   });
   it('writes times in the locale it is given: 12-hour or 24-hour as the locale writes them', () => {
     expect(formatTime(AT, 'en-US')).toBe('5:05 PM');
@@ -56,6 +61,15 @@ describe('format', () => {
   it('groups numbers as the locale does', () => {
     expect(formatNumber(12345, 'en-GB')).toBe('12,345');
     expect(formatNumber(12345, 'de-DE')).toBe('12.345');
+  });
+  it("writes decimals and percentages with the locale's decimal sign, to the digits asked", () => {
+    expect(formatDecimal(1.5, 1, 'en-GB')).toBe('1.5');
+    expect(formatDecimal(0, 1, 'en-GB')).toBe('0.0');
+    expect(formatDecimal(1.5, 1, 'de-DE')).toBe('1,5');
+    expect(formatDecimal(-2.04, 1, 'en-GB')).toBe('-2.0');
+    expect(formatPercent(72.456, 1, 'en-GB')).toBe('72.5%');
+    expect(formatPercent(72.456, 0, 'en-GB')).toBe('72%');
+    expect(formatPercent(72.456, 1, 'de-DE')).toBe('72,5\u00a0%');
   });
   it('parses multiple-choice options given as a map or as a JSON string', () => {
     expect(parseOptions({ A: 'one', B: 'two' })).toEqual({ A: 'one', B: 'two' });

@@ -3,9 +3,22 @@ import { QUESTION_TEXT_CUT } from '../../shared/practice-text';
 /**
  * Dates, times and numbers in the reader's own locale (Intl): `locale` undefined means the browser's, so a
  * British browser reads 04/03/2026 and an American one 3/4/2026. Tests pass a locale to pin the form. The
- * words around a date (e.g. 'Due ...') belong to the caller, never to these functions.
+ * words around a date (e.g. 'Due ...') belong to the caller, never to these functions. Every date, time and
+ * number the app shows goes through this module.
  */
 type DateInput = string | Date | null | undefined;
+type Locales = string | readonly string[] | undefined;
+
+/**
+ * The browser's locale: the reader's preferred languages (navigator.languages, what the browser sends as
+ * Accept-Language), not only the language of the browser's own menus, which Intl takes by default: a British
+ * reader of a browser installed in US English still reads 04/03/2026. Without a navigator (Node), Intl's default.
+ */
+function browserLocales(): Locales {
+  if (typeof navigator === 'undefined') return undefined;
+  if (navigator.languages && navigator.languages.length > 0) return navigator.languages;
+  return navigator.language || undefined;
+}
 
 function toDate(value: DateInput): Date | null {
   if (!value) return null;
@@ -15,7 +28,7 @@ function toDate(value: DateInput): Date | null {
 
 function formatWith(value: DateInput, locale: string | undefined, options: Intl.DateTimeFormatOptions): string {
   const date = toDate(value);
-  return date ? date.toLocaleString(locale, options) : '';
+  return date ? new Intl.DateTimeFormat(locale ?? browserLocales(), options).format(date) : '';
 }
 
 const SHORT_DATE: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'numeric', year: 'numeric' };
@@ -47,6 +60,11 @@ export function formatMonth(value: DateInput, locale?: string): string {
   return formatWith(value, locale, { month: 'short' });
 }
 
+/** A day and month, short and numeric, for a chart's axis: 3/4 (en-US), 04/03 (en-GB). */
+export function formatDayMonth(value: DateInput, locale?: string): string {
+  return formatWith(value, locale, { day: 'numeric', month: 'numeric' });
+}
+
 /** A day written in full: Wednesday, March 4, 2026 (en-US), Wednesday, 4 March 2026 (en-GB). */
 export function formatLongDate(value: DateInput, locale?: string): string {
   return formatWith(value, locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
@@ -54,7 +72,21 @@ export function formatLongDate(value: DateInput, locale?: string): string {
 
 /** A count with the locale's grouping: 12,345 (en-GB), 12.345 (de-DE). */
 export function formatNumber(n: number, locale?: string): string {
-  return new Intl.NumberFormat(locale).format(n);
+  return new Intl.NumberFormat(locale ?? browserLocales()).format(n);
+}
+
+/** A number to exactly `digits` decimals, the locale's decimal sign: 1.5 (en-GB), 1,5 (de-DE). */
+export function formatDecimal(n: number, digits: number, locale?: string): string {
+  return new Intl.NumberFormat(locale ?? browserLocales(), { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n);
+}
+
+/** A percentage of 0-100 to `digits` decimals, as the locale writes one: 72.5% (en-GB), 72,5 % (de-DE). */
+export function formatPercent(value: number, digits = 1, locale?: string): string {
+  return new Intl.NumberFormat(locale ?? browserLocales(), {
+    style: 'percent',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(value / 100);
 }
 
 /** hh:mm:ss for the exam timer. */

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { formatDayMonth, formatPercent } from '../../lib/format';
 import {
   dailyTrend,
   efficiencyScore,
   formatDuration,
   formatHours,
   formatMinutes,
-  formatPercent,
   masteryLabel,
   scoreBand,
   timeBySubject,
@@ -37,8 +37,9 @@ describe('dailyTrend and timeBySubject', () => {
     ];
     const trend = dailyTrend(studyDaysFromLists({ answers, questions, courses }), NOW);
     expect(trend).toHaveLength(30);
-    expect(trend[29]).toEqual({ date: '2026-03-10', label: '3/10', minutes: 25, questions: 1 });
-    expect(trend[0]).toEqual({ date: '2026-02-09', label: '2/9', minutes: 2, questions: 1 });
+    // The axis label is the day and month as the browser writes them (lib/format.ts: 10/03 in en-GB, 3/10 in en-US).
+    expect(trend[29]).toEqual({ date: '2026-03-10', label: formatDayMonth(new Date(2026, 2, 10)), minutes: 25, questions: 1 });
+    expect(trend[0]).toEqual({ date: '2026-02-09', label: formatDayMonth(new Date(2026, 1, 9)), minutes: 2, questions: 1 });
     expect(trend.slice(1, 29).every((d) => d.minutes === 0 && d.questions === 0)).toBe(true);
   });
 

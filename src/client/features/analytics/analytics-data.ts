@@ -7,6 +7,8 @@
  * - Days are the student's local calendar days (the browser's time zone), never UTC days.
  * - Time is the active time the exam screen measured (timeSpentSeconds), not a fixed estimate.
  */
+import { formatDayMonth, formatDecimal } from '../../lib/format';
+
 /** §9 Weak-topic recommendation: average below 70. */
 export const WEAK_TOPIC_BELOW = 70;
 /** A topic at or above this average is listed among the strong ones. */
@@ -134,7 +136,7 @@ export interface TimeSummary {
 
 export interface TrendPoint {
   date: string;
-  /** M/d, for the axis. */
+  /** The day and month in the browser's locale (04/03 in a British browser, 3/4 in an American one), for the axis. */
   label: string;
   minutes: number;
   questions: number;
@@ -147,7 +149,7 @@ export function dailyTrend(days: Map<string, StudyDay>, now: Date, count = TREND
     const day = days.get(localDayKey(date));
     return {
       date: localDayKey(date),
-      label: `${date.getMonth() + 1}/${date.getDate()}`,
+      label: formatDayMonth(date),
       minutes: Math.round((day?.timeSpentSeconds ?? 0) / 60),
       questions: day?.questionsAnswered ?? 0,
     };
@@ -203,14 +205,9 @@ export function formatDuration(seconds: number): string {
   return formatMinutes(seconds / 60);
 }
 
-/** §2 Heatmap: total time shown in hours (minutes / 60), one decimal. */
+/** §2 Heatmap: total time shown in hours (minutes / 60), one decimal, in the browser's locale. */
 export function formatHours(seconds: number): string {
-  return (seconds / 3600).toFixed(1);
-}
-
-/** A percentage to `digits` decimals: 72.456 → '72.5%'. */
-export function formatPercent(value: number, digits = 1): string {
-  return `${value.toFixed(digits)}%`;
+  return formatDecimal(seconds / 3600, 1);
 }
 
 /** '1 question', '3 questions'. */

@@ -647,7 +647,10 @@ describe('ClassPage (student): assignments and marked sheets', () => {
     expect(within(rates!).getByTestId('assignment-settings').textContent).toBe(
       '1 attempt, best counts, feedback after the due date, late work accepted and flagged',
     );
-    expect(within(rates!).getByTestId('assignment-marks').textContent).toBe(ASSIGNMENT_TEXT.withheldAfterDue(FUTURE_DUE));
+    // the due date and time in the browser's locale and time zone, the words around it fixed
+    expect(within(rates!).getByTestId('assignment-marks').textContent).toBe(
+      `Submitted. Marks and feedback are shown after the due date (${formatDateTime(FUTURE_DUE)}).`,
+    );
     expect(within(energetics!).getByTestId('assignment-settings').textContent).toBe(
       // the date in the browser's locale (25 Nov 2026 in a British one), the words around it fixed
       `Unlimited attempts, last counts, feedback released ${formatDate('2026-11-25T12:00:00.000Z')}`,

@@ -1,4 +1,5 @@
 import { PDF_MAX_BYTES } from '../../../shared/limits';
+import { formatDecimal, formatNumber } from '../../lib/format';
 
 /** The PDF screen's own texts (§2, §5, §8) that the shared contract (DOCUMENT_TEXT) does not hold. */
 export const PDF_TEXT = {
@@ -28,11 +29,11 @@ export const PDF_TEXT = {
   viewPaper: 'View Question Paper',
 } as const;
 
-/** 1536 → '1.5 KB'; 2_500_000 → '2.4 MB'. */
+/** 1536 → '1.5 KB'; 2_500_000 → '2.4 MB' (the browser's decimal sign). */
 export function formatFileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  if (bytes < 1024) return `${formatNumber(bytes)} B`;
+  if (bytes < 1024 * 1024) return `${formatDecimal(bytes / 1024, 1)} KB`;
+  return `${formatDecimal(bytes / (1024 * 1024), 1)} MB`;
 }
 
 export function formatPageCount(pages: number): string {

@@ -10,6 +10,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast-store';
 import { isApiError, serverMessageOf } from '../../lib/api-request';
+import { withheldWords } from '../../lib/assignment-words';
 import { formatElapsed, formatShortDate } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useResults } from './api/results';
@@ -46,10 +47,7 @@ export function ResultsPage() {
   // an assigned paper whose marks the teacher has not released: no totals, no percentage (issue 30)
   const withheld = Boolean(data.withheld);
   const assignment = data.paper.assignment;
-  const withheldText =
-    assignment?.feedback === 'after_due' && assignment.dueAt
-      ? ASSIGNMENT_TEXT.withheldAfterDue(assignment.dueAt)
-      : ASSIGNMENT_TEXT.withheld;
+  const withheldText = assignment ? withheldWords(assignment.feedback, assignment.dueAt) : ASSIGNMENT_TEXT.withheld;
 
   const onRetry = () =>
     retry.mutate(undefined, {

@@ -2,6 +2,7 @@ import { Minus, Sparkles, TrendingDown, TrendingUp } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/empty-state';
+import { formatDecimal } from '../../../lib/format';
 import { plural } from '../analytics-data';
 import { ANALYTICS_TEXT } from '../analytics-text';
 import { GRADE_BOUNDARIES_NOTE, PREDICTION_TARGET, PREDICTION_WINDOW } from '../../../../shared/prediction-model';
@@ -13,7 +14,7 @@ const READINESS_TONE = { Ready: 'success', 'Almost Ready': 'medium', 'Needs Work
 
 function TrendLine({ prediction }: { prediction: PredictedSubject }) {
   const Icon = prediction.trend === 'rising' ? TrendingUp : prediction.trend === 'falling' ? TrendingDown : Minus;
-  const moved = `${prediction.trendPoints >= 0 ? '+' : ''}${prediction.trendPoints.toFixed(1)} points on the prediction`;
+  const moved = `${prediction.trendPoints >= 0 ? '+' : ''}${formatDecimal(prediction.trendPoints, 1)} points on the prediction`;
   const word = prediction.trend === 'rising' ? 'Rising' : prediction.trend === 'falling' ? 'Falling' : 'Steady';
   return (
     <p className="flex items-center gap-1.5 text-sm text-slate-600">

@@ -1,5 +1,6 @@
 import { cn } from '../../../lib/cn';
-import { SCORE_BAND_CLASSES, formatPercent, scoreBand } from '../analytics-data';
+import { formatPercent } from '../../../lib/format';
+import { SCORE_BAND_CLASSES, scoreBand } from '../analytics-data';
 
 /** An average score to one decimal, coloured by its §9 band; a dash and a note when nothing is marked. */
 export function ScoreValue({ score, className }: { score: number | null; className?: string }) {

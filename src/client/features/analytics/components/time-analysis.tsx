@@ -2,14 +2,13 @@ import { lazy } from 'react';
 import { CheckCircle2, Clock, Gauge, Timer } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/empty-state';
-import { formatShortDate } from '../../../lib/format';
+import { formatPercent, formatShortDate } from '../../../lib/format';
 import { SESSION_GAP_MINUTES } from '../../../../shared/analytics-text';
 import {
   TREND_DAYS,
   dateOfDayKey,
   formatDuration,
   formatMinutes,
-  formatPercent,
   plural,
   type SessionTypeSummary,
   type SubjectPerformance,

@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ClipboardCheck, ClipboardList, Megaphone, Printer, RefreshCw, Settings2, Trash2 } from 'lucide-react';
-import { ASSIGNMENT_TEXT } from '../../../../shared/assignment-text';
 import type { RemarkSummary } from '../../../../shared/assignments';
 import type { Assignment } from '../../../../shared/classes';
 import { CLASS_SET_TEXT, classSetPdfUrl } from '../../../../shared/class-set-text';
@@ -18,7 +17,7 @@ import { formatMarks } from '../../../components/paper-progress';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast-store';
 import { serverMessageOf } from '../../../lib/api-request';
-import { settingsInWords } from '../../../lib/assignment-words';
+import { settingsInWords, withheldWords } from '../../../lib/assignment-words';
 import { useRemoveAssignment } from '../api/manage-class';
 import { useReleaseAssignment } from '../api/release-assignment';
 import { useRemarkAssignment } from '../api/remark-assignment';
@@ -51,7 +50,7 @@ function StudentMarks({ a }: { a: Assignment }) {
   if (!a.settings.released && handedIn) {
     return (
       <p className="text-sm text-slate-700" data-testid="assignment-marks">
-        {a.settings.feedback === 'after_due' && a.dueAt ? ASSIGNMENT_TEXT.withheldAfterDue(a.dueAt) : ASSIGNMENT_TEXT.withheld}
+        {withheldWords(a.settings.feedback, a.dueAt)}
       </p>
     );
   }
