@@ -5,6 +5,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../lib/api-client';
 import type { GeneratePaperResponse } from '../../shared/practice';
+import type { CourseSpecification } from '../../shared/specification';
 import type { TopicMatch } from '../../shared/topics';
 import { PaperGeneratorForm } from './paper-generator-form';
 import { paperCreatedMessage } from './topic-check';
@@ -12,6 +13,33 @@ import { paperCreatedMessage } from './topic-check';
 let requests: Record<string, unknown>[] = [];
 let topicReads: string[] = [];
 let matches: string[] = [];
+/** What GET /api/courses/c1/specification answers: by default a subject Markwell has no specification for. */
+let specification: CourseSpecification;
+const AQA = { id: 'aqa' as const, name: 'AQA', code: '7402', title: 'A-level Biology' };
+const point = (ref: string, title: string, questions: number) => ({
+  ref,
+  title,
+  questions,
+  marked: 0,
+  marksAwarded: 0,
+  totalMarks: 0,
+  mastery: null,
+});
+const BIOLOGY_AQA: CourseSpecification = {
+  subject: 'Biology',
+  board: AQA,
+  courseBoard: 'aqa',
+  canChooseBoard: true,
+  boards: [AQA],
+  sections: [
+    {
+      ref: '3.1',
+      title: 'Biological molecules',
+      points: [point('3.1.2', 'Sugars, starch, glycogen and cellulose', 11), point('3.1.4', 'Protein structure and how enzymes work', 14)],
+    },
+    { ref: '3.5', title: 'Energy transfers', points: [point('3.5.1', 'Photosynthesis', 12)] },
+  ],
+};
 /** What POST /api/topics/match answers, by the typed topic (anything else: as named). */
 const MATCHES: Record<string, TopicMatch> = {
   photosynthsis: { status: 'near', topic: 'Energy transfers in and between organisms', suggestion: 'Photosynthesis', message: null },
@@ -27,6 +55,7 @@ beforeEach(() => {
   requests = [];
   topicReads = [];
   matches = [];
+  specification = { subject: 'Chemistry', board: null, courseBoard: null, canChooseBoard: true, boards: [], sections: [] };
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
@@ -35,6 +64,7 @@ beforeEach(() => {
         topicReads.push(url);
         return Response.json({ topics: ['Kinetics', 'Energetics'] });
       }
+      if (url === '/api/courses/c1/specification') return Response.json(specification);
       if (url === '/api/topics/match') {
         const query = JSON.parse(String(init?.body)) as { subject: string; topic: string };
         const typed = query.topic;
@@ -43,7 +73,8 @@ beforeEach(() => {
       }
       const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
       requests.push(body);
-      return Response.json({ paper: { topic: body.topic }, questions: [], totalQuestions: 10, note: null }, { status: 201 });
+      const paperTopic = body.specPoints ? `AQA ${(body.specPoints as string[]).join(', ')}` : body.topic;
+      return Response.json({ paper: { topic: paperTopic }, questions: [], totalQuestions: 10, note: null }, { status: 201 });
     }),
   );
 });
@@ -150,6 +181,47 @@ describe('PaperGeneratorForm', () => {
     // Typing again clears the refusal.
     fireEvent.change(screen.getByLabelText('Topic'), { target: { value: 'Waves' } });
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('PaperGeneratorForm: finer sub-topics (the course board’s specification points)', () => {
+  it('offers the points a typed topic names, and draws a paper on the one chosen alone', async () => {
+    specification = BIOLOGY_AQA;
+    const onGenerated = vi.fn();
+    renderForm({ subject: 'Biology', onGenerated });
+    fireEvent.change(screen.getByLabelText('Topic'), { target: { value: 'enzymes' } });
+    const choice = await screen.findByRole('button', { name: 'Practise only 3.1.4 Protein structure and how enzymes work (14 questions)' });
+    expect(screen.queryByRole('button', { name: /3\.1\.2/ })).toBeNull();
+    fireEvent.change(screen.getByLabelText('Difficulty'), { target: { value: 'easy' } });
+    fireEvent.click(choice);
+    await waitFor(() => expect(onGenerated).toHaveBeenCalled());
+    expect(requests).toEqual([{ courseId: 'c1', specPoints: ['3.1.4'], difficultyLevel: 'easy', questionCount: 10 }]);
+    expect(matches).toEqual([]);
+    expect(onGenerated.mock.calls[0][1]).toBe('AQA 3.1.4');
+    expect(screen.getByLabelText<HTMLInputElement>('Topic').value).toBe('');
+  });
+
+  it('offers them for a misspelt topic once its spelling is suggested', async () => {
+    specification = BIOLOGY_AQA;
+    renderForm({ subject: 'Biology' });
+    fireEvent.change(screen.getByLabelText('Topic'), { target: { value: 'photosynthsis' } });
+    expect(screen.queryByRole('group', { name: 'Finer sub-topics' })).toBeNull();
+    fireEvent.click(button());
+    expect((await screen.findByRole('alert')).textContent).toContain('Did you mean Photosynthesis?');
+    expect(screen.getByRole('button', { name: 'Practise only 3.5.1 Photosynthesis (12 questions)' })).toBeTruthy();
+    expect(requests).toEqual([]);
+  });
+
+  it('links to the Specification page: to choose points, or first an exam board', async () => {
+    specification = BIOLOGY_AQA;
+    const { unmount } = renderForm({ subject: 'Biology' });
+    expect((await screen.findByRole('link', { name: 'choose specification points' })).getAttribute('href')).toBe(
+      '/courses/c1/specification',
+    );
+    unmount();
+    specification = { ...BIOLOGY_AQA, board: null, courseBoard: null, sections: [] };
+    renderForm({ subject: 'Biology' });
+    expect((await screen.findByRole('link', { name: 'choose your exam board' })).getAttribute('href')).toBe('/courses/c1/specification');
   });
 });
 

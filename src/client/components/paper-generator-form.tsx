@@ -2,10 +2,12 @@ import { useId, useState, type FormEvent } from 'react';
 import { DifficultyField, type DifficultyChoice } from './difficulty-field';
 import { type GeneratePaperResponse } from '../../shared/practice';
 import { DEFAULT_DIFFICULTY, QUESTION_COUNT, subjectOrDefault } from '../../shared/practice-text';
+import { useCourseSpecification } from '../lib/api/course-specification';
 import { useCourseTopics } from '../lib/api/course-topics';
 import { useGeneratePaper } from '../lib/api/generate-paper';
 import { TopicCheckNotice, useTopicCheck } from './topic-check';
 import { TopicCombobox } from './topic-combobox';
+import { SubTopicChoices } from './sub-topics';
 import { Button } from './ui/button';
 import { Label } from './ui/label';
 import { QuestionCountField } from './question-count-field';
@@ -13,7 +15,8 @@ import { QuestionCountField } from './question-count-field';
 /**
  * Topic, number of questions (5–20) and difficulty (easy, medium or hard: one set everywhere, issue 27); used by the
  * course page and the papers list. The topic is checked first: a misspelt or near one is suggested, an unknown one
- * refused, before anything is generated.
+ * refused, before anything is generated. Beside the topic, the finer sub-topics it names (the course board's
+ * specification points) can be chosen instead, each drawing a paper on that point alone.
  */
 export function PaperGeneratorForm(props: {
   courseId: string;
@@ -33,6 +36,7 @@ export function PaperGeneratorForm(props: {
   const [difficulty, setDifficulty] = useState<DifficultyChoice>(DEFAULT_DIFFICULTY);
   const generate = useGeneratePaper();
   const topics = useCourseTopics(props.courseId);
+  const specification = useCourseSpecification(props.courseId);
   const subject = subjectOrDefault(props.subject);
   const topicCheck = useTopicCheck();
   const busy = generate.isPending || topicCheck.checking;
@@ -43,10 +47,30 @@ export function PaperGeneratorForm(props: {
       { courseId: props.courseId, subject, topic: chosenTopic, difficultyLevel: difficulty, questionCount: count },
       {
         onSuccess: (result) => {
-          setTopic('');
-          setCount(QUESTION_COUNT.default);
-          setDifficulty(DEFAULT_DIFFICULTY);
+          reset();
           props.onGenerated(result, result.paper.topic?.trim() || chosenTopic);
+        },
+        onError: props.onError,
+      },
+    );
+  };
+
+  const reset = () => {
+    setTopic('');
+    setCount(QUESTION_COUNT.default);
+    setDifficulty(DEFAULT_DIFFICULTY);
+  };
+
+  /** A paper on one specification point alone (a finer sub-topic), in the course board's numbering. */
+  const generateOnPoint = (ref: string) => {
+    if (busy) return;
+    topicCheck.clear();
+    generate.mutate(
+      { courseId: props.courseId, specPoints: [ref], difficultyLevel: difficulty, questionCount: count },
+      {
+        onSuccess: (result) => {
+          reset();
+          props.onGenerated(result, result.paper.topic?.trim() || ref);
         },
         onError: props.onError,
       },
@@ -78,6 +102,13 @@ export function PaperGeneratorForm(props: {
           topics={topics.data?.topics ?? []}
           placeholder={`e.g. a ${subject.toLowerCase()} topic`}
           maxLength={120}
+          disabled={busy}
+        />
+        <SubTopicChoices
+          courseId={props.courseId}
+          spec={specification.data}
+          typed={topicCheck.match?.suggestion ?? topic}
+          onChoose={(point) => generateOnPoint(point.ref)}
           disabled={busy}
         />
       </div>
