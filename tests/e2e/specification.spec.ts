@@ -60,3 +60,31 @@ test('the Specification page of a course that is not there says "Course not foun
   await expect(page.getByRole('heading', { name: 'Course not found' })).toBeVisible();
   await expect(page.getByText('Something went wrong')).toHaveCount(0);
 });
+
+/**
+ * Issue 27 item 3 end to end: on the course page, a topic that is part of a bigger one ('enzymes') offers the course
+ * board's finer sub-topic beside the field; without a board it points to the Specification page to choose one.
+ */
+test('from the course page, a student chooses a finer sub-topic named by the topic they type', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUpThroughUi(page);
+  const token = await page.evaluate(() => localStorage.getItem('sessionToken'));
+  const headers = { authorization: `Bearer ${token}` };
+  const course = (await (await page.request.post('/api/courses/direct-create', { headers, data: { subject: 'Biology' } })).json()) as {
+    id: string;
+  };
+
+  await page.goto(`/courses/${course.id}`);
+  await page.getByRole('combobox', { name: 'Topic' }).fill('enzymes');
+  await expect(page.getByRole('link', { name: 'choose your exam board' })).toHaveAttribute('href', `/courses/${course.id}/specification`);
+
+  expect((await page.request.patch(`/api/courses/${course.id}`, { headers, data: { board: 'aqa' } })).ok()).toBe(true);
+  await page.reload();
+  await page.getByRole('combobox', { name: 'Topic' }).fill('enzymes');
+  const choice = page.getByRole('button', { name: /^Practise only 3\.1\.4 Protein structure and how enzymes work \(\d+ questions\)$/ });
+  await expect(choice).toBeVisible();
+  await expectNoSeriousViolations(page, 'course page offering a finer sub-topic');
+  await choice.click();
+  await expect(page.getByText(/Created question paper for AQA 3\.1\.4 with \d+ questions/)).toBeVisible();
+  await expect(page.getByText('Topic: AQA 3.1.4')).toBeVisible();
+});
