@@ -1,47 +1,64 @@
 import type { Engine } from '../../engine';
 
-/** The engine calls that run in the worker pool: every method of the Engine that does work. */
-export const POOLED_METHODS = [
-  'generateCourse',
-  'generatePaper',
-  'evaluateAnswer',
-  'tutorReply',
-  'answerFromDocument',
-  'questionsFromDocument',
-  'gradeHandwritten',
-  'practicePaper',
-  'readSheets',
-  'findQuestion',
-  'searchBank',
-  'importQuestions',
-  'exportQuestions',
-  'readPdf',
-] as const;
-export type PooledMethod = (typeof POOLED_METHODS)[number];
+/** The Engine's methods that take one input and resolve to a result. */
+type EngineMethod = { [K in keyof Engine]-?: NonNullable<Engine[K]> extends (input: never) => Promise<unknown> ? K : never }[keyof Engine];
+type Method<M extends EngineMethod> = Extract<NonNullable<Engine[M]>, (input: never) => Promise<unknown>>;
 
-/** One call sent to a worker: the method's name and its (structured-cloneable) input. */
-type Method<M extends PooledMethod> = NonNullable<Engine[M]>;
-
-export interface EngineTask<M extends PooledMethod = PooledMethod> {
-  method: M;
+/** A method of the Engine as a pool call: its one (structured-cloneable) input and what it resolves to. */
+type EngineCall<M extends EngineMethod> = {
   input: Parameters<Method<M>>[0];
+  output: Awaited<ReturnType<Method<M>>>;
+};
+
+/**
+ * Every call the pool's workers answer, by name: its input and its output. Both sides are typed by this map: the
+ * pooled engine sends `run(call, input)` and gets the call's output; the worker answers with a table of handlers,
+ * one per call (engine-worker.ts), so a misspelt name, a wrong input or a missing handler is a type error.
+ */
+export interface PoolCalls {
+  generateCourse: EngineCall<'generateCourse'>;
+  generatePaper: EngineCall<'generatePaper'>;
+  evaluateAnswer: EngineCall<'evaluateAnswer'>;
+  tutorReply: EngineCall<'tutorReply'>;
+  answerFromDocument: EngineCall<'answerFromDocument'>;
+  questionsFromDocument: EngineCall<'questionsFromDocument'>;
+  gradeHandwritten: EngineCall<'gradeHandwritten'>;
+  practicePaper: EngineCall<'practicePaper'>;
+  readSheets: EngineCall<'readSheets'>;
+  findQuestion: EngineCall<'findQuestion'>;
+  searchBank: EngineCall<'searchBank'>;
+  importQuestions: EngineCall<'importQuestions'>;
+  exportQuestions: EngineCall<'exportQuestions'>;
+  readPdf: EngineCall<'readPdf'>;
+}
+
+export type PoolCallName = keyof PoolCalls;
+export type PoolInput<K extends PoolCallName> = PoolCalls[K]['input'];
+export type PoolOutput<K extends PoolCallName> = PoolCalls[K]['output'];
+
+/** What a worker answers each call with (engine-worker.ts). */
+export type PoolHandlers = { [K in PoolCallName]: (input: PoolInput<K>) => Promise<PoolOutput<K>> };
+
+/** One call sent to a worker: its name and its input. */
+export interface PoolTask<K extends PoolCallName = PoolCallName> {
+  call: K;
+  input: PoolInput<K>;
 }
 
 /** Loads the marker in the worker that runs it (the pool's warm-up: one worker, not all of them). */
 export interface WarmUpTask {
-  method: 'warmUp';
-  input?: undefined;
+  call: 'warmUp';
 }
 
 /** What a worker can be asked to do. */
-export type WorkerTask = EngineTask | WarmUpTask;
+export type WorkerTask = PoolTask | WarmUpTask;
 
 /**
  * What a worker sends back. Errors travel as data: structured cloning keeps an Error's message but not
  * the fields an EngineError carries (its code), which decide the HTTP status the student sees.
  */
-export type EngineTaskResult<M extends PooledMethod = PooledMethod> = (
-  | { ok: true; value: Awaited<ReturnType<Method<M>>> }
+export type PoolResult<K extends PoolCallName | 'warmUp' = PoolCallName> = (
+  | { ok: true; value: K extends PoolCallName ? PoolOutput<K> : void }
   | {
       ok: false;
       engineError: { code: 'UNSUPPORTED_SUBJECT' | 'UNAVAILABLE' | 'BAD_INPUT'; message: string } | null;

@@ -3,7 +3,7 @@ import { workerData } from 'piscina';
 import { isEngineError } from '../../engine';
 import { createBuiltinEngine } from '../builtin-engine';
 import { useSharedWordVectors } from '../marker/embeddings';
-import type { EngineTaskResult, EngineWorkerData, PooledMethod, WorkerTask } from './engine-task';
+import type { EngineWorkerData, PoolCallName, PoolHandlers, PoolInput, PoolOutput, PoolResult, WorkerTask } from './engine-task';
 
 /**
  * Runs in a pool worker (loaded by engine-worker.mjs): the built-in engine, in this thread. The marker's
@@ -15,13 +15,33 @@ const { wordVectors } = (workerData ?? {}) as Partial<EngineWorkerData>;
 if (wordVectors) useSharedWordVectors(wordVectors);
 const engine = createBuiltinEngine();
 
-type AnyMethod = (input: unknown) => Promise<unknown>;
+/** Each call the pool sends, answered in this thread (engine-task.ts PoolCalls). */
+const handlers: PoolHandlers = {
+  generateCourse: (input) => engine.generateCourse(input),
+  generatePaper: (input) => engine.generatePaper(input),
+  evaluateAnswer: (input) => engine.evaluateAnswer(input),
+  tutorReply: (input) => engine.tutorReply(input),
+  answerFromDocument: (input) => engine.answerFromDocument(input),
+  questionsFromDocument: (input) => engine.questionsFromDocument(input),
+  gradeHandwritten: (input) => engine.gradeHandwritten(input),
+  practicePaper: (input) => engine.practicePaper(input),
+  readSheets: (input) => engine.readSheets(input),
+  findQuestion: (input) => engine.findQuestion(input),
+  searchBank: (input) => engine.searchBank(input),
+  importQuestions: (input) => engine.importQuestions(input),
+  exportQuestions: (input) => engine.exportQuestions(input),
+  readPdf: (input) => engine.readPdf!(input),
+};
 
-export async function runEngineTask(task: WorkerTask): Promise<EngineTaskResult> {
+function answer<K extends PoolCallName>(call: K, input: PoolInput<K>): Promise<PoolOutput<K>> {
+  return handlers[call](input);
+}
+
+export async function runEngineTask(task: WorkerTask): Promise<PoolResult<PoolCallName | 'warmUp'>> {
   try {
-    const value =
-      task.method === 'warmUp' ? await engine.warmUp?.() : await (engine[task.method as PooledMethod] as unknown as AnyMethod)(task.input);
-    return { ok: true, value, threadId, memoryBytes: memoryBytes() } as EngineTaskResult;
+    if (task.call === 'warmUp') await engine.warmUp?.();
+    const value = task.call === 'warmUp' ? undefined : await answer(task.call, task.input);
+    return { ok: true, value, threadId, memoryBytes: memoryBytes() };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const engineError = isEngineError(error) ? { code: error.code, message } : null;

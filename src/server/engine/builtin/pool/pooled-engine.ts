@@ -3,7 +3,7 @@ import { engineError, type Engine } from '../../engine';
 import { matchTopic, offlineSubjects, topicsOf } from '../bank-topics';
 import { BUILTIN_LABEL } from '../builtin-engine';
 import { loadWordTable } from '../marker/word-vector-cache';
-import type { EngineTask, EngineTaskResult, EngineWorkerData, PooledMethod, WorkerTask } from './engine-task';
+import type { EngineWorkerData, PoolCallName, PoolInput, PoolOutput, PoolResult, PoolTask, WorkerTask } from './engine-task';
 
 /** How much lower than the main thread the workers run (nice 0 → 10). */
 const WORKER_NICE_INCREMENT = 10;
@@ -44,7 +44,7 @@ export interface PoolOptions {
  */
 export function createPooledEngine(options: PoolOptions): PooledEngine {
   const startPool = (wordVectors: SharedArrayBuffer | null) => {
-    const started = new Piscina<WorkerTask, EngineTaskResult>({
+    const started = new Piscina<WorkerTask, PoolResult<PoolCallName | 'warmUp'>>({
       filename: new URL('./engine-worker.mjs', import.meta.url).href,
       minThreads: options.workers,
       maxThreads: options.workers,
@@ -74,7 +74,7 @@ export function createPooledEngine(options: PoolOptions): PooledEngine {
   };
   // The workers start once this thread has the word table (read from disk; converted in a thread of its own on
   // a first start), so that the event loop serves requests meanwhile. Calls made before then wait for it.
-  let pool: Piscina<WorkerTask, EngineTaskResult> | undefined;
+  let pool: Piscina<WorkerTask, PoolResult<PoolCallName | 'warmUp'>> | undefined;
   const poolReady = loadWordTable()
     .catch(() => null)
     .then((wordVectors) => (pool = startPool(wordVectors)));
@@ -96,7 +96,7 @@ export function createPooledEngine(options: PoolOptions): PooledEngine {
   }
 
   /** The pool, once its workers can start; until then as many calls as its queue would hold wait for it. */
-  async function startedPool(): Promise<Piscina<WorkerTask, EngineTaskResult>> {
+  async function startedPool(): Promise<Piscina<WorkerTask, PoolResult<PoolCallName | 'warmUp'>>> {
     if (pool) return pool;
     if (waitingForPool >= options.maxQueue) throw engineError('UNAVAILABLE', ENGINE_BUSY_MESSAGE);
     waitingForPool += 1;
@@ -107,7 +107,7 @@ export function createPooledEngine(options: PoolOptions): PooledEngine {
     }
   }
 
-  async function runTask(task: WorkerTask, retried = false): Promise<EngineTaskResult> {
+  async function runTask(task: WorkerTask, retried = false): Promise<PoolResult<PoolCallName | 'warmUp'>> {
     const started = await startedPool();
     try {
       return await started.run(task);
@@ -121,15 +121,15 @@ export function createPooledEngine(options: PoolOptions): PooledEngine {
     }
   }
 
-  async function run<M extends PooledMethod>(
-    method: M,
-    input: EngineTask<M>['input'],
-  ): Promise<Awaited<ReturnType<NonNullable<Engine[M]>>>> {
-    const result = await runTask({ method, input } as EngineTask);
+  /** One call in a worker, typed by engine-task.ts PoolCalls: the worker answers `call` with its handler for it. */
+  async function run<K extends PoolCallName>(call: K, input: PoolInput<K>): Promise<PoolOutput<K>> {
+    const task: PoolTask<K> = { call, input };
+    // The worker answered this call with its handler for `call` (the one place the result's type is asserted: it crossed a thread).
+    const result = (await runTask(task)) as PoolResult<K>;
     completed += 1;
     threadIds.add(result.threadId);
     if (result.memoryBytes > recycleAboveBytes) recycle(result.threadId);
-    if (result.ok) return result.value as Awaited<ReturnType<NonNullable<Engine[M]>>>;
+    if (result.ok) return result.value;
     if (result.engineError) throw engineError(result.engineError.code, result.engineError.message);
     throw new Error(result.message);
   }
@@ -140,7 +140,7 @@ export function createPooledEngine(options: PoolOptions): PooledEngine {
     // start with the engine's dispatcher only and load what their first calls need, so that each extra worker
     // costs tens of MB while idle, not a whole engine. Nothing is loaded in this thread.
     async warmUp() {
-      const result = await runTask({ method: 'warmUp' });
+      const result = await runTask({ call: 'warmUp' });
       if (!result.ok) throw new Error(result.message);
     },
     generateCourse: (input) => run('generateCourse', input),
