@@ -1,4 +1,5 @@
 import { QUESTION_TEXT_CUT } from '../../shared/practice-text';
+import { browserLocales } from './locale';
 
 /**
  * Dates, times and numbers in the reader's own locale (Intl): `locale` undefined means the browser's, so a
@@ -7,18 +8,6 @@ import { QUESTION_TEXT_CUT } from '../../shared/practice-text';
  * number the app shows goes through this module.
  */
 type DateInput = string | Date | null | undefined;
-type Locales = string | readonly string[] | undefined;
-
-/**
- * The browser's locale: the reader's preferred languages (navigator.languages, what the browser sends as
- * Accept-Language), not only the language of the browser's own menus, which Intl takes by default: a British
- * reader of a browser installed in US English still reads 04/03/2026. Without a navigator (Node), Intl's default.
- */
-function browserLocales(): Locales {
-  if (typeof navigator === 'undefined') return undefined;
-  if (navigator.languages && navigator.languages.length > 0) return navigator.languages;
-  return navigator.language || undefined;
-}
 
 function toDate(value: DateInput): Date | null {
   if (!value) return null;
