@@ -3,7 +3,9 @@ import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Course } from '../../../../shared/practice';
 import type { TopicMatch } from '../../../../shared/topics';
+import { createQueryClient } from '../../../lib/api-client';
 import { generatePracticePaper } from '../api/generate-practice-paper';
 import { PracticePaperDialog } from './practice-paper-dialog';
 
@@ -31,6 +33,9 @@ let order: string[] = [];
 let respond: () => Promise<Response>;
 let matchesAsked: string[] = [];
 let topicMatch: (topic: string) => TopicMatch;
+/** What GET /api/courses answers. */
+let courses: Course[] = [];
+let coursesRead = 0;
 
 function stubWindow() {
   return {
@@ -49,12 +54,18 @@ beforeEach(() => {
   sent = [];
   order = [];
   matchesAsked = [];
+  courses = [];
+  coursesRead = 0;
   topicMatch = (topic) => ({ status: 'exact', topic, suggestion: null, message: null });
   popup = stubWindow();
   respond = async () => Response.json({ filename: FILENAME, html: PAPER_HTML });
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
+      if (url === '/api/courses') {
+        coursesRead++;
+        return Response.json(courses);
+      }
       // The topic is checked first (issue 27): as named unless the test says otherwise.
       if (url === '/api/topics/match') {
         const asked = JSON.parse(String(init.body)) as { subject: string; topic: string };
@@ -80,8 +91,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderDialog() {
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+function renderDialog(withQueries = false) {
+  // the app's client (its default query function reads GET urls) when the dialog is to read the student's courses
+  const client = withQueries ? createQueryClient() : new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
   return render(<PracticePaperDialog />, { wrapper });
 }
@@ -332,6 +344,44 @@ describe('PracticePaperDialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Use Energy transfers in and between organisms' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0].body).toMatchObject({ subject: 'Biology', topic: 'Energy transfers in and between organisms' });
+  });
+
+  it('for part of a topic, points to where its finer sub-topics are: the student’s course of the subject', async () => {
+    topicMatch = () => ({ status: 'near', topic: 'Biological molecules', suggestion: null, message: null });
+    courses = [
+      { id: 'c9', title: 'Physics A-Level Practice', subject: 'Physics', totalQuestions: 10, createdAt: '2026-01-01T00:00:00Z' },
+      { id: 'c7', title: 'Biology A-Level Practice', subject: 'Biology', totalQuestions: 10, createdAt: '2026-01-01T00:00:00Z' },
+    ];
+    renderDialog(true);
+    openAndFill('biology', 'enzymes');
+    expect(coursesRead).toBe(0);
+    fireEvent.click(generateButton());
+    expect((await screen.findByRole('alert')).textContent).toContain('the paper will be on Biological molecules');
+    expect((await screen.findByRole('link', { name: 'Biology A-Level Practice' })).getAttribute('href')).toBe('/courses/c7');
+    expect(screen.getByRole('link', { name: 'Specification page' }).getAttribute('href')).toBe('/courses/c7/specification');
+    expect(screen.getByText(/^Only enzymes\?/).textContent).toContain('the topic field offers your exam board’s finer sub-topics');
+    expect(sent).toEqual([]);
+  });
+
+  it('without a course of the subject, says a course offers them; for a topic as named, says nothing', async () => {
+    topicMatch = (topic) =>
+      topic === 'enzymes'
+        ? { status: 'near', topic: 'Biological molecules', suggestion: null, message: null }
+        : { status: 'near', topic: 'Biological molecules', suggestion: 'Biological molecules', message: null };
+    renderDialog(true);
+    openAndFill('Biology', 'enzymes');
+    fireEvent.click(generateButton());
+    expect(
+      (
+        await screen.findByText(
+          'Only enzymes? A Biology course (New Course) offers your exam board’s finer sub-topics, such as a single specification point.',
+        )
+      ).tagName,
+    ).toBe('P');
+    fireEvent.change(topicField(), { target: { value: 'biologcal molecules' } });
+    fireEvent.click(generateButton());
+    expect((await screen.findByRole('alert')).textContent).toContain('Did you mean Biological molecules?');
+    expect(screen.queryByText(/^Only /)).toBeNull();
   });
 
   it('when the window was blocked, offers the paper as a blob: link instead', async () => {

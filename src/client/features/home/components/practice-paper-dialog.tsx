@@ -1,14 +1,19 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'wouter';
 import { DifficultyField } from '../../../components/difficulty-field';
 import { Download, ExternalLink, Printer } from 'lucide-react';
 import { DEFAULT_DIFFICULTY, QUESTION_COUNT } from '../../../../shared/practice-text';
 import { type PracticePaperRequest } from '../../../../shared/practice-paper';
+import type { Course } from '../../../../shared/practice';
+import type { TopicMatch } from '../../../../shared/topics';
 import { PRACTICE_PAPER_TEXT } from '../../../../shared/practice-paper-text';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { isApiError, serverMessageOf } from '../../../lib/api-request';
+import { queryKeys } from '../../../lib/api/query-keys';
 import { reprintUrl, useDownloadPracticePaperPdf } from '../api/download-practice-paper-pdf';
 import { useGeneratePracticePaper } from '../api/generate-practice-paper';
 import { createPrintableUrl, openPrintWindow, printInWindow } from '../print-window';
@@ -21,6 +26,41 @@ type Difficulty = PracticePaperRequest['difficultyLevel'];
 function reasonOf(error: unknown): string {
   const cause = error instanceof Error ? error.cause : undefined;
   return isApiError(cause) && cause.status < 500 ? serverMessageOf(cause, '') : '';
+}
+
+/** The part of a topic a near match stands for ('enzymes' in Biological molecules), or null when it is the topic itself. */
+function partOfTopic(match: (TopicMatch & { typed: string }) | null): string | null {
+  if (match?.status !== 'near' || !match.topic) return null;
+  const part = (match.suggestion ?? match.typed).trim();
+  return part.toLowerCase() === match.topic.toLowerCase() ? null : part;
+}
+
+/**
+ * Under a near match that is part of a topic (issue 27): the paper printed here is on the whole topic, so where the
+ * finer sub-topics are, a course of the subject (its topic field and its Specification page), is named.
+ */
+function FinerSubTopicPointer({ part, subject, courses }: { part: string; subject: string; courses: Course[] | undefined }) {
+  const course = courses?.find((c) => c.subject.trim().toLowerCase() === subject.trim().toLowerCase());
+  return (
+    <p className="text-xs text-slate-600">
+      Only {part}?{' '}
+      {course ? (
+        <>
+          In your course{' '}
+          <Link href={`/courses/${course.id}`} className="underline">
+            {course.title}
+          </Link>
+          , the topic field offers your exam board&rsquo;s finer sub-topics, and its{' '}
+          <Link href={`/courses/${course.id}/specification`} className="underline">
+            Specification page
+          </Link>{' '}
+          draws a paper on any of its points.
+        </>
+      ) : (
+        <>A {subject.trim()} course (New Course) offers your exam board&rsquo;s finer sub-topics, such as a single specification point.</>
+      )}
+    </p>
+  );
 }
 
 /**
@@ -42,6 +82,9 @@ export function PracticePaperDialog() {
   const pdf = useDownloadPracticePaperPdf();
   const blank = !subject.trim() || !topic.trim();
   const topicCheck = useTopicCheck();
+  const part = partOfTopic(topicCheck.match);
+  // the student's courses are read only when a finer sub-topic is to be pointed to
+  const courses = useQuery<Course[]>({ queryKey: queryKeys.courses(), enabled: part !== null });
 
   // The dialog has no Radix trigger to return focus to, so keyboard users are brought back to this button.
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -260,6 +303,7 @@ export function PracticePaperDialog() {
                 }}
               />
             ) : null}
+            {part ? <FinerSubTopicPointer part={part} subject={subject} courses={courses.data} /> : null}
             {failure ? (
               <div role="alert" className="grid gap-1 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-700">
                 <p className="font-medium">{PRACTICE_PAPER_TEXT.failedAlert}</p>
