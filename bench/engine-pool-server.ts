@@ -13,7 +13,7 @@ let ready = false;
 // Ready once the warm-up is done and the workers have started (a call per worker that fails at once: not a PDF).
 void engine
   .warmUp?.()
-  .then(() => Promise.all(Array.from({ length: workers }, () => engine.readPdf?.(Buffer.from('not a pdf')).catch(() => null))))
+  .then(() => Promise.all(Array.from({ length: workers }, () => engine.tools.run('readPdf', Buffer.from('not a pdf')).catch(() => null))))
   .then(() => (ready = true));
 
 const server = http.createServer((req, res) => {

@@ -29,7 +29,7 @@ async function main() {
   const stream = await deflatedZeros(BOMB_MB);
   const pdf = buildPdfWithStreams([{ data: stream, filter: '/Filter /FlateDecode' }]);
   const engine = POOL ? createPooledEngine({ workers: 1, maxQueue: 4 }) : undefined;
-  const read = engine ? (data: Uint8Array) => engine.readPdf!(data) : readPdfPages;
+  const read = engine ? (data: Uint8Array) => engine.tools.run('readPdf', data) : readPdfPages;
   // Warm up: the worker loads the marker (word vectors) before the bomb arrives, as on a running server.
   await read(Buffer.from(buildPdfWithStreams([{ data: Buffer.from('BT /F1 12 Tf 50 800 Td (warm) Tj ET'), filter: '' }]))).catch(
     () => undefined,

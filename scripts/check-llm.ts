@@ -23,10 +23,6 @@ const noFallback: Engine = {
   gradeHandwritten: unavailable,
   practicePaper: unavailable,
   readSheets: unavailable,
-  findQuestion: unavailable,
-  searchBank: unavailable,
-  importQuestions: unavailable,
-  exportQuestions: unavailable,
 };
 
 const question: QuestionForMarking = {

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Engine } from './engine/engine';
+import type { ToolRunner } from './engine/tools/tool-calls';
 import type { JobQueue } from './jobs/job-queue';
 import type { SessionCache } from './services/auth';
 
@@ -20,6 +21,8 @@ export interface AppDeps {
   database: Database;
   /** Everything "AI": the built-in offline engine or an LLM provider (src/server/engine). */
   engine: Engine;
+  /** The work that is not AI (reading PDFs, question files, bank search): in the engine's worker pool when it has one; default: in this thread. */
+  tools?: ToolRunner;
   /** The built React client; served with an SPA fallback when the folder exists. */
   clientDir?: string;
   /** How many questions the built-in bank holds (for the landing page's claims). */

@@ -33,7 +33,7 @@ async function main() {
     : builtin;
   // Background jobs: this instance's workers take grading jobs from the queue in the database (decision 017).
   const jobs = createAppJobs({ config, database, engine }, (error) => app.log.error({ err: error }, 'background job queue error'));
-  const app = await buildApp({ config, database, engine, jobs, bankQuestionCount: () => loadBank().byId.size });
+  const app = await buildApp({ config, database, engine, tools: pooled?.tools, jobs, bankQuestionCount: () => loadBank().byId.size });
   const close = async () => {
     await app.close();
     await jobs.stop();

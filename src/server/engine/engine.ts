@@ -1,6 +1,4 @@
 import type { Feedback, MarkPoint, QuestionType, SchemeRules } from '../../shared/mark-scheme';
-import type { ImportReport } from '../../shared/question-import';
-import type { ImportFormat } from '../../shared/question-import-text';
 import type { GradingQuestion } from '../../shared/teacher';
 import type { TopicMatch } from '../../shared/topics';
 import type { BoardId } from '../../shared/specification';
@@ -8,7 +6,8 @@ import type { BoardId } from '../../shared/specification';
 /**
  * What the product needs from "AI", in the product's own terms. Two implementations: the built-in
  * offline engine (builtin/) and the LLM engine (llm/), which falls back to the built-in one.
- * Every result says which engine and model produced it.
+ * Every result says which engine and model produced it. Work that is not AI (reading a PDF's text, question
+ * files in and out, finding questions in the bank) is not here: services call it as tools (tools/tool-calls.ts).
  */
 
 /** Who produced a result, as the UI shows it: 'Marked by <label>'. */
@@ -276,45 +275,12 @@ export interface Engine {
   practicePaper(input: PracticePaperInput): Promise<{ filename: string; html: string; paper?: GeneratedPaper }>;
   /** Reads photographed sheets offline: their text and any practice-paper code (QR or printed). */
   readSheets(input: { images: Buffer[] }): Promise<SheetReading[]>;
-  /** A question with its scheme, by bank id or by the text read from a photo; null when none is close enough. */
-  findQuestion(input: FindQuestionInput): Promise<FoundQuestion | null>;
-  /**
-   * A teacher's own question file (Moodle GIFT or Markwell JSON) as questions for a course, with a report of
-   * what was imported, changed and skipped, question by question. Nothing is stored here.
-   */
-  importQuestions(input: { format: ImportFormat; source: string; subject: string; strict?: boolean; seed?: number }): Promise<{
-    questions: GeneratedQuestion[];
-    report: ImportReport;
-  }>;
-  /** Stored questions as a file to take elsewhere (GIFT for Moodle, or the bank's JSON). */
-  exportQuestions(input: {
-    format: ImportFormat;
-    subject: string;
-    topic: string;
-    description: string;
-    difficulty: string;
-    /** `name`: the question's own name (from an imported file), written as its Moodle name; `shuffleOptions` as shuffleanswers. */
-    questions: (QuestionForMarking & { id: string; name?: string | null; shuffleOptions?: boolean })[];
-    /**
-     * GIFT and Moodle XML: one category per question topic (in order of first appearance, `topic` for a question
-     * without one) instead of one for the whole file, e.g. a whole course. JSON stays one topic file.
-     */
-    byTopic?: boolean;
-  }): Promise<{ content: string; contentType: string; extension: string }>;
   /**
    * Optional (LLM): a draft mark scheme for a teacher's own question (points with marks, levels for an extended
    * answer), checked against the marks it must give; an unusable draft or a failed call is an 'UNAVAILABLE'
    * error, never a fallback. The built-in engine cannot write one: without this method drafting is offered to no one.
    */
   draftMarkScheme?(input: SchemeDraftInput): Promise<SchemeDraft>;
-  /** Bank questions whose words best match `query`, best first. */
-  searchBank(input: { query: string; limit: number }): Promise<BankQuestionSummary[]>;
-  /**
-   * Optional: the text of an uploaded PDF, one string per page (builtin/documents/read-pdf.ts). An engine
-   * that runs its work off the event loop reads PDFs there too; without it the documents service reads
-   * the PDF itself.
-   */
-  readPdf?(data: Uint8Array): Promise<string[]>;
 }
 
 /** An error the engine means the student to read, e.g. a subject the offline bank does not cover. */

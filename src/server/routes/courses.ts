@@ -17,6 +17,7 @@ import { courseSpecificationSchema, specificationQuerySchema, updateCourseReques
 import { generatePaper, getPaper, listPaperQuestions, listPapers } from '../services/papers';
 import { listCourseQuestions } from '../services/questions';
 import { exportCourse, exportPaper, importQuestions } from '../services/question-import';
+import { toolsInThisThread } from '../engine/tools/run-tool';
 import { exportQuerySchema, questionImportRequestSchema, questionImportResponseSchema } from '../../shared/question-import';
 import { IMPORT_MAX_CHARS, IMPORT_TEXT } from '../../shared/question-import-text';
 import { bodyTooLargeAs } from './upload-limits';
@@ -82,12 +83,12 @@ export function courseRoutes(app: ZodApp, deps: AppDeps) {
       async (req, reply) =>
         reply
           .status(preview ? 200 : 201)
-          .send(await importQuestions(db, deps.engine, currentUser(req).id, req.params.id, req.body, { preview })),
+          .send(await importQuestions(db, deps.tools ?? toolsInThisThread, currentUser(req).id, req.params.id, req.body, { preview })),
     );
   }
 
   app.get('/courses/:id/export', { onRequest: auth, schema: { params: idParams, querystring: exportQuerySchema } }, async (req, reply) => {
-    const file = await exportCourse(db, deps.engine, currentUser(req).id, req.params.id, req.query.format);
+    const file = await exportCourse(db, deps.tools ?? toolsInThisThread, currentUser(req).id, req.params.id, req.query.format);
     return reply
       .header('content-type', file.contentType)
       .header('content-disposition', `attachment; filename="${file.filename}"`)
@@ -98,7 +99,7 @@ export function courseRoutes(app: ZodApp, deps: AppDeps) {
     '/question-papers/:id/export',
     { onRequest: auth, schema: { params: idParams, querystring: exportQuerySchema } },
     async (req, reply) => {
-      const file = await exportPaper(db, deps.engine, currentUser(req).id, req.params.id, req.query.format);
+      const file = await exportPaper(db, deps.tools ?? toolsInThisThread, currentUser(req).id, req.params.id, req.query.format);
       return reply
         .header('content-type', file.contentType)
         .header('content-disposition', `attachment; filename="${file.filename}"`)

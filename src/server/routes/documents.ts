@@ -11,6 +11,7 @@ import { DOCUMENT_TEXT } from '../../shared/documents-text';
 import { PDF_BODY_LIMIT } from '../../shared/limits';
 import type { AppDeps, ZodApp } from '../app-deps';
 import { currentUser, requireUser } from '../auth-hook';
+import { toolsInThisThread } from '../engine/tools/run-tool';
 import { askAboutDocument, generateDocumentQuestions, getDocumentFile, listDocuments } from '../services/documents';
 import { bodyTooLargeAs } from './upload-limits';
 
@@ -38,7 +39,7 @@ export function documentRoutes(app: ZodApp, deps: AppDeps) {
       ...app.engineJobLimits.route(auth, 'document-question'),
       schema: { body: askDocumentRequestSchema, response: { 200: askDocumentResponseSchema, ...errors } },
     },
-    async (req) => askAboutDocument(db, deps.engine, currentUser(req).id, req.body),
+    async (req) => askAboutDocument(db, deps.engine, deps.tools ?? toolsInThisThread, currentUser(req).id, req.body),
   );
 
   app.post(
@@ -48,7 +49,10 @@ export function documentRoutes(app: ZodApp, deps: AppDeps) {
       ...app.engineJobLimits.route(auth, 'document-paper'),
       schema: { body: documentQuestionsRequestSchema, response: { 201: documentQuestionsResponseSchema, ...errors } },
     },
-    async (req, reply) => reply.status(201).send(await generateDocumentQuestions(db, deps.engine, currentUser(req).id, req.body)),
+    async (req, reply) =>
+      reply
+        .status(201)
+        .send(await generateDocumentQuestions(db, deps.engine, deps.tools ?? toolsInThisThread, currentUser(req).id, req.body)),
   );
 
   app.get(

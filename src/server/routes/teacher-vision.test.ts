@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createBuiltinEngine } from '../engine/builtin/builtin-engine';
 import { stopImageReader } from '../engine/builtin/ocr/read-image-text';
 import type { SchemeQuestion } from '../engine/engine';
+import { toolsInThisThread } from '../engine/tools/run-tool';
 import { createLlmEngine } from '../engine/llm/create-llm-engine';
 import { messageText, startFakeLlmServer, type FakeLlmServer, type RecordedRequest } from '../engine/llm/testing/fake-llm-server';
 import { buildTestApp, signUp, type TestApp } from '../testing/test-app';
@@ -30,8 +31,8 @@ beforeAll(async () => {
   const builtin = createBuiltinEngine();
   await builtin.warmUp?.();
   // A bank question the model marks whole (no numeric point, no levels), to grade by its id.
-  for (const found of await builtin.searchBank({ query: 'explain', limit: 20 })) {
-    const q = await builtin.findQuestion({ id: found.id });
+  for (const found of await toolsInThisThread.run('searchBank', { query: 'explain', limit: 20 })) {
+    const q = await toolsInThisThread.run('findQuestion', { id: found.id });
     if (
       q &&
       q.question.type !== 'multiple_choice' &&

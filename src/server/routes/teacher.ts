@@ -12,6 +12,7 @@ import {
   remarkRequestSchema,
 } from '../../shared/teacher';
 import { GRADING_TEXT } from '../../shared/teacher-text';
+import { toolsInThisThread } from '../engine/tools/run-tool';
 import type { AppDeps, ZodApp } from '../app-deps';
 import { currentUser, requireUser } from '../auth-hook';
 import {
@@ -52,7 +53,7 @@ export function teacherRoutes(app: ZodApp, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      const outcome = await gradeAnswer(db, deps.engine, currentUser(req).id, req.body);
+      const outcome = await gradeAnswer(db, deps.engine, deps.tools ?? toolsInThisThread, currentUser(req).id, req.body);
       if (outcome.kind === 'needsScheme') return reply.status(422).send(outcome.body);
       return outcome.result;
     },
@@ -119,6 +120,6 @@ export function teacherRoutes(app: ZodApp, deps: AppDeps) {
         response: { 200: z.array(questionChoiceSchema), 400: errorResponseSchema, 401: errorResponseSchema },
       },
     },
-    async (req) => searchQuestions(db, deps.engine, currentUser(req).id, req.query.q),
+    async (req) => searchQuestions(db, deps.tools ?? toolsInThisThread, currentUser(req).id, req.query.q),
   );
 }

@@ -13,6 +13,8 @@ import { COURSE_TITLE_SUFFIX } from '../../shared/practice-text';
 import type { Db } from '../db/client';
 import { courses, pdfDocuments } from '../db/schema';
 import type { Engine } from '../engine/engine';
+import { toolsInThisThread } from '../engine/tools/run-tool';
+import type { ToolRunner } from '../engine/tools/tool-calls';
 import { httpError } from '../http-error';
 import { isUuid } from './ids';
 import { storePaper } from './papers';
@@ -43,7 +45,7 @@ export async function storeDocument(
   ownerId: string,
   pdfData: string,
   pdfName?: string,
-  readPdf: (data: Uint8Array) => Promise<string[]> = readPdfPages,
+  readPdf: (data: Uint8Array) => Promise<string[]> = pdfReader(toolsInThisThread),
 ): Promise<StoredDocument> {
   const bytes = decodeUpload(pdfData, { maxBytes: PDF_MAX_BYTES, tooLarge: DOCUMENT_TEXT.tooLarge, invalid: DOCUMENT_TEXT.notBase64 });
   const contentHash = createHash('sha256').update(bytes).digest('hex');
@@ -70,19 +72,20 @@ export async function storeDocument(
   return stored;
 }
 
-/** The built-in PDF reader, loaded on first use (pdf.js stays out of an idle server's main thread, issue 29). */
-async function readPdfPages(data: Uint8Array): Promise<string[]> {
-  return (await import('../engine/documents/read-pdf')).readPdfPages(data);
-}
-
-/** The engine's PDF reader (off the event loop when the engine has a worker pool), else the built-in one here. */
-function pdfReader(engine: Engine): (data: Uint8Array) => Promise<string[]> {
-  return engine.readPdf ? (data) => engine.readPdf!(data) : readPdfPages;
+/** The PDF reader, in the worker pool when the app has one (else here, loaded on first use: pdf.js stays out of an idle server's main thread, issue 29). */
+function pdfReader(tools: ToolRunner): (data: Uint8Array) => Promise<string[]> {
+  return (data) => tools.run('readPdf', data);
 }
 
 /** §7 POST /api/pdf/ask-question: the passages of the document that answer the question, with their pages. */
-export async function askAboutDocument(db: Db, engine: Engine, ownerId: string, input: AskDocumentRequest): Promise<AskDocumentResponse> {
-  const document = await storeDocument(db, ownerId, input.pdfData, input.pdfName, pdfReader(engine));
+export async function askAboutDocument(
+  db: Db,
+  engine: Engine,
+  tools: ToolRunner,
+  ownerId: string,
+  input: AskDocumentRequest,
+): Promise<AskDocumentResponse> {
+  const document = await storeDocument(db, ownerId, input.pdfData, input.pdfName, pdfReader(tools));
   const answer = await engine.answerFromDocument({ name: document.name, pages: document.pages, question: input.question });
   return { response: answer.response, answeredBy: answer.by, citations: answer.citations, documentId: document.id };
 }
@@ -100,10 +103,11 @@ function subjectName(subject: string): string {
 export async function generateDocumentQuestions(
   db: Db,
   engine: Engine,
+  tools: ToolRunner,
   ownerId: string,
   input: DocumentQuestionsRequest,
 ): Promise<DocumentQuestionsResponse> {
-  const document = await storeDocument(db, ownerId, input.pdfData, input.pdfName, pdfReader(engine));
+  const document = await storeDocument(db, ownerId, input.pdfData, input.pdfName, pdfReader(tools));
   const [course] = await db
     .select()
     .from(courses)

@@ -2,7 +2,7 @@ import type { QuestionImportRequest, QuestionImportResponse } from '../../shared
 import type { ImportFormat } from '../../shared/question-import-text';
 import { IMPORT_TEXT, importFormatOf } from '../../shared/question-import-text';
 import type { Db } from '../db/client';
-import type { Engine } from '../engine/engine';
+import type { ToolRunner } from '../engine/tools/tool-calls';
 import { httpError } from '../http-error';
 import { findCourse } from './find-course';
 import { and, asc, eq } from 'drizzle-orm';
@@ -17,7 +17,7 @@ import { questionForMarking } from './questions';
  */
 export async function importQuestions(
   db: Db,
-  engine: Engine,
+  tools: ToolRunner,
   ownerId: string,
   courseId: string,
   input: QuestionImportRequest,
@@ -25,7 +25,7 @@ export async function importQuestions(
 ): Promise<QuestionImportResponse> {
   const course = await findCourse(db, ownerId, courseId);
   const format = input.format ?? importFormatOf(input.fileName, input.content);
-  const { questions, report } = await engine.importQuestions({
+  const { questions, report } = await tools.run('importQuestions', {
     format,
     source: input.content,
     subject: course.subject,
@@ -49,7 +49,7 @@ export async function importQuestions(
 }
 
 /** One of the student's papers as a file to take elsewhere: GIFT or Moodle XML for Moodle (the scheme in comments) or JSON. */
-export async function exportPaper(db: Db, engine: Engine, ownerId: string, paperId: string, format: ImportFormat) {
+export async function exportPaper(db: Db, tools: ToolRunner, ownerId: string, paperId: string, format: ImportFormat) {
   const paper = await findPaper(db, ownerId, paperId);
   const [course] = await db.select({ subject: courses.subject }).from(courses).where(eq(courses.id, paper.courseId));
   const rows = await db
@@ -58,7 +58,7 @@ export async function exportPaper(db: Db, engine: Engine, ownerId: string, paper
     .where(and(eq(questions.paperId, paper.id), eq(questions.ownerId, ownerId)))
     .orderBy(asc(questions.questionNumber));
   const topic = paper.topic?.trim() || paper.title;
-  const file = await engine.exportQuestions({
+  const file = await tools.run('exportQuestions', {
     format,
     subject: course?.subject ?? 'Questions',
     topic,
@@ -92,7 +92,7 @@ function fileBase(title: string, fallback: string): string {
  * topics; JSON is one topic file named after the course. 404 for anyone else's course; 422 for a course with no
  * question yet.
  */
-export async function exportCourse(db: Db, engine: Engine, ownerId: string, courseId: string, format: ImportFormat) {
+export async function exportCourse(db: Db, tools: ToolRunner, ownerId: string, courseId: string, format: ImportFormat) {
   const course = await findCourse(db, ownerId, courseId);
   const rows = await db
     .select({ question: questions, paperTopic: questionPapers.topic })
@@ -101,7 +101,7 @@ export async function exportCourse(db: Db, engine: Engine, ownerId: string, cour
     .where(and(eq(questions.courseId, course.id), eq(questions.ownerId, ownerId)))
     .orderBy(asc(questionPapers.createdAt), asc(questionPapers.id), asc(questions.questionNumber));
   if (rows.length === 0) throw httpError(422, IMPORT_TEXT.nothingToExport);
-  const file = await engine.exportQuestions({
+  const file = await tools.run('exportQuestions', {
     format,
     subject: course.subject,
     topic: course.title,

@@ -17,6 +17,7 @@ import type { Db } from '../db/client';
 import { classes, courses, gradingResults, practicePapers, questions as questionRows, users } from '../db/schema';
 import type { Engine, GradingBreakdown, SchemeQuestion, SchemeSheetMarking } from '../engine/engine';
 import { toGradingQuestion } from '../engine/grading/grading-question';
+import type { ToolRunner } from '../engine/tools/tool-calls';
 import { answerParts } from '../engine/grading/printed-text';
 import type { TypedScheme } from '../engine/grading/typed-scheme';
 import { escapeHtml } from '../engine/text/html-entities';
@@ -138,7 +139,7 @@ export function printedLines(paper: { title: string; subject: string; topic: str
 }
 
 /** `questionId`: a printed paper's 'MW-XXXXXX#n', a question of the teacher's own courses (a uuid), or a bank id. */
-async function schemeForQuestionId(db: Db, engine: Engine, ownerId: string, questionId: string): Promise<Scheme> {
+async function schemeForQuestionId(db: Db, tools: ToolRunner, ownerId: string, questionId: string): Promise<Scheme> {
   const paperRef = /^(.+?)#(\d{1,2})$/.exec(questionId);
   const code = paperRef && normalisePaperCode(paperRef[1]);
   if (paperRef && code) {
@@ -165,7 +166,7 @@ async function schemeForQuestionId(db: Db, engine: Engine, ownerId: string, ques
       paperCode: null,
     };
   }
-  const found = await engine.findQuestion({ id: questionId });
+  const found = await tools.run('findQuestion', { id: questionId });
   if (!found) throw httpError(404, SCHEME_TEXT.questionNotFound);
   return { questions: [numbered(found.question)], source: `Bank question ${questionId}`, paperId: null, paperCode: null };
 }
@@ -268,7 +269,7 @@ function preview(text: string): string {
 }
 
 /** The scheme the teacher chose: a typed one, a paper by its code, or a question by id; null when none was chosen. */
-async function chosenScheme(db: Db, engine: Engine, ownerId: string, input: GradeAnswerRequest): Promise<Scheme | null> {
+async function chosenScheme(db: Db, tools: ToolRunner, ownerId: string, input: GradeAnswerRequest): Promise<Scheme | null> {
   if (input.markScheme !== undefined && !input.markScheme.trim()) throw httpError(400, SCHEME_TEXT.emptyScheme);
   if (input.markScheme) {
     // Loaded on first use: the typed-scheme reader brings mathjs into the main thread (issue 29).
@@ -309,7 +310,7 @@ async function chosenScheme(db: Db, engine: Engine, ownerId: string, input: Grad
       printed: printedLines(paper),
     };
   }
-  if (input.questionId) return schemeForQuestionId(db, engine, ownerId, input.questionId);
+  if (input.questionId) return schemeForQuestionId(db, tools, ownerId, input.questionId);
   return null;
 }
 
@@ -321,13 +322,19 @@ export type GradeOutcome = { kind: 'graded'; result: GradingResult } | { kind: '
  * teacher's papers and the bank), marks each question against its own points and keeps the result for
  * its owner. Offline, with no scheme found, it asks for one (422 with the question as read) and stores nothing.
  */
-export async function gradeAnswer(db: Db, engine: Engine, ownerId: string, input: GradeAnswerRequest): Promise<GradeOutcome> {
+export async function gradeAnswer(
+  db: Db,
+  engine: Engine,
+  tools: ToolRunner,
+  ownerId: string,
+  input: GradeAnswerRequest,
+): Promise<GradeOutcome> {
   const questionImage = input.questionImage ? decodeSheet(input.questionImage, 'question paper image') : null;
   const answerImage = decodeSheet(input.answerImage, 'answer sheet image');
   // A class student to attach the result to is checked before any work is done (404 unless the caller teaches them).
   const target = input.classId || input.studentId ? await attachTarget(db, ownerId, input) : null;
   // A scheme the teacher chose is found (and its owner checked) before anything is read.
-  let scheme = await chosenScheme(db, engine, ownerId, input);
+  let scheme = await chosenScheme(db, tools, ownerId, input);
   if (scheme?.questions[0].ref === 'typed' && input.questionText) scheme.questions[0].text = input.questionText;
   // With a chosen scheme, an engine that can (a vision model) reads the sheet and judges the scheme's own points.
   const premarked =
@@ -360,7 +367,7 @@ export async function gradeAnswer(db: Db, engine: Engine, ownerId: string, input
     };
   } else if (!scheme) {
     if (!questionImage && !input.questionText) throw httpError(400, GRADING_TEXT.missingImages);
-    const found = await engine.findQuestion({ text: questionText, candidates: await ownCandidates(db, ownerId) });
+    const found = await tools.run('findQuestion', { text: questionText, candidates: await ownCandidates(db, ownerId) });
     if (found) {
       const fromPaper = /^paper:(MW-[A-Z0-9]{6})#(\d+)$/.exec(found.question.ref);
       scheme = {
@@ -560,7 +567,7 @@ export async function listPracticePapers(db: Db, ownerId: string): Promise<Pract
 }
 
 /** GET /api/teacher/questions?q=: the teacher's printed papers' questions, their course questions, then the bank's. */
-export async function searchQuestions(db: Db, engine: Engine, ownerId: string, query: string): Promise<QuestionChoice[]> {
+export async function searchQuestions(db: Db, tools: ToolRunner, ownerId: string, query: string): Promise<QuestionChoice[]> {
   const words = query
     .toLowerCase()
     .split(/\s+/)
@@ -594,7 +601,7 @@ export async function searchQuestions(db: Db, engine: Engine, ownerId: string, q
       .limit(20);
     for (const r of rows)
       choices.push({ id: r.id, text: htmlToText(r.text).slice(0, 200), totalMarks: r.totalMarks, source: `Your course ${r.course}` });
-    for (const b of await engine.searchBank({ query, limit: 20 }))
+    for (const b of await tools.run('searchBank', { query, limit: 20 }))
       choices.push({ id: b.id, text: b.text, totalMarks: b.marks, source: `Question bank: ${b.subject}, ${b.topic}` });
   }
   return choices.slice(0, 40);

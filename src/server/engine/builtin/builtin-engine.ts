@@ -29,9 +29,6 @@ const documentQuestions = loader(() => import('./documents/questions-from-docume
 const handwriting = loader(() => import('./grading/grade-handwritten'));
 const practicePrint = loader(() => import('../render-practice-paper'));
 const sheets = loader(() => import('./ocr/read-sheets'));
-const bankSearch = loader(() => import('./grading/find-question'));
-const questionFiles = loader(() => import('./bank/import-for-course'));
-const pdfReader = loader(() => import('../documents/read-pdf'));
 
 /** The default engine: offline, no keys, deterministic given a seed. */
 export function createBuiltinEngine(): Engine {
@@ -111,26 +108,6 @@ export function createBuiltinEngine(): Engine {
 
     async readSheets(input) {
       return (await sheets()).readSheets(input.images);
-    },
-
-    async findQuestion(input) {
-      return (await bankSearch()).findQuestion(input);
-    },
-
-    async searchBank(input) {
-      return (await bankSearch()).searchBank(input.query, input.limit);
-    },
-
-    async importQuestions(input) {
-      return (await questionFiles()).importForCourse(input);
-    },
-
-    async exportQuestions(input) {
-      return (await questionFiles()).exportForCourse(input);
-    },
-
-    async readPdf(data) {
-      return (await pdfReader()).readPdfPages(data);
     },
   };
 }

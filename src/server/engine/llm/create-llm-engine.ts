@@ -254,16 +254,10 @@ export function createLlmEngine(options: CreateLlmEngineOptions): Engine {
 
   return {
     info: { kind: 'llm', model: config.model, label },
-    // PDFs are read by the built-in reader (in its worker pool when it has one); the model sees the text.
-    ...(fallback.readPdf ? { readPdf: (data: Uint8Array) => fallback.readPdf!(data) } : {}),
-    // Reading sheets and finding a question in the bank are the built-in engine's, offline.
+    // Reading sheets is the built-in engine's, offline.
     readSheets: (input) => fallback.readSheets(input),
     // The subjects that still work if the provider fails (the built-in bank's); topics are not checked, as the model writes on any.
     ...(fallback.offlineSubjects ? { offlineSubjects: () => fallback.offlineSubjects!() } : {}),
-    findQuestion: (input) => fallback.findQuestion(input),
-    importQuestions: (input) => fallback.importQuestions(input),
-    exportQuestions: (input) => fallback.exportQuestions(input),
-    searchBank: (input) => fallback.searchBank(input),
 
     async generateCourse(input) {
       const subject = input.subject.trim();

@@ -1,4 +1,5 @@
 import type { Engine } from '../../engine';
+import type { ToolCalls } from '../../tools/tool-calls';
 
 /** The Engine's methods that take one input and resolve to a result. */
 type EngineMethod = { [K in keyof Engine]-?: NonNullable<Engine[K]> extends (input: never) => Promise<unknown> ? K : never }[keyof Engine];
@@ -10,12 +11,8 @@ type EngineCall<M extends EngineMethod> = {
   output: Awaited<ReturnType<Method<M>>>;
 };
 
-/**
- * Every call the pool's workers answer, by name: its input and its output. Both sides are typed by this map: the
- * pooled engine sends `run(call, input)` and gets the call's output; the worker answers with a table of handlers,
- * one per call (engine-worker.ts), so a misspelt name, a wrong input or a missing handler is a type error.
- */
-export interface PoolCalls {
+/** The engine's calls the pool's workers answer, by name. */
+export interface EngineCalls {
   generateCourse: EngineCall<'generateCourse'>;
   generatePaper: EngineCall<'generatePaper'>;
   evaluateAnswer: EngineCall<'evaluateAnswer'>;
@@ -25,12 +22,15 @@ export interface PoolCalls {
   gradeHandwritten: EngineCall<'gradeHandwritten'>;
   practicePaper: EngineCall<'practicePaper'>;
   readSheets: EngineCall<'readSheets'>;
-  findQuestion: EngineCall<'findQuestion'>;
-  searchBank: EngineCall<'searchBank'>;
-  importQuestions: EngineCall<'importQuestions'>;
-  exportQuestions: EngineCall<'exportQuestions'>;
-  readPdf: EngineCall<'readPdf'>;
 }
+
+/**
+ * Every call the pool's workers answer, by name: its input and its output — the engine's calls and the tools'
+ * (tools/tool-calls.ts). Both sides are typed by this map: the pooled engine sends `run(call, input)` and gets the
+ * call's output; the worker answers with a table of handlers, one per call (engine-worker.ts), so a misspelt name,
+ * a wrong input or a missing handler is a type error.
+ */
+export type PoolCalls = EngineCalls & ToolCalls;
 
 export type PoolCallName = keyof PoolCalls;
 export type PoolInput<K extends PoolCallName> = PoolCalls[K]['input'];

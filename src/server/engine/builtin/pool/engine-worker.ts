@@ -2,6 +2,7 @@ import { threadId } from 'node:worker_threads';
 import { workerData } from 'piscina';
 import { isEngineError } from '../../engine';
 import { createBuiltinEngine } from '../builtin-engine';
+import { toolHandlers } from '../../tools/run-tool';
 import { useSharedWordVectors } from '../marker/embeddings';
 import type { EngineWorkerData, PoolCallName, PoolHandlers, PoolInput, PoolOutput, PoolResult, WorkerTask } from './engine-task';
 
@@ -26,11 +27,8 @@ const handlers: PoolHandlers = {
   gradeHandwritten: (input) => engine.gradeHandwritten(input),
   practicePaper: (input) => engine.practicePaper(input),
   readSheets: (input) => engine.readSheets(input),
-  findQuestion: (input) => engine.findQuestion(input),
-  searchBank: (input) => engine.searchBank(input),
-  importQuestions: (input) => engine.importQuestions(input),
-  exportQuestions: (input) => engine.exportQuestions(input),
-  readPdf: (input) => engine.readPdf!(input),
+  // the tools: not the engine's, the same modules a thread without a pool runs
+  ...toolHandlers,
 };
 
 function answer<K extends PoolCallName>(call: K, input: PoolInput<K>): Promise<PoolOutput<K>> {

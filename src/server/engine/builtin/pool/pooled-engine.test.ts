@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isEngineError } from '../../engine';
 import { createBuiltinEngine } from '../builtin-engine';
 import { notAPdfMessage } from '../../documents/read-pdf';
+import { toolsInThisThread } from '../../tools/run-tool';
 import { buildPdf } from '../documents/testing/build-pdf';
 import { createPooledEngine, ENGINE_OUT_OF_MEMORY_MESSAGE, type PooledEngine } from './pooled-engine';
 
@@ -66,11 +67,11 @@ describe('the built-in engine in a worker pool', () => {
       'BT /F1 12 Tf 50 800 Td (Diffusion needs no energy.) Tj ET',
     ]);
     const before = pooled.stats().completed;
-    const pages = await pooled.readPdf!(pdf);
+    const pages = await pooled.tools.run('readPdf', pdf);
     expect(pages).toEqual(['Osmosis is the movement of water.', 'Diffusion needs no energy.']);
-    expect(pages).toEqual(await inProcess.readPdf!(pdf));
+    expect(pages).toEqual(await toolsInThisThread.run('readPdf', pdf));
     expect(pooled.stats().completed).toBe(before + 1);
-    const error = await pooled.readPdf!(Buffer.from('not a pdf')).catch((e: unknown) => e);
+    const error = await pooled.tools.run('readPdf', Buffer.from('not a pdf')).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'BAD_INPUT', message: notAPdfMessage });
   });
 
@@ -107,8 +108,8 @@ describe('the worker pool’s memory', () => {
   const page = buildPdf(['BT /F1 12 Tf 50 800 Td (Osmosis is the movement of water.) Tj ET']);
 
   it('replaces a worker that holds more memory than it should after a call', async () => {
-    expect(await small.readPdf!(page)).toEqual(['Osmosis is the movement of water.']);
-    expect(await small.readPdf!(page)).toEqual(['Osmosis is the movement of water.']);
+    expect(await small.tools.run('readPdf', page)).toEqual(['Osmosis is the movement of water.']);
+    expect(await small.tools.run('readPdf', page)).toEqual(['Osmosis is the movement of water.']);
     const stats = small.stats();
     expect(stats.recycled).toBe(2);
     expect(stats.threadIds).toHaveLength(2); // the second call ran on a fresh worker
@@ -118,9 +119,9 @@ describe('the worker pool’s memory', () => {
     // 400,000 text pieces on one page (a 1 MB file, well under the inflated-size limit): about 300 MB of heap in pdf.js.
     const pieces = Array.from({ length: 200_000 }, (_, i) => `(w${i}) Tj 0 -16 Td (x${i}) Tj 0 16 Td`).join('\n');
     const heavy = buildPdf([`BT /F1 12 Tf 72 770 Td\n${pieces}\nET`], { compress: true });
-    const error = await small.readPdf!(heavy).catch((e: unknown) => e);
+    const error = await small.tools.run('readPdf', heavy).catch((e: unknown) => e);
     expect(isEngineError(error)).toBe(true);
     expect(error).toMatchObject({ code: 'BAD_INPUT', message: ENGINE_OUT_OF_MEMORY_MESSAGE });
-    expect(await small.readPdf!(page)).toEqual(['Osmosis is the movement of water.']);
+    expect(await small.tools.run('readPdf', page)).toEqual(['Osmosis is the movement of water.']);
   }, 180_000);
 });

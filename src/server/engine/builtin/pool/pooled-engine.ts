@@ -1,5 +1,6 @@
 import { Piscina } from 'piscina';
 import { engineError, type Engine } from '../../engine';
+import type { ToolRunner } from '../../tools/tool-calls';
 import { matchTopic, offlineSubjects, topicsOf } from '../bank-topics';
 import { BUILTIN_LABEL } from '../builtin-engine';
 import { loadWordTable } from '../marker/word-vector-cache';
@@ -20,6 +21,8 @@ export const WORKER_YOUNG_GENERATION_MB = 16;
 export const WORKER_RECYCLE_ABOVE_MB = 384;
 
 export interface PooledEngine extends Engine {
+  /** The tools (reading PDFs, question files, bank search) done in the same workers: not AI, so not Engine methods. */
+  tools: ToolRunner;
   /** Stops the workers (shutdown, tests). */
   close(): Promise<void>;
   /** Calls answered by a worker so far, the worker threads that answered them, and workers replaced for their memory. */
@@ -156,11 +159,7 @@ export function createPooledEngine(options: PoolOptions): PooledEngine {
     gradeHandwritten: (input) => run('gradeHandwritten', input),
     practicePaper: (input) => run('practicePaper', input),
     readSheets: (input) => run('readSheets', input),
-    findQuestion: (input) => run('findQuestion', input),
-    importQuestions: (input) => run('importQuestions', input),
-    exportQuestions: (input) => run('exportQuestions', input),
-    searchBank: (input) => run('searchBank', input),
-    readPdf: (data) => run('readPdf', data),
+    tools: { run },
     close: async () => (await poolReady).destroy(),
     stats: () => ({ completed, threadIds: [...threadIds], recycled }),
   };

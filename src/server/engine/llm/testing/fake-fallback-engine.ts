@@ -122,22 +122,6 @@ export function createFakeFallbackEngine(): FakeFallbackEngine {
       track('readSheets', input);
       return input.images.map(() => ({ text: 'Built-in OCR text.', confidence: 90, paperCode: null, readBy: 'the fake reader' }));
     },
-    async findQuestion(input) {
-      track('findQuestion', input);
-      return null;
-    },
-    async searchBank(input) {
-      track('searchBank', input);
-      return [];
-    },
-    async exportQuestions(input) {
-      track('exportQuestions', input);
-      return { content: '', contentType: 'text/plain', extension: 'gift' };
-    },
-    async importQuestions(input) {
-      track('importQuestions', input);
-      return { questions: [], report: { imported: [], changed: [], skipped: [], errors: [] } };
-    },
     async practicePaper(input) {
       track('practicePaper', input);
       return { filename: 'built-in-practice-paper.html', html: '<!doctype html><title>Built-in paper</title>' };
