@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signUpThroughUi } from './fixtures';
+import { expectNoSeriousViolations, signUpThroughUi } from './fixtures';
 
 type QuestionView = { id: string; type: string };
 type AnswerView = { text: string; revision: number; submitted: boolean };
@@ -73,6 +73,8 @@ test('a paper opened once is answered with no signal: answers queue, survive a r
   await expect(page.getByText('Answer waiting to be submitted').first()).toBeVisible();
   const banner = page.getByRole('status').filter({ hasText: 'Offline —' });
   await expect(banner).toHaveText('Offline — 3 answers waiting to be saved (1 to be submitted and marked)');
+  // The banner and the waiting submission are new on this screen (issue 28): axe-clean too.
+  await expectNoSeriousViolations(page, 'the exam screen offline, with the banner and a submission waiting');
 
   // A reload with no network: the app shell and the paper come back from the cache, the answer from this device.
   await page.reload();
