@@ -42,7 +42,8 @@ export type EvidenceRule =
   | 'direction'
   | 'no-evidence'
   | 'question-value'
-  | 'implied-method';
+  | 'implied-method'
+  | 'swapped-definition';
 
 /** A point after the scheme's rules: its outcome, the marks it earned and any note for the student. */
 export interface ScoredPoint {
@@ -183,8 +184,12 @@ function carriedForward(
 /** Levels of response: the level from how much indicative content (weighted by marks) the answer covers, the mark within it. */
 /** Below this confidence a point the model credits does not on its own lift an answer into Level 1. */
 const UNSURE_LEVEL = 0.6;
-/** An answer of this many words that brushes one point by chance is a ramble, not Level 1. */
+/**
+ * An answer this long for its marks (words per mark, and at least RAMBLE_WORDS) that brushes one point by chance is a
+ * ramble, not Level 1; a shorter one with a point the model leans to is thin, relevant Level 1 work.
+ */
 const RAMBLE_WORDS = 40;
+const RAMBLE_WORDS_PER_MARK = 15;
 
 function chooseLevel(
   points: MarkPoint[],
@@ -205,7 +210,7 @@ function chooseLevel(
   // model (a ramble whose words brush the topic) has nothing worthy of credit
   const credited = outcomes.filter((o) => o.status === 'COVERED');
   const guessed = credited.every((o) => o.rule === 'judged' && (o.confidence ?? 1) < UNSURE_LEVEL);
-  const long = (ctx.plainAnswer.match(/\p{L}+/gu) ?? []).length >= RAMBLE_WORDS;
+  const long = (ctx.plainAnswer.match(/\p{L}+/gu) ?? []).length >= Math.max(RAMBLE_WORDS, RAMBLE_WORDS_PER_MARK * top);
   if (covered === 0 || weight === 0 || (credited.length === 1 && guessed && long)) return none;
   // indicative content is not a checklist: three quarters of it (weighted by marks) reaches the top mark
   const raw = top * Math.min(1, covered / (0.75 * weight));
@@ -379,6 +384,8 @@ export function applyScheme(
           // activity) is not put right by the final answer
           if (s !== last && s.point.kind === 'A' && s.outcome.numeric?.given && !s.outcome.numeric.matched && s.marksAwarded === 0)
             continue;
+          // a step the student gave two ways ("70 - 49 = £21, or it could be -£21") stays a contradiction
+          if (s.outcome.status === 'CONTRADICTED' && s.outcome.rule === 'contradiction') continue;
           if (s.marksAwarded < s.point.marks) {
             s.outcome = {
               status: 'COVERED',

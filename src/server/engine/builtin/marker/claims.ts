@@ -170,9 +170,20 @@ export function directionClaims(text: AnalysedText, within?: number[]): Directio
  * by osmosis from high to low water potential" against "water moves by osmosis …" ("not" inserted into the
  * scheme's words). Only when the point itself has no negation, and not for auxiliaries.
  */
+/** Words that say something is missing or cannot happen. */
+const PRIVATIVE = /^(lack|lacking|absence|absent|unable|fail|failure|impossible|hard|difficult)$/;
+
+/** A word of a wording said to be missing or impossible by a privative word just before it ("lack generalisability", "hard to generalise"). */
+export function saidMissing(wording: AnalysedText, ref: number): boolean {
+  for (let k = ref - 1; k >= 0 && ref - k <= 3; k--)
+    if (PRIVATIVE.test(wording.tokens[k].lemma) || PRIVATIVE.test(wording.tokens[k].lower)) return true;
+  return false;
+}
+
 export function negatedPointWord(point: AnalysedText, answer: AnalysedText, evidence: number[]): { ans: number; ref: number } | undefined {
-  // "too big to go through" denies by itself
-  if (point.tokens.some((t) => t.negator || t.negated || t.lower === 'too')) return undefined;
+  // "too big to go through" denies by itself, and so does "lack generalisability" or "hard to generalise" (a student's
+  // "you can't generalise the results" says the same)
+  if (point.tokens.some((t) => t.negator || t.negated || t.lower === 'too' || PRIVATIVE.test(t.lemma))) return undefined;
   const sentences = new Set(evidence.map((i) => answer.tokens[i].sentence));
   for (let a = 0; a < answer.tokens.length; a++) {
     const at = answer.tokens[a];
@@ -491,6 +502,12 @@ export interface Hedge {
   either?: true;
   /** With `either`: the claim that is denied runs from `first` up to this token (exclusive). */
   claimEnd?: number;
+  /**
+   * A claim taken back by a later clause ("…, but larger groups also reduced conformity", "…, or they hardly conformed
+   * at all"): the tokens [from, to) of the claim (and of the clause taking it back, where that says the opposite). Such a
+   * hedge is about a point only where the point was earned there.
+   */
+  claim?: [number, number];
 }
 
 /**
@@ -502,11 +519,16 @@ export function findHedges(answer: AnalysedText): Hedge[] {
   const out: Hedge[] = [];
   t.forEach((or, i) => {
     if (CONCESSIVE.test(or.lower) && i > 0) {
-      const turned = concessiveTurn(t, i);
+      const turned = concessiveTurn(t, i) ?? restatedTurn(t, i);
       if (turned) out.push(turned);
       return;
     }
     if (or.lower !== 'or' || i === 0) return;
+    const taken = takenBack(t, i);
+    if (taken) {
+      out.push(taken);
+      return;
+    }
     const first = i - 1;
     // a claim and its denial: "may or may not", "does or doesn't", "it changes or not", "it might change or it might
     // not" (not "whether or not")
@@ -589,6 +611,62 @@ function concessiveTurn(t: Token[], at: number): Hedge | undefined {
   return undefined;
 }
 
+/** A concession that says where or when, so that both claims can be true ("but it also falls above 40 °C"). */
+const RESTATED_CONDITION =
+  /^(at|above|below|after|before|when|whenever|if|unless|until|beyond|over|under|then|later|eventually|once|initially|first|during|only|except|while|where|without|short|long)$/;
+
+/**
+ * "Conformity increased with group size, but larger groups also reduced conformity", "high control and high ecological
+ * validity, but it also had low ecological validity": a claim taken back by a concession that says "also", names
+ * again a noun of the claim and says a word opposite to one of the claim's, with no condition that makes both true.
+ * The claim is the sentence before the concession, or the sentence before it where the concession opens its own.
+ */
+function restatedTurn(t: Token[], at: number): Hedge | undefined {
+  const sentence = t[at].sentence;
+  const after: number[] = [];
+  for (let k = at + 1; t[k] && t[k].sentence === sentence && k - at <= 14; k++) {
+    if (/^(but|although|though|yet|whereas|however|;)$/.test(t[k].lower)) break;
+    after.push(k);
+  }
+  if (!after.some((k) => t[k].lower === 'also') || after.some((k) => RESTATED_CONDITION.test(t[k].lower))) return undefined;
+  const claimSentence = at > 0 && t[at - 1].sentence !== sentence ? t[at - 1].sentence : sentence;
+  const before: number[] = [];
+  for (let k = at - 1; k >= 0 && t[k].sentence === claimSentence && at - k <= 20; k--) {
+    if (/^(but|although|though|yet|whereas|or)$/.test(t[k].lower)) break;
+    before.push(k);
+  }
+  const nouns = (ks: number[]) => ks.filter((k) => NOUNS.has(t[k].pos) && t[k].content);
+  if (!nouns(after).some((a) => nouns(before).some((b) => sameWordForm(t[a], t[b])))) return undefined;
+  for (const j of after)
+    for (const k of before)
+      if (t[k].pos !== 'PUNCT' && t[j].pos !== 'PUNCT' && saysOpposite(t[k], t[j]))
+        return { first: k, second: j, claim: [before[before.length - 1], after[after.length - 1] + 1] };
+  return undefined;
+}
+
+/** Words that all but deny: "or they hardly conformed at all". */
+const ALL_BUT_DENIES = /^(not|n't|never|hardly|barely|scarcely|rarely)$/;
+
+/**
+ * "Participants conformed on 37% of trials, or they hardly conformed at all": after "or", the claim's own verb said
+ * again and denied. A hedge of the `either` kind (the claim runs from the sentence's start to "or").
+ */
+function takenBack(t: Token[], or: number): Hedge | undefined {
+  const sentence = t[or].sentence;
+  let j = or + 1;
+  while (t[j] && t[j].sentence === sentence && j - or <= 3 && CONCESSION_FILLER.test(t[j].lower)) j++;
+  if (!t[j] || t[j].sentence !== sentence || !ALL_BUT_DENIES.test(t[j].lower)) return undefined;
+  const verb = t[j + 1]?.sentence === sentence && t[j + 1].pos === 'VERB' ? t[j + 1] : undefined;
+  if (!verb) return undefined;
+  let start = or - 1;
+  while (start > 0 && t[start - 1].sentence === sentence) start--;
+  for (let k = or - 1; k >= start; k--) {
+    if (/^(or|but|although|whereas)$/.test(t[k].lower)) return undefined;
+    if (t[k].pos === 'VERB' && sameWordForm(t[k], verb)) return { first: start, second: j, either: true, claimEnd: or, claim: [start, or] };
+  }
+  return undefined;
+}
+
 /** Words between "or" and the word that turns the claim round ("or maybe it goes away"). */
 const HEDGE_FILLER = /^(just|maybe|perhaps|even|possibly|else|it|they|could|can|might|may|will|would|be|go|goes|move|moves|the|a|an)$/;
 
@@ -613,10 +691,20 @@ function widerHedge(t: Token[], or: number): Hedge | undefined {
  * overcome the forces"). None where the point itself goes both ways ("in the endothermic or exothermic direction",
  * "can be positive or negative"). Undefined when there is none.
  */
-export function hedgeAbout(wordings: AnalysedText[], answer: AnalysedText): Hedge | undefined {
+export function hedgeAbout(wordings: AnalysedText[], answer: AnalysedText, applies: (h: Hedge) => boolean = () => true): Hedge | undefined {
   const same = (p: Token, a: Token) => p.lemma === a.lemma || p.stem === a.stem || p.lower === a.lower;
   const says = (a: Token) => wordings.some((w) => w.tokens.some((p) => same(p, a)));
-  for (const h of findHedges(answer)) {
+  for (const h of findHedges(answer).filter(applies)) {
+    if (h.claim) {
+      // taken back: about the point when the claim says at least two of a wording's words, most of the claim or three
+      const claim = answer.tokens.slice(h.claim[0], h.claim[1]).filter((a) => a.content);
+      const said = wordings.some((w) => {
+        const shared = claim.filter((a) => w.content.some((j) => same(w.tokens[j], a))).length;
+        return shared >= 3 || (shared >= 2 && shared * 2 > claim.length);
+      });
+      if (said) return h;
+      continue;
+    }
     if (h.either) {
       // "the resistance may or may not increase": about the point when the claim denied says at least two of a wording's
       // words and they are most of the claim ("oxygen is more soluble in cold water, or it might not" is not about "fish

@@ -36,6 +36,18 @@ describe('hedges: a claim stated both ways at once', () => {
     expect(hedged('Beyond the limit there is little or no increase in stress.')).toEqual([]);
   });
 
+  it('finds a claim taken back by "but … also" about the same thing, and a claim\'s own verb denied after "or"', () => {
+    expect(hedged('Enzyme activity rises as the substrate is added, but more substrate also lowers enzyme activity.')).toEqual([
+      'rises / lowers',
+    ]);
+    expect(hedged('The method has high reliability, but it also has low reliability because of the small sample.')).toEqual(['high / low']);
+    expect(hedged('Shoppers switched brands in most weeks, or they hardly switched at all.')).toEqual(['Shoppers / hardly']);
+    // another thing, or a condition that makes both true, takes nothing back
+    expect(hedged('Higher interest rates reduce consumption but also increase saving.')).toEqual([]);
+    expect(hedged('The rate rises with temperature, but the rate also falls above the optimum.')).toEqual([]);
+    expect(hedged('Shoppers switched brands in most weeks, or they switched shops.')).toEqual([]);
+  });
+
   it('leaves alone a choice between different things and "more or less the same"', () => {
     expect(hedged('Use a light gate or a video camera.')).toEqual([]);
     expect(hedged('The two readings are more or less the same.')).toEqual([]);
@@ -129,5 +141,62 @@ describe('an accepted wording in a sentence that turns the point round', () => {
       answer: 'U-235 absorbs a neutron and splits into two nuclei.',
     });
     expect(fission.marks_awarded).toBe(1);
+  });
+});
+
+describe('the marker on a claim taken back, and on two values given for one', () => {
+  it('loses a point whose own sentence takes it back ("but … also …"), and keeps a point earned elsewhere', () => {
+    const fb = markAnswer({
+      questionText: 'Describe how the size of a group affects conformity, and give one finding.',
+      type: 'short_answer',
+      totalMarks: 2,
+      markScheme: [
+        { id: 'p1', text: 'conformity increases as the group gets larger' },
+        { id: 'p2', text: 'participants conformed on about a third of trials' },
+      ],
+      answer:
+        'Participants conformed on about a third of trials. Conformity increased as the group got larger, but larger groups also reduced conformity.',
+    });
+    expect(fb.markscheme_evaluation.map((e) => e.status)).toEqual(['CONTRADICTED', 'COVERED']);
+    expect(fb.marks_awarded).toBe(1);
+  });
+
+  it('gives no accuracy mark to the right value offered beside another ("either 28.6% or 71.4%")', () => {
+    const mark = (answer: string) =>
+      markAnswer({
+        questionText: 'A shop cut its price from £35 to £25. Calculate the percentage decrease in price.',
+        type: 'short_answer',
+        totalMarks: 2,
+        markScheme: [
+          { id: 'm1', text: 'decrease = 35 − 25 = 10', kind: 'M', numeric: { value: 10 } },
+          {
+            id: 'a1',
+            text: 'percentage decrease = 10 / 35 × 100 = 28.6%',
+            kind: 'A',
+            depends_on: 'm1',
+            numeric: { value: 28.6, unit: '%' },
+          },
+        ],
+        answer,
+      });
+    const hedged = mark('35 - 25 = 10, and 10 / 35 x 100 gives either 28.6% or 71.4%');
+    expect(hedged.markscheme_evaluation[1]).toMatchObject({ status: 'CONTRADICTED', rule: 'contradiction', marks_awarded: 0 });
+    expect(hedged.marks_awarded).toBe(1);
+    expect(mark('35 - 25 = 10, and 10 / 35 x 100 = 28.6%').marks_awarded).toBe(2);
+    // a second value for something else is not an alternative
+    expect(mark('35 - 25 = 10 so the decrease is 28.6%, or £10 a unit').marks_awarded).toBe(2);
+  });
+});
+
+describe('a denial that agrees with a point saying something is missing', () => {
+  it('does not call "you can\'t generalise the results" the opposite of "the results lack generalisability"', () => {
+    const fb = markAnswer({
+      questionText: 'Give one limitation of a case study.',
+      type: 'short_answer',
+      totalMarks: 1,
+      markScheme: [{ id: 'p1', text: 'the results lack generalisability because only one person is studied' }],
+      answer: "You can't generalise the results because only one person is studied.",
+    });
+    expect(fb.markscheme_evaluation[0].status).not.toBe('CONTRADICTED');
   });
 });

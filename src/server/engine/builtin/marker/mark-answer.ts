@@ -19,6 +19,7 @@ import { schemeSigFigs, SUPERSCRIPT_DIGITS } from '../../text/sig-figs';
 import { scoreSentence } from '../../feedback-words';
 import { markMultipleResponse } from './multiple-response';
 import { checkNumeric, findQuantities, formatValue, isOperand } from './numeric';
+import { answerAbout, leadTerms, namesOwnTerm, withoutTerm } from './terms';
 import { findPhrase, findRequired } from './phrases';
 import { judgeSubstitutionStep } from '../../maths/substitution';
 import { classifyPoint, isFormulaLike, type PointDecision } from './point-classifier';
@@ -27,6 +28,8 @@ import {
   clausesOf,
   comparePolarity,
   hedgeAbout,
+  saidMissing,
+  type Hedge,
   stateTurnedRound,
   isKeywordList,
   isStatement,
@@ -299,6 +302,9 @@ function listOfTerms(point: MarkPoint): PointOutcome {
 /** Below this probability of "correct" the model doubts a point too much for any rule of thumb to credit it. */
 const WEAKEST_CREDIT = 0.3;
 
+/** How much better another term's definition must fit a part of the answer to be the definition given there. */
+const SWAP_MARGIN = 0.1;
+
 /** Where the model found no stated opposite, "correct" this likely (and likelier than "incorrect") covers the point. */
 const UNSURE_CORRECT = 0.6;
 
@@ -309,8 +315,14 @@ const WORDED_RULES = new Set<PointOutcome['rule']>([undefined, 'judged', 'accept
  * The list principle for a point stated both ways: "the forces could be stronger or weaker" earns nothing for
  * "the forces are weaker", whichever wording credited it.
  */
-function markTextPoint(point: MarkPoint, answer: AnalysedText, question: AnalysedText, classifier: GbdtModel): PointOutcome {
-  const outcome = judgeTextPoint(point, answer, question, classifier);
+function markTextPoint(
+  point: MarkPoint,
+  answer: AnalysedText,
+  question: AnalysedText,
+  classifier: GbdtModel,
+  ownTerm?: string,
+): PointOutcome {
+  const outcome = judgeTextPoint(point, answer, question, classifier, ownTerm);
   if (outcome.status !== 'COVERED' || !WORDED_RULES.has(outcome.rule)) return outcome;
   // the scheme's own words in a clause that denies them ("the battery does not have internal resistance")
   if ((outcome.rule === 'accepted-wording' || outcome.rule === 'as-worded') && outcome.evidence) {
@@ -363,9 +375,17 @@ function markTextPoint(point: MarkPoint, answer: AnalysedText, question: Analyse
         };
     }
   }
+  // a claim taken back counts against the point it earned, not against one earned elsewhere in the answer
+  const inClaim = (h: Hedge) => {
+    if (!h.claim || !outcome.evidence) return true;
+    const at = answer.text.indexOf(outcome.evidence);
+    const [from, to] = [answer.tokens[h.claim[0]].start, answer.tokens[h.claim[1] - 1].end];
+    return at < 0 || (at < to && at + outcome.evidence.length > from);
+  };
   const hedge = hedgeAbout(
     [point.text, ...point.accept].map((w) => analyseText(toPlainText(w))),
     answer,
+    inClaim,
   );
   if (hedge) {
     // "more or less soluble": a degree word is quoted with what it grades
@@ -385,7 +405,13 @@ function markTextPoint(point: MarkPoint, answer: AnalysedText, question: Analyse
   return outcome;
 }
 
-function judgeTextPoint(point: MarkPoint, answer: AnalysedText, question: AnalysedText, classifier: GbdtModel): PointOutcome {
+function judgeTextPoint(
+  point: MarkPoint,
+  answer: AnalysedText,
+  question: AnalysedText,
+  classifier: GbdtModel,
+  ownTerm?: string,
+): PointOutcome {
   let pool = answer.content;
   for (const phrase of point.ignore) {
     const hit = findPhrase(answer, phrase);
@@ -419,7 +445,10 @@ function judgeTextPoint(point: MarkPoint, answer: AnalysedText, question: Analys
       evidence: accepted,
     };
   for (const entry of point.required) {
-    if (!findRequired(answer, entry)) {
+    // the term being defined is not a word of its definition ("informational" is not "information")
+    // (unless the required word is the term itself: "retroactive" for "retroactive interference: …")
+    const namesTerm = ownTerm !== undefined && entry.split('|').some((alt) => namesOwnTerm(alt, ownTerm));
+    if (!findRequired(ownTerm && !namesTerm ? withoutTerm(answer, ownTerm) : answer, entry)) {
       const terms = listWords(
         entry
           .split('|')
@@ -473,8 +502,12 @@ function judgeTextPoint(point: MarkPoint, answer: AnalysedText, question: Analys
     }
   }
   // an opposite word about another thing ("a variable resistor" against "the current is kept constant") denies nothing
-  const realFlips = decision.alignment.flips.filter(
-    (f) => f.kind === 'negation' || oppositeIsAboutSameThing(wordings[decision.alternative], f.ref, answer, f.ans),
+  // and a denial in the answer agrees with a wording that says the thing is missing ("you can't generalise the
+  // results" against "the results lack generalisability")
+  const realFlips = decision.alignment.flips.filter((f) =>
+    f.kind === 'negation'
+      ? !(answer.tokens[f.ans].negated && saidMissing(wordings[decision.alternative], f.ref))
+      : oppositeIsAboutSameThing(wordings[decision.alternative], f.ref, answer, f.ans),
   );
   if (realFlips.length < decision.alignment.flips.length && realFlips.length % 2 === 0 && decision.label === 'contradictory')
     decision = { ...decision, label: decision.probabilities.correct >= decision.probabilities.incorrect ? 'correct' : 'incorrect' };
@@ -582,13 +615,27 @@ function markNumericPoint(point: MarkPoint, plainAnswer: string, questionText: s
   const numeric = { matched: check.reason === 'match', given };
   const decided = { rule: 'value' as const, ...(q ? { evidence: q } : {}) };
   switch (check.reason) {
-    case 'match':
+    case 'match': {
+      // the list principle for a value: "either 45.6% or 54.4%", "£21, or it could be -£21" gives two answers and
+      // an examiner credits neither (not where the scheme itself has two: "x = 4 or x = -1")
+      const other =
+        check.quantity && !/\bor\b/i.test(point.text) ? otherValueOffered(plainAnswer, check.quantity, value, tolerance) : undefined;
+      if (other)
+        return {
+          status: 'CONTRADICTED',
+          justification: `Not credited: you gave two answers, "${q}" and "${other}"; a contradiction loses the mark (the mark scheme has ${expected}).`,
+          quote: other,
+          numeric: { matched: false, given },
+          rule: 'contradiction',
+          evidence: other,
+        };
       return {
         status: 'COVERED',
         justification: `Credited: your value "${q}" is correct (the mark scheme has ${expected}).`,
         numeric,
         ...decided,
       };
+    }
     case 'sig-figs': {
       const [lo, hi] = check.sigFigs ?? [0, 0];
       const sf = lo === hi ? `${lo}` : `${lo}–${hi}`;
@@ -622,6 +669,44 @@ function markNumericPoint(point: MarkPoint, plainAnswer: string, questionText: s
         ...decided,
       };
   }
+}
+
+/**
+ * A different value offered beside the right one as an alternative: "45.6% or 54.4%", "either 16 or 18", "= £21, or it
+ * could be 49 - 70 = -£21" (the alternative's own result, after its last "="). The text of the other value, or undefined.
+ */
+function otherValueOffered(text: string, found: { start: number; end: number }, value: number, tolerance: number): string | undefined {
+  const differs = (v: number) => Math.abs(v - value) > tolerance + 1e-12 * Math.abs(value);
+  // the alternative after: up to the end of its clause
+  const after =
+    /^\s*[^\s\d,.;()]{0,6}\s*,?\s*\bor\b(?:\s+(?:else|maybe|perhaps|possibly|it\s+(?:could|might|may)\s+be|it\s+is|it's))?\s+((?:[^\n.;:!?]|\.(?=\d))*?)(?=$|[\n;:!?]|\.(?!\d)|,|\bbecause\b|\bso\b)/i.exec(
+      text.slice(found.end, found.end + 80),
+    );
+  const candidates: string[] = [];
+  if (after) {
+    const clause = after[1];
+    const lastEquals = clause.lastIndexOf('=');
+    candidates.push(lastEquals >= 0 ? clause.slice(lastEquals + 1) : clause);
+  }
+  // the alternative before: "either 45.6% or" / "45.6% or" right before the value
+  const before = /(?:\beither\s+)?([-−+]?[£$€]?\s*\d[\d.,]*(?:\s*[^\s\d,.;()]{1,6})?)\s*,?\s*\bor\s*[£$€]?\s*$/i.exec(
+    text.slice(Math.max(0, found.start - 40), found.start),
+  );
+  if (before) candidates.push(before[1]);
+  // money or a percentage: an alternative in another kind of quantity is about something else ("28.6%, or £10 a unit")
+  const kindOf = (before: string, after: string) => (/[£$€]\s*-?$/.test(before) ? 'money' : /^\s*%/.test(after) ? 'percent' : undefined);
+  const kind = kindOf(text.slice(Math.max(0, found.start - 3), found.start), text.slice(found.end, found.end + 3));
+  for (const raw of candidates) {
+    const c = raw.replace(/−/g, '-').replace(/[£$€]\s*/g, '');
+    const first = findQuantities(c)[0];
+    // the number must start the alternative (words before it say something else: "or the firm makes a loss of …")
+    if (!first || /\p{L}{3}/u.test(c.slice(0, first.start))) continue;
+    const otherAt = raw.replace(/−/g, '-').indexOf(first.numberText.trim().replace(/^[-+]/, ''));
+    const otherKind = kindOf(raw.slice(0, Math.max(0, otherAt)), raw.slice(otherAt + first.numberText.trim().replace(/^[-+]/, '').length));
+    if (kind && otherKind && kind !== otherKind) continue;
+    if (differs(first.value)) return first.text.trim();
+  }
+  return undefined;
 }
 
 /**
@@ -739,9 +824,48 @@ export function markAnswer(input: MarkAnswerInput): Feedback {
       const answer = analyseText(plainAnswer);
       const question = analyseText(toPlainText(input.questionText ?? ''));
       const questionValues = findQuantities(question.text).map((q) => q.value);
-      outcomes = points.map(
-        (p) => markNumericPoint(p, plainAnswer, question.text, questionValues) ?? markTextPoint(p, answer, question, classifier),
+      // a definition is credited for its own term: each point led by a term the question names is judged on the parts
+      // of the answer about that term, where the question names two or more
+      const leads = leadTerms(
+        points.map((p) => toPlainText(p.text)),
+        question.text,
       );
+      const terms = [...new Set(leads.filter((t): t is string => t !== undefined))];
+      const answerFor = (i: number) => {
+        const term = leads[i];
+        if (terms.length < 2 || !term) return answer;
+        const part = answerAbout(plainAnswer, term, terms);
+        return part ? analyseText(part) : answer;
+      };
+      const bound = (i: number) => (terms.length >= 2 ? leads[i] : undefined);
+      outcomes = points.map(
+        (p, i) =>
+          markNumericPoint(p, plainAnswer, question.text, questionValues) ?? markTextPoint(p, answerFor(i), question, classifier, bound(i)),
+      );
+      // a definition given for its term that is another term's definition ("primary data is collected by someone else
+      // …") is the definitions swapped: credited to neither
+      outcomes = outcomes.map((o, i) => {
+        if (!bound(i) || o.status !== 'COVERED' || o.rule !== 'judged' || !/^[^:]{2,60}:/.test(points[i].text)) return o;
+        const part = answerFor(i);
+        const other = points.findIndex(
+          (p, j) =>
+            bound(j) &&
+            bound(j) !== bound(i) &&
+            /^[^:]{2,60}:/.test(p.text) &&
+            (() => {
+              const theirs = judgeTextPoint(p, part, question, classifier, bound(i));
+              return theirs.status === 'COVERED' && (theirs.confidence ?? SURE) > (o.confidence ?? SURE) + SWAP_MARGIN;
+            })(),
+        );
+        if (other < 0) return o;
+        return {
+          status: 'NOT_COVERED',
+          justification: `Not credited: what you wrote about ${bound(i)} ("${o.evidence ?? ''}") is what the mark scheme gives for ${bound(other)} (${points[other].text}); the mark scheme has: ${points[i].text}.`,
+          rule: 'swapped-definition',
+          evidence: o.evidence,
+          confidence: SURE,
+        };
+      });
       creditValuesOnce(points, outcomes);
     }
   }

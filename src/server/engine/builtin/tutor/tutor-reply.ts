@@ -548,6 +548,8 @@ function reasonFor(e: PointEvaluation, point: MarkPoint | undefined): string {
       return ev ? `you chose ${ev}, which is not the right option` : 'the option chosen is not the right one';
     case 'no-method':
       return 'this accuracy mark needs the method step before it, which your answer does not show';
+    case 'swapped-definition':
+      return `what you wrote${ev ? `, ${ev},` : ''} is the definition of the other term, not of this one`;
     case 'blank':
       return 'the answer was blank';
     case 'formula-different':
