@@ -241,6 +241,11 @@ function relevantTerms(points: MarkPoint[], answer: string): boolean {
 const LINKED =
   /\b(so|because|therefore|thus|hence|since|which|this means|meaning|as a result|leads? to|leading to|caus(?:e|es|ing)|results? in|allows?|so that|then|when|if|by|due to|in order to|thereby|whereas|while)\b/i;
 
+/** "Calculate the decay constant and the activity after 15 hours": two results asked for, each with its own mark. */
+function asksForSeveralResults(questionText: string): boolean {
+  return /\b(calculate|find|determine|work out|show that)\b[^.?]*?\band\s+(?:the|its|their|hence)\b/i.test(questionText);
+}
+
 function marksText(n: number): string {
   return `${n} mark${n === 1 ? '' : 's'}`;
 }
@@ -379,6 +384,14 @@ export function applyScheme(
       const lastOutcome = last ? outcomes[points.indexOf(last.point)] : undefined;
       if (last && lastOutcome?.numeric?.matched) {
         const value = lastOutcome.numeric.given?.text ?? formatValue(targetOf(last.point)!, schemeSigFigs(last.point));
+        // a result the question asks for on its own ("calculate the decay constant and the activity") is earned by
+        // stating it, with its method, not by the final answer (unless the scheme says a correct final answer earns all)
+        const separate = new Set(
+          rules.final_answer_full_marks || !asksForSeveralResults(ctx.questionText)
+            ? []
+            : scored.filter((s) => s !== last && s.point.kind === 'A' && targetOf(s.point) !== undefined && s.marksAwarded === 0),
+        );
+        const separateMethods = new Set([...separate].flatMap((s) => (s.point.depends_on ? [s.point.depends_on] : [])));
         for (const s of scored) {
           // a wrong value the student states for a quantity asked for on its own (the decay constant before the
           // activity) is not put right by the final answer
@@ -386,6 +399,9 @@ export function applyScheme(
             continue;
           // a step the student gave two ways ("70 - 49 = £21, or it could be -£21") stays a contradiction
           if (s.outcome.status === 'CONTRADICTED' && s.outcome.rule === 'contradiction') continue;
+          // a result the question asks for on its own ("calculate the decay constant and the activity") is earned by
+          // stating it, not by the final answer (unless the scheme says a correct final answer earns everything)
+          if (separate.has(s) || separateMethods.has(s.point.id)) continue;
           if (s.marksAwarded < s.point.marks) {
             s.outcome = {
               status: 'COVERED',

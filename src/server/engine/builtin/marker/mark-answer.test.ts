@@ -916,6 +916,26 @@ describe('the final-answer rule and a wrong value stated on the way', () => {
     expect(wrongOnTheWay.marks_awarded).toBe(3);
     expect(m('A = 445 kBq').marks_awarded).toBe(4);
   });
+
+  it('a correct final answer does not earn a result the question asks for on its own, unless the scheme says so', () => {
+    const scheme: MarkPointInput[] = [
+      { id: 'm1', text: 'k = ln 2 / t½', kind: 'M' },
+      { id: 'a1', text: 'k = 0.0231 min^-1', kind: 'A', depends_on: 'm1', numeric: { value: 0.0231, tolerance: 0.02 } },
+      { id: 'm2', text: 'N = N0 e^(−kt)', kind: 'M' },
+      { id: 'a2', text: 'N = 60 g', kind: 'A', depends_on: 'm2', numeric: { value: 60, unit: 'g', tolerance: 0.02 } },
+    ];
+    const m = (questionText: string) =>
+      markAnswer({
+        questionText,
+        type: 'short_answer',
+        totalMarks: 4,
+        markScheme: scheme,
+        answer: '30 minutes is one half-life, so 120 / 2 = 60 g',
+      });
+    const both = m('A drug has a half-life of 30 minutes; 120 g is given. Calculate the rate constant and the mass left after 30 minutes.');
+    expect(both.markscheme_evaluation.map((e) => e.marks_awarded)).toEqual([0, 0, 1, 1]);
+    expect(m('A drug has a half-life of 30 minutes; 120 g is given. Calculate the mass left after 30 minutes.').marks_awarded).toBe(4);
+  });
 });
 
 describe('hedges and stated opposites (checked by hand on answers not in any set)', () => {
