@@ -19,7 +19,7 @@ import { isApiError, serverMessageOf } from '../../lib/api-request';
 import { useCourse } from '../../lib/api/course';
 import { usePaper } from '../../lib/api/paper';
 import { useQuestions } from '../../lib/api/paper-questions';
-import { formatElapsed, formatQuestionType } from '../../lib/format';
+import { formatQuestionType } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAnswer } from './api/answer';
 import { answerConflictOf, saveAnswer } from './api/save-answer';
@@ -36,6 +36,7 @@ import { NeedsMarkScheme } from './components/write-mark-scheme';
 import { useActiveTime } from './use-active-time';
 import { useAutosave, type SaveState } from './use-autosave';
 import { useExamTimer } from './use-exam-timer';
+import { ExamClock } from './components/exam-clock';
 
 const SAVE_LABEL: Record<SaveState, string> = {
   idle: '',
@@ -82,7 +83,7 @@ export function ExamPage() {
 
   useDocumentTitle('Exam');
   // The timer starts when the questions first load, from the time the server holds for the paper.
-  const elapsed = useExamTimer({
+  const timer = useExamTimer({
     paperId,
     ready: questions.isSuccess,
     serverSeconds: paperId ? (paper.isError ? 0 : (paper.data?.progress?.elapsedSeconds ?? (paper.data ? 0 : undefined))) : 0,
@@ -279,7 +280,7 @@ export function ExamPage() {
       }
     }
     finish.mutate(
-      { elapsedSeconds: elapsed },
+      { elapsedSeconds: timer.read() },
       {
         onSuccess: () => navigate(`/courses/${courseId}/papers/${paperId}/results`),
         onError: (error) =>
@@ -334,7 +335,7 @@ export function ExamPage() {
       <Card className="mb-6">
         <CardContent className="grid gap-3 pt-5 sm:grid-cols-[auto_1fr_auto] sm:items-center">
           <div className="flex items-center gap-2 font-mono text-lg text-slate-900" aria-label="Elapsed time">
-            <Clock aria-hidden className="size-5 text-brand-600" /> {formatElapsed(elapsed)}
+            <Clock aria-hidden className="size-5 text-brand-600" /> <ExamClock timer={timer} />
           </div>
           <div>
             <div className="mb-1 flex justify-between text-sm text-slate-600">
