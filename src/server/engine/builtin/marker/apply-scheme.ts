@@ -172,7 +172,15 @@ function carriedForward(
     }
     if (expected === undefined || Math.abs(expected - value) <= rel * Math.abs(value)) continue;
     const used = new Set(combo.map((g) => g.start));
-    const check = checkNumeric(ctx.plainAnswer, { value: expected, unit: target.unit, tolerance: rel }, (q) => used.has(q.start));
+    // a number the question gives, put into the working, is data, not a result carried forward ("2.28" in
+    // "2.28 / 32.7 × 100")
+    const fromQuestion = (v: number) => given.some((g) => Math.abs(g - v) <= 1e-9 * Math.max(Math.abs(g), Math.abs(v)));
+    const operand = (q: { end: number }) => /^\s*[-+×*/÷^xX]\s*[\d(]/.test(ctx.plainAnswer.slice(q.end, q.end + 6));
+    const check = checkNumeric(
+      ctx.plainAnswer,
+      { value: expected, unit: target.unit, tolerance: rel },
+      (q) => used.has(q.start) || (fromQuestion(q.value) && operand(q)),
+    );
     if (check.matched && check.quantity) {
       const wrong = combo.find((_, i) => !outcomes[sources[i].idx].numeric?.matched) ?? combo[0];
       return { from: wrong, found: check.quantity.text.trim() };

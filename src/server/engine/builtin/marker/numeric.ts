@@ -16,8 +16,9 @@ export interface Quantity {
   text: string;
 }
 
+// "× 10^3", "x 10^{-3}", "x 10-3" (a sign marks the power); not "x 100", which is a multiplication by a hundred
 const NUMBER =
-  /(?<![\w.])([-+]?(?:\d{1,3}(?:,\d{3})+|\d{1,3}(?:[ \u2009\u202f]\d{3})+(?![\d,])|\d+)(?:\.\d+)?|[-+]?\.\d+)(?:\s*(?:[x×*·]|\\times)\s*10\s*\^?\s*\{?\s*([-+]?\d+)\s*\}?|[eE]([-+]?\d+))?/g;
+  /(?<![\w.])([-+]?(?:\d{1,3}(?:,\d{3})+|\d{1,3}(?:[ \u2009\u202f]\d{3})+(?![\d,])|\d+)(?:\.\d+)?|[-+]?\.\d+)(?:\s*(?:[x×*·]|\\times)\s*10\s*(?:\^\s*\{?\s*([-+]?\d+)\s*\}?|\{\s*([-+]?\d+)\s*\}|([-+]\d+))(?!\d)|[eE]([-+]?\d+))?/g;
 const SUPERSCRIPTS: Record<string, string> = { '⁻': '-', '¹': '1', '²': '2', '³': '3', '⁴': '4', '⁰': '0' };
 
 /** Rewrites a unit as written by a student into mathjs syntax ("kJ mol-1" → "kJ mol^-1"). */
@@ -68,7 +69,7 @@ export function findQuantities(text: string): Quantity[] {
   let m: RegExpExecArray | null;
   while ((m = NUMBER.exec(text))) {
     const mantissa = Number(m[1].replace(/[, \u2009\u202f]/g, ''));
-    const exp = m[2] ?? m[3];
+    const exp = m[2] ?? m[3] ?? m[4] ?? m[5];
     const value = exp !== undefined ? mantissa * Math.pow(10, Number(exp)) : mantissa;
     if (!Number.isFinite(value)) continue;
     const end = m.index + m[0].length;
