@@ -20,7 +20,7 @@ const noFallback: Engine = {
   tutorReply: unavailable,
   answerFromDocument: unavailable,
   questionsFromDocument: unavailable,
-  gradeHandwritten: unavailable,
+  gradePages: unavailable,
   practicePaper: unavailable,
   readSheets: unavailable,
 };

@@ -132,28 +132,67 @@ export interface SheetReading {
   readBy: string;
 }
 
-/** A photographed answer sheet to read and mark against a scheme the teacher chose. */
-export interface SchemeSheetInput {
-  answerImage: Buffer;
-  questionImage: Buffer | null;
-  /** The chosen scheme's questions, with their numbers on the sheet. */
+/** The scheme pages are marked against: its questions with their numbers on the pages. */
+export interface PagesScheme {
   questions: GradingQuestion[];
   /** A printed paper of ours: the lines it carries beside its questions (its print is never an answer); null otherwise. */
-  printedPaper?: string[] | null;
+  printed: string[] | null;
 }
 
-/** An answer sheet read and marked against the chosen scheme, question by question. */
-export interface SchemeSheetMarking {
-  /** The whole sheet as read. */
+/** What was read from the pages, before any marking: what a scheme is looked up by (codes, the question's text). */
+export interface PagesRead {
+  /** Each answer page as read: its text, its paper code and, on a class set's page, its student and page. */
+  pages: SheetReading[];
+  /** The question paper as read, or null without one. */
+  question: SheetReading | null;
+}
+
+/**
+ * Engine.gradePages (issue 26): pages in → each page's text and paper code (QR or printed) → each question's answer
+ * region → marked against that question's scheme. The scheme is the teacher's choice when known before reading
+ * (`scheme`), else the caller's lookup from what was read (`schemeFor`: paper code, question text); with neither, or
+ * when the lookup finds none, nothing is marked.
+ */
+export interface GradePagesInput {
+  /** The answer pages in order (photographs or a scan's pages), or a transcript already read (a teacher's correction). */
+  pages: Buffer[] | { transcript: string };
+  /** A photograph of the question paper: read for its text and code, never marked. */
+  questionImage?: Buffer | null;
+  /** The scheme chosen before reading, if any: a vision model judges its points as it reads the pages. */
+  scheme?: PagesScheme | null;
+  /**
+   * The caller's lookup from what was read (a chosen scheme completed by it, a paper code, the question's text): when
+   * given, it decides the scheme pages read by the built-in reader are marked against. Runs in the caller's thread:
+   * ownership and storage stay with the service.
+   */
+  schemeFor?: (read: PagesRead) => Promise<PagesScheme | null>;
+}
+
+/** One question of the scheme as graded: its answer region and the marker's decisions (data, not words). */
+export interface GradedQuestion {
+  number: number;
+  /** The part of the pages that answers it ('' when none). */
+  answer: string;
+  /** §3 Feedback: each point's status, marks, evidence, rule and confidence, marked_by set; null: no answer found. */
+  feedback: Feedback | null;
+}
+
+/** The pages graded: what was read, the scheme used, and a structured result per question and point. */
+export interface GradedPages {
+  /** The answer pages' text, in order. */
   answerText: string;
   /** The question paper as read, or '' without one. */
   questionText: string;
-  /** The reader's confidence, 0–100. */
+  /** The reader's mean confidence, 0–100. */
   confidence: number;
-  /** e.g. 'photo read by gpt-4o' or 'OCR by Tesseract': shown after the marker's label. */
+  /** e.g. 'OCR by Tesseract', 'photo read by gpt-4o', 'transcript corrected by the teacher'. */
   readBy: string;
-  /** Each scheme question's answer as read and its §3 Feedback (marked_by set), or null when the sheet has no answer to it. */
-  questions: { number: number; answer: string; feedback: Feedback | null }[];
+  /** What each answer page carried (paper code, student, page), as read; [] for a transcript. */
+  pages: SheetReading[];
+  /** The scheme marked against (given or looked up), or null: nothing was marked. */
+  scheme: PagesScheme | null;
+  /** Each scheme question, in the scheme's order. */
+  questions: GradedQuestion[];
 }
 
 /** A question whose scheme the grader can mark against, without its number on the sheet. */
@@ -264,16 +303,21 @@ export interface Engine {
   streamTutorReply?(input: TutorInput, onText: (text: string) => void): Promise<TutorReply>;
   answerFromDocument(input: { name: string; pages: string[]; question: string }): Promise<DocumentAnswer>;
   questionsFromDocument(input: { name: string; pages: string[]; subject: string; count?: number; seed?: number }): Promise<GeneratedPaper>;
-  gradeHandwritten(input: { questionImage: Buffer; answerImage: Buffer; maxMarks: number }): Promise<GradingResult>;
   /**
-   * Optional (LLM): a vision model reads the answer sheet and judges each of the chosen scheme's points; the
-   * marks are computed from the scheme in code. On any failure the built-in reader and marker answer instead,
-   * labelled. Engines without it: the caller reads with readSheets and marks with evaluateAnswer.
+   * Optional (LLM): with no scheme to mark against, a model reads the question itself and splits the teacher's maximum
+   * into sections of its own. The built-in engine has no such judgement: it grades against a scheme only (gradePages).
    */
-  gradeSheetAgainstScheme?(input: SchemeSheetInput): Promise<SchemeSheetMarking>;
+  gradeHandwritten?(input: { questionImage: Buffer; answerImage: Buffer; maxMarks: number }): Promise<GradingResult>;
+  /**
+   * The one grading pipeline (GradePagesInput): the built-in engine reads with OCR and marks with its marker; the LLM
+   * engine reads and judges a chosen scheme's points with a vision model (marks computed from the scheme in code),
+   * falling back to the built-in reader and marker, labelled. The result is data: the service's presenter
+   * (grading/present-grading.ts) writes the words.
+   */
+  gradePages(input: GradePagesInput): Promise<GradedPages>;
   /** A printable HTML document (§7 {filename, html}) and the paper it prints, for keeping and marking. */
   practicePaper(input: PracticePaperInput): Promise<{ filename: string; html: string; paper?: GeneratedPaper }>;
-  /** Reads photographed sheets offline: their text and any practice-paper code (QR or printed). */
+  /** Reads photographed sheets offline: their text and any practice-paper code (QR or printed); a class set's pages are matched by it. */
   readSheets(input: { images: Buffer[] }): Promise<SheetReading[]>;
   /**
    * Optional (LLM): a draft mark scheme for a teacher's own question (points with marks, levels for an extended

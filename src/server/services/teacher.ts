@@ -1,5 +1,4 @@
 import { and, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
-import type { Feedback } from '../../shared/mark-scheme';
 import { GRADING_IMAGE_MAX_BYTES } from '../../shared/limits';
 import {
   type AttachResultRequest,
@@ -15,12 +14,11 @@ import {
 import { ATTACH_TEXT, GRADING_TEXT, MAX_MARKS_TEXT, SCHEME_TEXT, normalisePaperCode, typedSchemeHasMarks } from '../../shared/teacher-text';
 import type { Db } from '../db/client';
 import { classes, courses, gradingResults, practicePapers, questions as questionRows, users } from '../db/schema';
-import type { Engine, GradingBreakdown, SchemeQuestion, SchemeSheetMarking } from '../engine/engine';
+import type { Engine, GradedPages, PagesRead, PagesScheme, SchemeQuestion } from '../engine/engine';
+import { presentGrading } from '../engine/grading/present-grading';
 import { toGradingQuestion } from '../engine/grading/grading-question';
 import type { ToolRunner } from '../engine/tools/tool-calls';
-import { answerParts } from '../engine/grading/printed-text';
 import type { TypedScheme } from '../engine/grading/typed-scheme';
-import { escapeHtml } from '../engine/text/html-entities';
 import { htmlToText } from '../engine/text/html-to-text';
 import { httpError } from '../http-error';
 import { findClassStudent, findTaughtClass } from './classes';
@@ -182,86 +180,21 @@ async function ownCandidates(db: Db, ownerId: string): Promise<SchemeQuestion[]>
   return papers.flatMap((p) => p.questions.map(({ number, ...q }) => ({ ...q, ref: `paper:${p.code}#${number}` })));
 }
 
-function sectionsFor(question: GradingQuestion, feedback: Feedback, prefix: string): GradingBreakdown[] {
-  if (feedback.level) {
-    const covered = feedback.markscheme_evaluation.filter((e) => e.status === 'COVERED').map((e) => e.text);
-    return [
-      {
-        section: `${prefix}Level ${feedback.level.level} of response`,
-        marksAwarded: feedback.marks_awarded,
-        maxMarks: feedback.total_marks,
-        comments: `<p>${escapeHtml(feedback.level.descriptor)}</p>${covered.length ? `<p>Indicative content seen: ${escapeHtml(covered.join('; '))}</p>` : ''}`,
-      },
-    ];
-  }
-  return question.markScheme.map((point) => {
-    const e = feedback.markscheme_evaluation.find((x) => x.point_id === point.id);
-    const marks = e?.marks ?? point.marks;
-    const awarded = e?.marks_awarded ?? (e?.status === 'COVERED' ? point.marks : 0);
-    const note = e?.note ? ` (${e.note})` : '';
-    return {
-      section: `${prefix}${point.kind}${point.marks}: ${htmlToText(point.text)}`.slice(0, 300),
-      marksAwarded: awarded,
-      maxMarks: marks,
-      comments: `<p>${escapeHtml((e?.justification ?? 'Not assessed.') + note)}</p>`,
-    };
-  });
+/** The scheme as the pipeline marks against it (its questions and a printed paper's print). */
+function pagesScheme(scheme: Scheme): PagesScheme {
+  return { questions: scheme.questions, printed: scheme.printed ?? null };
 }
 
-/**
- * Marks the transcript against each question's own points (a sheet of several questions is split by
- * question number), asking the engine's marker — the same judge as every other answer.
- */
-async function markSheet(
-  engine: Engine,
-  scheme: Scheme,
-  answerText: string,
-  lowConfidence: boolean,
-  readBy: string,
-  premarked?: SchemeSheetMarking['questions'],
-) {
-  const multi = scheme.questions.length > 1;
-  // each question's own answer, with a printed paper's print left out (issue 26)
-  const parts = answerParts(answerText, scheme.questions, scheme.printed ?? null);
-  let sections: GradingBreakdown[] = [];
-  let awarded = 0;
-  let total = 0;
-  const summaries: string[] = [];
-  let markedBy = '';
-  for (const q of scheme.questions) {
-    const pre = premarked?.find((x) => x.number === q.number);
-    const part = premarked ? (pre?.feedback ? pre.answer : '') : (parts.get(q.number) ?? '');
-    const prefix = multi ? `Q${q.number} · ` : '';
-    if (!part.trim()) {
-      total += q.totalMarks;
-      sections.push({
-        section: `${prefix}no answer found`,
-        marksAwarded: 0,
-        maxMarks: q.totalMarks,
-        comments: '<p>No answer to this question was found on the sheet.</p>',
-      });
-      continue;
-    }
-    const feedback = pre?.feedback ?? (await engine.evaluateAnswer({ question: q, answer: part }));
-    markedBy ||= feedback.marked_by ?? engine.info.label;
-    sections = sections.concat(sectionsFor(q, feedback, prefix));
-    awarded += feedback.marks_awarded;
-    total += feedback.total_marks;
-    summaries.push(multi ? `Question ${q.number}: ${feedback.qualitative_feedback}` : feedback.qualitative_feedback);
-  }
-  // The marks are the scheme's own (issue 26): a 3-mark question found on a printed paper is out of 3, whatever
-  // the form's "Maximum Marks" says (that field scales only a model's own split, when there is no scheme).
-  const marksAwarded = awarded;
-  const totalMarks = total;
-  const detailedBreakdown = sections;
-  const feedback = [
-    ...summaries.map((s) => `<p>${escapeHtml(s)}</p>`),
-    lowConfidence
-      ? '<p><strong>Check the reading:</strong> parts of the sheet were hard to read, so some words may be wrong. Correct the transcript and mark again.</p>'
-      : '',
-    `<p>Marked against: ${escapeHtml(scheme.source)}.</p>`,
-  ].join('');
-  return { marksAwarded, totalMarks, detailedBreakdown, feedback, markedBy: `${markedBy || engine.info.label} (${readBy})` };
+/** A graded result in the teacher's words (grading/present-grading.ts), against `scheme`. */
+function present(engine: Engine, scheme: Scheme, graded: GradedPages, lowConfidence: boolean) {
+  return presentGrading({
+    questions: scheme.questions,
+    graded: graded.questions,
+    source: scheme.source,
+    readBy: graded.readBy,
+    lowConfidence,
+    engineLabel: engine.info.label,
+  });
 }
 
 function preview(text: string): string {
@@ -314,6 +247,47 @@ async function chosenScheme(db: Db, tools: ToolRunner, ownerId: string, input: G
   return null;
 }
 
+/** A typed scheme's question with the text the teacher typed or the photo read (other schemes as they are). */
+function withTypedText(scheme: Scheme, questionText: string): Scheme {
+  if (scheme.questions[0]?.ref !== 'typed' || !questionText) return scheme;
+  return { ...scheme, questions: [{ ...scheme.questions[0], text: questionText }, ...scheme.questions.slice(1)] };
+}
+
+/**
+ * No scheme chosen: the paper whose code the sheet (or the question paper) carries, else the question found from the
+ * photographed text among the teacher's printed papers and the bank; null when none is close enough.
+ */
+async function schemeFromReading(
+  db: Db,
+  tools: ToolRunner,
+  ownerId: string,
+  read: PagesRead,
+  questionText: string,
+  hasQuestionImage: boolean,
+): Promise<Scheme | null> {
+  const code = read.pages.find((p) => p.paperCode)?.paperCode ?? read.question?.paperCode ?? null;
+  if (code) {
+    const paper = await ownPaperByCode(db, ownerId, code);
+    return {
+      questions: paper.questions,
+      source: `Paper ${code} (${paper.title})`,
+      paperId: paper.id,
+      paperCode: code,
+      printed: printedLines(paper),
+    };
+  }
+  if (!hasQuestionImage && !questionText) throw httpError(400, GRADING_TEXT.missingImages);
+  const found = await tools.run('findQuestion', { text: questionText, candidates: await ownCandidates(db, ownerId) });
+  if (!found) return null;
+  const fromPaper = /^paper:(MW-[A-Z0-9]{6})#(\d+)$/.exec(found.question.ref);
+  return {
+    questions: [numbered(found.question)],
+    source: fromPaper ? `Paper ${fromPaper[1]}, question ${fromPaper[2]}` : found.label.replace(/^bank/, 'Bank'),
+    paperId: null,
+    paperCode: fromPaper?.[1] ?? null,
+  };
+}
+
 export type GradeOutcome = { kind: 'graded'; result: GradingResult } | { kind: 'needsScheme'; body: NeedsSchemeResponse };
 
 /**
@@ -334,56 +308,37 @@ export async function gradeAnswer(
   // A class student to attach the result to is checked before any work is done (404 unless the caller teaches them).
   const target = input.classId || input.studentId ? await attachTarget(db, ownerId, input) : null;
   // A scheme the teacher chose is found (and its owner checked) before anything is read.
-  let scheme = await chosenScheme(db, tools, ownerId, input);
-  if (scheme?.questions[0].ref === 'typed' && input.questionText) scheme.questions[0].text = input.questionText;
-  // With a chosen scheme, an engine that can (a vision model) reads the sheet and judges the scheme's own points.
-  const premarked =
-    scheme && engine.gradeSheetAgainstScheme
-      ? await engine.gradeSheetAgainstScheme({
-          answerImage,
-          questionImage,
-          questions: scheme.questions,
-          printedPaper: scheme.printed ?? null,
-        })
-      : null;
-  const [answerRead, questionRead] = premarked
-    ? [{ text: premarked.answerText, confidence: premarked.confidence, paperCode: null, readBy: premarked.readBy }, null]
-    : await engine.readSheets({ images: questionImage ? [answerImage, questionImage] : [answerImage] });
-  const questionText = input.questionText || (premarked ? premarked.questionText : questionRead?.text) || '';
-  const answerText = answerRead.text;
+  const chosen = await chosenScheme(db, tools, ownerId, input);
+  // The scheme the pages are marked against, once read: the chosen one (a typed question takes the text read from
+  // its photo), else the paper whose code the sheet carries, else the question found from the photographed text.
+  const lookedUp: { scheme: Scheme | null } = { scheme: null };
+  let questionText = input.questionText ?? '';
+  const schemeFor = async (read: PagesRead): Promise<PagesScheme | null> => {
+    questionText ||= read.question?.text ?? '';
+    if (!read.pages.some((p) => p.text.trim())) return null;
+    const scheme = chosen
+      ? withTypedText(chosen, questionText)
+      : await schemeFromReading(db, tools, ownerId, read, questionText, Boolean(questionImage));
+    lookedUp.scheme = scheme;
+    return scheme && pagesScheme(scheme);
+  };
+  // One engine call: read, look the scheme up (here), find each question's answer, mark (a vision model judges a
+  // chosen scheme's points as it reads).
+  const graded = await engine.gradePages({
+    pages: [answerImage],
+    questionImage,
+    scheme: chosen && pagesScheme(chosen),
+    schemeFor,
+  });
+  questionText ||= graded.questionText;
+  const answerText = graded.answerText;
   if (!answerText.trim()) throw httpError(400, SCHEME_TEXT.noWriting);
-  const lowConfidence = answerRead.confidence < 60;
-  if (scheme?.questions[0].ref === 'typed' && questionText) scheme.questions[0].text = questionText;
-
-  const code = scheme ? null : (answerRead.paperCode ?? questionRead?.paperCode ?? null);
-  if (code) {
-    const paper = await ownPaperByCode(db, ownerId, code);
-    scheme = {
-      questions: paper.questions,
-      source: `Paper ${code} (${paper.title})`,
-      paperId: paper.id,
-      paperCode: code,
-      printed: printedLines(paper),
-    };
-  } else if (!scheme) {
-    if (!questionImage && !input.questionText) throw httpError(400, GRADING_TEXT.missingImages);
-    const found = await tools.run('findQuestion', { text: questionText, candidates: await ownCandidates(db, ownerId) });
-    if (found) {
-      const fromPaper = /^paper:(MW-[A-Z0-9]{6})#(\d+)$/.exec(found.question.ref);
-      scheme = {
-        questions: [numbered(found.question)],
-        source: fromPaper ? `Paper ${fromPaper[1]}, question ${fromPaper[2]}` : found.label.replace(/^bank/, 'Bank'),
-        paperId: null,
-        paperCode: fromPaper?.[1] ?? null,
-      };
-    }
-  }
+  // The vision path reads and marks without the lookup: the chosen scheme, its typed question's text from the read.
+  const used: Scheme | null = lookedUp.scheme ?? (chosen && withTypedText(chosen, questionText));
 
   let values: Omit<typeof gradingResults.$inferInsert, 'ownerId'>;
-  if (scheme) {
-    const marked = premarked
-      ? await markSheet(engine, scheme, answerText, lowConfidence, premarked.readBy, premarked.questions)
-      : await markSheet(engine, scheme, answerText, lowConfidence, `OCR by ${answerRead.readBy}`);
+  if (used && graded.scheme) {
+    const marked = present(engine, used, graded, graded.confidence < 60);
     values = {
       marksAwarded: marked.marksAwarded,
       totalMarks: marked.totalMarks,
@@ -392,11 +347,11 @@ export async function gradeAnswer(
       questionText: questionText || null,
       answerText,
       markedBy: marked.markedBy,
-      schemeSource: scheme.source,
-      questions: scheme.questions,
-      paperId: scheme.paperId,
+      schemeSource: used.source,
+      questions: used.questions,
+      paperId: used.paperId,
     };
-  } else if (engine.info.kind === 'llm' && questionImage && input.maxMarks !== undefined) {
+  } else if (engine.gradeHandwritten && questionImage && input.maxMarks !== undefined) {
     // A model reads the question itself and splits the teacher's maximum into sections; nothing to re-mark against.
     // Without a maximum (issue 26: never a default of 10) the page is asked for a scheme instead, below.
     const result = await engine.gradeHandwritten({ questionImage, answerImage, maxMarks: input.maxMarks });
@@ -421,7 +376,7 @@ export async function gradeAnswer(
     .values({ ownerId, ...values, ...(target ? { ...target, attachedAt: new Date() } : {}) })
     .returning();
   const attachment = (await attachmentsOf(db, [row])).get(row.id) ?? null;
-  return { kind: 'graded', result: toGradingResult(row, scheme?.paperCode ?? null, attachment) };
+  return { kind: 'graded', result: toGradingResult(row, used?.paperCode ?? null, attachment) };
 }
 
 async function ownResult(db: Db, ownerId: string, id: string): Promise<GradingRow> {
@@ -444,14 +399,9 @@ async function paperCodeOf(db: Db, paperId: string | null): Promise<string | nul
 export async function remarkResult(db: Db, engine: Engine, ownerId: string, id: string, input: RemarkRequest): Promise<GradingResult> {
   const row = await ownResult(db, ownerId, id);
   if (!row.questions?.length) throw httpError(409, SCHEME_TEXT.noSchemeToRemark);
-  const source = row.schemeSource ?? 'the same scheme';
-  const marked = await markSheet(
-    engine,
-    { questions: row.questions, source, paperId: row.paperId, paperCode: null },
-    input.answerText,
-    false,
-    'transcript corrected by the teacher',
-  );
+  const scheme: Scheme = { questions: row.questions, source: row.schemeSource ?? 'the same scheme', paperId: row.paperId, paperCode: null };
+  const graded = await engine.gradePages({ pages: { transcript: input.answerText }, scheme: pagesScheme(scheme) });
+  const marked = present(engine, scheme, graded, false);
   const [updated] = await db
     .update(gradingResults)
     .set({

@@ -8,6 +8,7 @@ import { isEngineError } from '../engine';
 import { escapeHtml } from '../text/html-entities';
 import { createBuiltinEngine } from './builtin-engine';
 import { findTopic, listSubjects, listTopics } from './bank/bank';
+import { findQuestion } from './grading/find-question';
 import { stopImageReader } from './ocr/read-image-text';
 
 const engine = createBuiltinEngine();
@@ -162,11 +163,18 @@ describe('the built-in engine', () => {
     expect(
       (await engine.questionsFromDocument({ name: 'notes.pdf', pages: notes, subject: 'Biology', count: 2, seed: 1 })).generatedBy,
     ).toBe('the built-in question writer');
-    const grading = await engine.gradeHandwritten({
+    // the grading pipeline: the question found in the bank from the photographed question's text, the answer marked
+    const grading = await engine.gradePages({
+      pages: [fixture('answer-sheet.png')],
       questionImage: fixture('question-sheet.png'),
-      answerImage: fixture('answer-sheet.png'),
-      maxMarks: 3,
+      schemeFor: async (read) => {
+        const found = findQuestion({ text: read.question?.text ?? '' });
+        return found && { questions: [{ ...found.question, number: 1 }], printed: null };
+      },
     });
-    expect(grading.by).toBe('the built-in marker (OCR by Tesseract)');
+    expect(grading.readBy).toBe('OCR by Tesseract');
+    expect(grading.scheme?.questions).toHaveLength(1);
+    expect(grading.questions[0].feedback?.marked_by).toBe('the built-in marker');
+    expect(grading.questions[0].feedback!.marks_awarded).toBeGreaterThan(0);
   }, 90_000);
 });

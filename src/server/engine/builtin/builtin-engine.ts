@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Engine } from '../engine';
+import { gradeReadPages } from '../grading/grade-pages';
 
 export const BUILTIN_LABEL = 'the built-in marker';
 
@@ -26,7 +27,6 @@ const wordVectors = loader(() => import('./marker/embeddings'));
 const tutor = loader(() => import('./tutor/tutor-reply'));
 const documentAnswers = loader(() => import('./documents/answer-from-document'));
 const documentQuestions = loader(() => import('./documents/questions-from-document'));
-const handwriting = loader(() => import('./grading/grade-handwritten'));
 const practicePrint = loader(() => import('../render-practice-paper'));
 const sheets = loader(() => import('./ocr/read-sheets'));
 
@@ -90,8 +90,20 @@ export function createBuiltinEngine(): Engine {
       return (await documentQuestions()).questionsFromDocument({ ...input, seed: input.seed ?? randomInt(2 ** 31) });
     },
 
-    async gradeHandwritten(input) {
-      return (await handwriting()).gradeHandwritten(input);
+    /**
+     * The grading pipeline with Tesseract and the marker: read through this engine's own readSheets and evaluateAnswer,
+     * called on the engine it is called on (`this`), so an engine built on this one with its own reader or marker (a
+     * test's) grades with those.
+     */
+    async gradePages(input) {
+      return gradeReadPages(input, {
+        read: (images) => this.readSheets({ images }),
+        mark: async (answers) => {
+          const marked = [];
+          for (const answer of answers) marked.push(await this.evaluateAnswer(answer));
+          return marked;
+        },
+      });
     },
 
     async practicePaper(input) {

@@ -810,7 +810,7 @@ describe('gradeHandwritten', () => {
         feedback: 'Add the partially permeable membrane.',
       }),
     );
-    const result = await engine.gradeHandwritten({ questionImage: png, answerImage: jpeg, maxMarks: 5 });
+    const result = await engine.gradeHandwritten!({ questionImage: png, answerImage: jpeg, maxMarks: 5 });
     // The model split 5 marks as 4 + 2: scaled by 5/6 in half marks (3.5 + 1.5), its marks alike.
     expect(result).toEqual({
       marksAwarded: 3.5,
@@ -848,7 +848,7 @@ describe('gradeHandwritten', () => {
         { maxMarks: 2, marksAwarded: 2 },
       ]),
     );
-    const exact = await engine.gradeHandwritten({ questionImage: png, answerImage: jpeg, maxMarks: 5 });
+    const exact = await engine.gradeHandwritten!({ questionImage: png, answerImage: jpeg, maxMarks: 5 });
     expect(exact.detailedBreakdown.map((x) => [x.marksAwarded, x.maxMarks])).toEqual([
       [2, 3],
       [2, 2],
@@ -861,7 +861,7 @@ describe('gradeHandwritten', () => {
         { maxMarks: 1, marksAwarded: 1 },
       ]),
     );
-    const scaled = await engine.gradeHandwritten({ questionImage: png, answerImage: jpeg, maxMarks: 6 });
+    const scaled = await engine.gradeHandwritten!({ questionImage: png, answerImage: jpeg, maxMarks: 6 });
     expect(scaled.detailedBreakdown.map((x) => [x.marksAwarded, x.maxMarks])).toEqual([
       [2, 4],
       [2, 2],
@@ -870,12 +870,13 @@ describe('gradeHandwritten', () => {
     expect(scaled.detailedBreakdown.reduce((n, x) => n + x.maxMarks, 0)).toBe(scaled.totalMarks);
   });
 
-  it('falls back to the built-in grader on a malformed reply', async () => {
-    const { engine, events } = setup();
+  it('says, on a malformed reply, that the built-in marker grades only against a scheme (it has no grader without one)', async () => {
+    const { engine, events, fallback } = setup();
     server.respond(json({ questionText: 'x', answerText: 'y', sections: [], feedback: 'z' }));
-    const result = await engine.gradeHandwritten({ questionImage: png, answerImage: jpeg, maxMarks: 5 });
-    expect(result.by).toBe('the built-in engine (fake-llama was unavailable)');
+    const error = await engine.gradeHandwritten!({ questionImage: png, answerImage: jpeg, maxMarks: 5 }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'UNSUPPORTED_SUBJECT', message: expect.stringContaining('only against a mark scheme') });
     expect(events[0].reason).toContain('no marked sections');
+    expect(fallback.calls).toHaveLength(0);
   });
 });
 
@@ -897,7 +898,15 @@ describe('every fallback result says the model was unavailable', () => {
       subject: 'Biology',
       count: 2,
     });
-    const grading = await engine.gradeHandwritten({ questionImage: png, answerImage: png, maxMarks: 4 });
+    const sheetQuestion = {
+      number: 1,
+      ref: 'typed',
+      text: enzymeQuestion.text,
+      type: enzymeQuestion.type,
+      totalMarks: 4,
+      markScheme: enzymeQuestion.markScheme,
+    };
+    const grading = await engine.gradePages({ pages: [png], scheme: { questions: [sheetQuestion], printed: null } });
     const printable = await engine.practicePaper({
       subject: 'Biology',
       topic: 'Enzymes',
@@ -914,7 +923,7 @@ describe('every fallback result says the model was unavailable', () => {
       reply.by,
       answer.by,
       fromDocument.generatedBy,
-      grading.by,
+      grading.questions[0].feedback!.marked_by,
     ]).toEqual([
       `the built-in engine ${unavailable}`,
       `the built-in engine ${unavailable}`,
@@ -922,13 +931,15 @@ describe('every fallback result says the model was unavailable', () => {
       `the built-in tutor ${unavailable}`,
       `the built-in engine ${unavailable}`,
       `the built-in engine ${unavailable}`,
-      `the built-in engine ${unavailable}`,
+      `the built-in marker ${unavailable}`,
     ]);
     expect(printable.html).toContain(`written by the built-in engine ${unavailable}`);
     for (const p of [course.paper, paper, fromDocument])
       expect(p.note).toMatch(/^fake-llama was unavailable, so this paper comes from the built-in engine\./);
-    // eight tasks handed over, and the tutor's message judged by the built-in marker (the one judge)
-    expect(fallback.calls).toHaveLength(9);
-    expect(fallback.calls.filter((c) => c.method === 'evaluateAnswer')).toHaveLength(2);
+    // seven tasks handed over (the photo read and its answer marked by the built-in reader and marker), and the tutor's
+    // message judged by the built-in marker (the one judge)
+    expect(fallback.calls).toHaveLength(10);
+    expect(fallback.calls.filter((c) => c.method === 'evaluateAnswer')).toHaveLength(3);
+    expect(grading.readBy).toBe('OCR by the fake reader');
   });
 });

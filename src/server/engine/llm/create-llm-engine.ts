@@ -16,11 +16,10 @@ import {
   type Engine,
   type GeneratedPaper,
   type GradingResult,
-  type SchemeSheetInput,
-  type SchemeSheetMarking,
+  type QuestionForMarking,
   type TutorInput,
 } from '../engine';
-import { answerParts } from '../grading/printed-text';
+import { gradeReadPages } from '../grading/grade-pages';
 import { buildSheetGradingPrompt, combineSheetMarking } from './grade-sheet';
 import { buildDocumentPaperPrompt, buildPaperPrompt, toGeneratedPaper } from './build-paper';
 import { buildTutorPrompt } from './build-tutor-prompt';
@@ -70,6 +69,11 @@ export interface CreateLlmEngineOptions {
   maxRetries?: number;
   /** Told about every failure: the model's (then the built-in engine answers) or the built-in engine's. Default: one console.warn line. */
   onFallback?: (event: FallbackEvent) => void;
+}
+
+/** A photo graded without a scheme when the model failed: the built-in marker marks against a scheme only. */
+function noSchemeOfflineMessage(model: string): string {
+  return `${model} was unavailable, and the built-in marker grades a photo only against a mark scheme: choose the question or paper it answers, or type its mark scheme.`;
 }
 
 /** Questions in the initial paper of a new course. */
@@ -227,29 +231,11 @@ export function createLlmEngine(options: CreateLlmEngineOptions): Engine {
     }
   }
 
-  /** The built-in reader and marker, when the vision model failed: every mark labelled as a fallback. */
-  async function gradeSheetOffline(input: SchemeSheetInput): Promise<SchemeSheetMarking> {
-    const [answerRead, questionRead] = await fallback.readSheets({
-      images: input.questionImage ? [input.answerImage, input.questionImage] : [input.answerImage],
-    });
-    const answerText = answerRead.text;
-    const parts = answerParts(answerText, input.questions, input.printedPaper ?? null);
-    const questions: SchemeSheetMarking['questions'] = [];
-    for (const question of input.questions) {
-      const answer = (parts.get(question.number) ?? '').trim();
-      if (!answer) {
-        questions.push({ number: question.number, answer: '', feedback: null });
-        continue;
-      }
-      questions.push({ number: question.number, answer, feedback: await markWithFallback({ question, answer }, true) });
-    }
-    return {
-      answerText,
-      questionText: questionRead?.text ?? '',
-      confidence: answerRead.confidence,
-      readBy: `OCR by ${answerRead.readBy}`,
-      questions,
-    };
+  /** Every answer marked by the built-in marker, labelled as a fallback (the vision model failed). */
+  async function markAllWithFallback(answers: { question: QuestionForMarking; answer: string }[]): Promise<Feedback[]> {
+    const marked: Feedback[] = [];
+    for (const answer of answers) marked.push(await markWithFallback(answer, true));
+    return marked;
   }
 
   return {
@@ -427,13 +413,33 @@ export function createLlmEngine(options: CreateLlmEngineOptions): Engine {
         };
       } catch (error) {
         report('gradeHandwritten', error, config.timeoutMs * 2);
-        const result = await viaFallback('gradeHandwritten', () => fallback.gradeHandwritten(input));
+        // The built-in engine grades against a scheme only (gradePages): with none, there is nothing it can do.
+        if (!fallback.gradeHandwritten) throw engineError('UNSUPPORTED_SUBJECT', noSchemeOfflineMessage(config.model));
+        const result = await viaFallback('gradeHandwritten', () => fallback.gradeHandwritten!(input));
         return { ...result, by: labelFallback(result.by) };
       }
     },
 
-    async gradeSheetAgainstScheme(input) {
-      const { system, intro } = buildSheetGradingPrompt(input.questions, input.questionImage !== null);
+    /**
+     * The grading pipeline. With a scheme chosen before reading, the vision model reads the pages and judges each of
+     * the scheme's points (marks computed from the scheme in code); on any failure the built-in reader and marker
+     * answer, labelled. Without one (the scheme is looked up from what is read: a paper code, the question's text),
+     * the built-in reader reads and this engine's marker marks, as a typed answer is marked.
+     */
+    async gradePages(input) {
+      const scheme = input.scheme;
+      const pages = input.pages;
+      if ('transcript' in pages || !scheme) {
+        return gradeReadPages(input, {
+          read: (images) => fallback.readSheets({ images }),
+          mark: async (answers) => {
+            const marked: Feedback[] = [];
+            for (const answer of answers) marked.push(await this.evaluateAnswer(answer));
+            return marked;
+          },
+        });
+      }
+      const { system, intro } = buildSheetGradingPrompt(scheme.questions, Boolean(input.questionImage));
       try {
         const grading = await askObject(
           modelSheetMarkingOutput,
@@ -448,22 +454,26 @@ export function createLlmEngine(options: CreateLlmEngineOptions): Engine {
                     { type: 'image' as const, image: input.questionImage, mediaType: detectImageType(input.questionImage) },
                   ]
                 : []),
-              { type: 'text', text: 'Answer sheet:' },
-              { type: 'image', image: input.answerImage, mediaType: detectImageType(input.answerImage) },
+              ...pages.flatMap((page, i) => [
+                { type: 'text' as const, text: pages.length === 1 ? 'Answer sheet:' : `Answer sheet, page ${i + 1}:` },
+                { type: 'image' as const, image: page, mediaType: detectImageType(page) },
+              ]),
             ],
           },
           { temperature: 0, timeoutMs: config.timeoutMs * 2 },
         );
-        return await combineSheetMarking({
-          questions: input.questions,
+        const readBy = `photo read by ${config.model}`;
+        const marked = await combineSheetMarking({
+          questions: scheme.questions,
           grading,
           label,
-          readBy: `photo read by ${config.model}`,
+          readBy,
           builtinMark: (question, answer) => fallback.evaluateAnswer({ question, answer }),
         });
+        return { ...marked, pages: [{ text: marked.answerText, confidence: marked.confidence, paperCode: null, readBy }], scheme };
       } catch (error) {
-        report('gradeSheetAgainstScheme', error, config.timeoutMs * 2);
-        return gradeSheetOffline(input);
+        report('gradePages', error, config.timeoutMs * 2);
+        return gradeReadPages(input, { read: (images) => fallback.readSheets({ images }), mark: markAllWithFallback });
       }
     },
 

@@ -521,10 +521,10 @@ describe('photographed sheets: the same overrides', () => {
         },
       ],
     });
-    const result = await engine.gradeSheetAgainstScheme!({
-      answerImage: Buffer.from([0x89, 0x50]),
+    const result = await engine.gradePages({
+      pages: [Buffer.from([0x89, 0x50])],
       questionImage: null,
-      questions: sheetQuestions,
+      scheme: { questions: sheetQuestions, printed: null },
     });
     const [mc, calc] = result.questions.map((q) => q.feedback!);
     expect(mc.marks_awarded).toBe(0);

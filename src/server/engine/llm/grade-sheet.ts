@@ -1,6 +1,6 @@
 import type { Feedback } from '../../../shared/mark-scheme';
 import type { GradingQuestion } from '../../../shared/teacher';
-import type { SchemeSheetMarking } from '../engine';
+import type { GradedPages, GradedQuestion } from '../engine';
 import {
   asDeterministic,
   combineMarking,
@@ -71,7 +71,7 @@ export async function combineSheetMarking(input: {
   label: string;
   readBy: string;
   builtinMark: (question: GradingQuestion, answer: string) => Promise<Feedback>;
-}): Promise<SchemeSheetMarking> {
+}): Promise<Omit<GradedPages, 'pages' | 'scheme'>> {
   const { questions, grading, label } = input;
   const single = questions.length === 1;
   const answerText =
@@ -82,7 +82,7 @@ export async function combineSheetMarking(input: {
         .filter((a) => a.trim())
         .join('\n'),
     );
-  const out: SchemeSheetMarking['questions'] = [];
+  const out: GradedQuestion[] = [];
   for (const question of questions) {
     const entries = grading.questions.filter((e) => Math.round(e.number) === question.number);
     // One question on the sheet: any single entry is that question's, whatever number the model gave it.

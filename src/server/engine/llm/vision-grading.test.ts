@@ -83,7 +83,7 @@ function imageParts(request: RecordedRequest): string[] {
   );
 }
 
-describe('gradeSheetAgainstScheme with a vision model', () => {
+describe('gradePages with a vision model', () => {
   it('sends both images and the scheme point ids; an invented point and inflated marks are dropped and clamped', async () => {
     const { engine, fallback, events } = setup();
     server.respond(
@@ -108,7 +108,7 @@ describe('gradeSheetAgainstScheme with a vision model', () => {
         ],
       }),
     );
-    const result = await engine.gradeSheetAgainstScheme!({ answerImage, questionImage, questions: [enzymes] });
+    const result = await engine.gradePages({ pages: [answerImage], questionImage, scheme: { questions: [enzymes], printed: null } });
 
     expect(server.requests).toHaveLength(1);
     const request = server.requests[0];
@@ -146,7 +146,11 @@ describe('gradeSheetAgainstScheme with a vision model', () => {
         ],
       }),
     );
-    const result = await engine.gradeSheetAgainstScheme!({ answerImage, questionImage: null, questions: [enzymes, waves] });
+    const result = await engine.gradePages({
+      pages: [answerImage],
+      questionImage: null,
+      scheme: { questions: [enzymes, waves], printed: null },
+    });
 
     const request = server.requests[0];
     expect(imageParts(request)).toHaveLength(1);
@@ -196,7 +200,7 @@ describe('gradeSheetAgainstScheme with a vision model', () => {
         ],
       }),
     );
-    const result = await engine.gradeSheetAgainstScheme!({ answerImage, questionImage: null, questions: [essay] });
+    const result = await engine.gradePages({ pages: [answerImage], questionImage: null, scheme: { questions: [essay], printed: null } });
     expect(result.questions[0].feedback).toMatchObject({ marks_awarded: 4, total_marks: 6, level: { level: 2 } });
   });
 
@@ -207,9 +211,9 @@ describe('gradeSheetAgainstScheme with a vision model', () => {
   ])('falls back to the built-in reader and marker, labelled, when %s', async (_, failure) => {
     const { engine, fallback, events } = setup();
     server.respond(failure);
-    const result = await engine.gradeSheetAgainstScheme!({ answerImage, questionImage, questions: [enzymes] });
+    const result = await engine.gradePages({ pages: [answerImage], questionImage, scheme: { questions: [enzymes], printed: null } });
 
-    expect(events).toMatchObject([{ task: 'gradeSheetAgainstScheme', failed: 'model' }]);
+    expect(events).toMatchObject([{ task: 'gradePages', failed: 'model' }]);
     const read = fallback.calls.find((c) => c.method === 'readSheets')!.input as { images: Buffer[] };
     expect(read.images).toEqual([answerImage, questionImage]);
     expect(result).toMatchObject({
@@ -250,7 +254,7 @@ describe('gradeSheetAgainstScheme with a vision model', () => {
         ],
       },
     });
-    const result = await engine.gradeSheetAgainstScheme!({ answerImage, questionImage, questions: [enzymes] });
+    const result = await engine.gradePages({ pages: [answerImage], questionImage, scheme: { questions: [enzymes], printed: null } });
     const request = anthropic.requests.at(-1)!;
     const blocks = request.body.messages.flatMap((m) => (Array.isArray(m.content) ? m.content : []));
     expect(blocks.filter((b) => b.type === 'image')).toHaveLength(2);

@@ -1,4 +1,5 @@
-import type { Engine } from '../../engine';
+import type { Feedback } from '../../../../shared/mark-scheme';
+import type { Engine, QuestionForMarking } from '../../engine';
 import type { ToolCalls } from '../../tools/tool-calls';
 
 /** The Engine's methods that take one input and resolve to a result. */
@@ -19,9 +20,10 @@ export interface EngineCalls {
   tutorReply: EngineCall<'tutorReply'>;
   answerFromDocument: EngineCall<'answerFromDocument'>;
   questionsFromDocument: EngineCall<'questionsFromDocument'>;
-  gradeHandwritten: EngineCall<'gradeHandwritten'>;
   practicePaper: EngineCall<'practicePaper'>;
   readSheets: EngineCall<'readSheets'>;
+  /** The grading pipeline's marking step: every answer region of the pages marked in one crossing (in order). */
+  markAnswers: { input: { question: QuestionForMarking; answer: string }[]; output: Feedback[] };
 }
 
 /**

@@ -24,9 +24,13 @@ const handlers: PoolHandlers = {
   tutorReply: (input) => engine.tutorReply(input),
   answerFromDocument: (input) => engine.answerFromDocument(input),
   questionsFromDocument: (input) => engine.questionsFromDocument(input),
-  gradeHandwritten: (input) => engine.gradeHandwritten(input),
   practicePaper: (input) => engine.practicePaper(input),
   readSheets: (input) => engine.readSheets(input),
+  markAnswers: async (answers) => {
+    const marked = [];
+    for (const answer of answers) marked.push(await engine.evaluateAnswer(answer));
+    return marked;
+  },
   // the tools: not the engine's, the same modules a thread without a pool runs
   ...toolHandlers,
 };

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { threadId } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isEngineError } from '../../engine';
+import { isEngineError, type PagesRead } from '../../engine';
 import { createBuiltinEngine } from '../builtin-engine';
 import { notAPdfMessage } from '../../documents/read-pdf';
 import { toolsInThisThread } from '../../tools/run-tool';
@@ -55,10 +55,24 @@ describe('the built-in engine in a worker pool', () => {
   });
 
   it('grades photographed sheets in the worker (OCR included) as in this thread', async () => {
-    const input = { questionImage: fixture('question-sheet.png'), answerImage: fixture('answer-sheet.png'), maxMarks: 6 };
-    const inWorker = await pooled.gradeHandwritten(input);
-    expect(inWorker.marksAwarded).toBeGreaterThan(0);
-    expect(inWorker).toEqual(await inProcess.gradeHandwritten(input));
+    const lookups: string[] = [];
+    const input = {
+      pages: [fixture('answer-sheet.png')],
+      questionImage: fixture('question-sheet.png'),
+      // the scheme is looked up here, in this thread, between the read and the marking
+      schemeFor: async (read: PagesRead) => {
+        lookups.push(read.question?.text ?? '');
+        const match = await toolsInThisThread.run('findQuestion', { text: read.question?.text ?? '' });
+        return match && { questions: [{ ...match.question, number: 1 }], printed: null };
+      },
+    };
+    const before = pooled.stats().completed;
+    const inWorker = await pooled.gradePages(input);
+    // one crossing to read both photos, one to mark every answer found
+    expect(pooled.stats().completed).toBe(before + 2);
+    expect(inWorker.questions[0].feedback!.marks_awarded).toBeGreaterThan(0);
+    expect(inWorker).toEqual(await inProcess.gradePages(input));
+    expect(lookups).toHaveLength(2);
   });
 
   it("reads a PDF in the worker, page by page as in this thread, and keeps the reader's message for a file that is not a PDF", async () => {

@@ -1,5 +1,6 @@
 import { Piscina } from 'piscina';
 import { engineError, type Engine } from '../../engine';
+import { gradeReadPages } from '../../grading/grade-pages';
 import type { ToolRunner } from '../../tools/tool-calls';
 import { matchTopic, offlineSubjects, topicsOf } from '../bank-topics';
 import { BUILTIN_LABEL } from '../builtin-engine';
@@ -156,7 +157,10 @@ export function createPooledEngine(options: PoolOptions): PooledEngine {
     tutorReply: (input) => run('tutorReply', input),
     answerFromDocument: (input) => run('answerFromDocument', input),
     questionsFromDocument: (input) => run('questionsFromDocument', input),
-    gradeHandwritten: (input) => run('gradeHandwritten', input),
+    // The pipeline's steps in the workers (all pages read in one call, all answers marked in another); the scheme is
+    // looked up between them here, by the caller (its database), so grading a photo crosses into the pool twice.
+    gradePages: (input) =>
+      gradeReadPages(input, { read: (images) => run('readSheets', { images }), mark: (answers) => run('markAnswers', answers) }),
     practicePaper: (input) => run('practicePaper', input),
     readSheets: (input) => run('readSheets', input),
     tools: { run },

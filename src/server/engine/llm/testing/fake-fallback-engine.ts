@@ -1,5 +1,6 @@
 import type { Feedback } from '../../../../shared/mark-scheme';
 import type { Engine, GeneratedPaper, QuestionForMarking } from '../../engine';
+import { gradeReadPages } from '../../grading/grade-pages';
 
 /**
  * A small stand-in for the built-in engine, so the LLM engine's tests do not depend on it. It records
@@ -106,17 +107,13 @@ export function createFakeFallbackEngine(): FakeFallbackEngine {
       track('questionsFromDocument', input);
       return bankPaper(input.subject, input.name, input.count ?? 3);
     },
-    async gradeHandwritten(input) {
-      track('gradeHandwritten', input);
-      return {
-        marksAwarded: 0,
-        totalMarks: input.maxMarks,
-        feedback: '<p>Built-in OCR grading.</p>',
-        detailedBreakdown: [],
-        questionText: '',
-        answerText: '',
-        by: 'the built-in engine',
-      };
+    async gradePages(input) {
+      track('gradePages', input);
+      return gradeReadPages(input, {
+        read: async (images) =>
+          images.map(() => ({ text: 'Built-in OCR text.', confidence: 90, paperCode: null, readBy: 'the fake reader' })),
+        mark: async (answers) => answers.map((a) => markSimply(a.question, a.answer)),
+      });
     },
     async readSheets(input) {
       track('readSheets', input);
