@@ -68,7 +68,10 @@ async function audit(name, url, token, retried = 0) {
   const metric = (id) => audits[id]?.displayValue ?? '–';
   console.log(
     `${name.padEnd(8)} performance ${String(Math.round(categories.performance.score * 100)).padStart(3)}  accessibility ${String(Math.round(categories.accessibility.score * 100)).padStart(3)}` +
-      `  FCP ${metric('first-contentful-paint')}  LCP ${metric('largest-contentful-paint')}  TBT ${metric('total-blocking-time')}  CLS ${metric('cumulative-layout-shift')}`,
+      `  FCP ${metric('first-contentful-paint')}  LCP ${metric('largest-contentful-paint')}  TBT ${metric('total-blocking-time')}  CLS ${metric('cumulative-layout-shift')}` +
+      // Lighthouse's measure of this machine's speed at the time (higher is faster): on a shared machine, a low one
+      // says the page's main-thread times (TBT, and LCP through render delay) were stretched by other work.
+      `  benchmarkIndex ${Math.round(result.lhr.environment.benchmarkIndex)}`,
   );
   if ((audits['cumulative-layout-shift']?.numericValue ?? 0) > 0.05) {
     for (const item of (audits['layout-shifts']?.details?.items ?? []).slice(0, 3))
