@@ -209,6 +209,12 @@ function findVerbatim(answerText: string, wordings: string[]): string | undefine
       from.push(i);
     }
   }
+  // the whole answer is a wording, however short: "C" for the coulomb, "J" (a symbol's case matters: "c" is not "C")
+  const whole = plainAnswer.trim().replace(/[.!]+$/, '');
+  for (const w of wordings) {
+    const plain = toPlainText(w).replace(/\s+/g, ' ').trim();
+    if (whole && (plain === whole || (plain.length > 2 && plain.toLowerCase() === whole.toLowerCase()))) return whole;
+  }
   for (const w of wordings) {
     const plain = toPlainText(w).replace(/\s+/g, ' ').trim();
     const target = squash(plain);
@@ -710,6 +716,34 @@ function otherValueOffered(text: string, found: { start: number; end: number }, 
 }
 
 /**
+ * Weighted alternatives ("carbon dioxide" for full marks, "carbon" for part): an answer that gives the part-credit
+ * wording as written, and not the full one, earns the part, not the full answer the model thought it close to.
+ */
+function partialIsNotFull(points: MarkPoint[], outcomes: PointOutcome[]): void {
+  const asWritten = (o: PointOutcome) => o.rule === 'accepted-wording' || o.rule === 'as-worded';
+  points.forEach((full, i) => {
+    if (outcomes[i].status !== 'COVERED' || asWritten(outcomes[i]) || !full.group) return;
+    const wording = toPlainText(full.text).toLowerCase();
+    const partial = points.findIndex(
+      (p, j) =>
+        j !== i &&
+        p.group === full.group &&
+        p.marks < full.marks &&
+        outcomes[j].status === 'COVERED' &&
+        asWritten(outcomes[j]) &&
+        wording.includes(toPlainText(p.text).toLowerCase()),
+    );
+    if (partial < 0) return;
+    outcomes[i] = {
+      status: 'NOT_COVERED',
+      justification: `Not credited: you wrote "${outcomes[partial].evidence ?? points[partial].text}", which the mark scheme credits in part; the full answer is ${full.text}.`,
+      rule: 'as-worded',
+      evidence: outcomes[partial].evidence,
+    };
+  });
+}
+
+/**
  * A value the answer gives for one point is not its (wrong) value for another: "-1.28 MJ/mol" as the
  * final answer does not make it the student's value for the bonds-broken step, which is simply not shown.
  */
@@ -867,6 +901,7 @@ export function markAnswer(input: MarkAnswerInput): Feedback {
         };
       });
       creditValuesOnce(points, outcomes);
+      partialIsNotFull(points, outcomes);
     }
   }
   const result = applyScheme(points, outcomes, rules, totalMarks, {
