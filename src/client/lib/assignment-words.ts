@@ -11,6 +11,20 @@ export function withheldWords(feedback: FeedbackRelease, dueAt: string | null): 
   return ASSIGNMENT_TEXT.withheld;
 }
 
+/**
+ * A server's message about an assignment with its due date in the browser's locale and time zone. The server writes
+ * the two that carry the date (marks held until after the due date; late work refused) in en-GB and UTC; this
+ * paper's due date is known here, so those two are written again in the reader's form. Other messages pass unchanged.
+ */
+export function localAssignmentMessage(message: string, dueAt: string | null | undefined): string {
+  if (!dueAt) return message;
+  if (message === ASSIGNMENT_TEXT.withheldAfterDue(dueAt)) return withheldWords('after_due', dueAt);
+  if (message === ASSIGNMENT_TEXT.pastDue(dueAt)) {
+    return `This assignment was due on ${formatDateTime(dueAt)} and your teacher is not accepting late work. Your answer is kept as a draft.`;
+  }
+  return message;
+}
+
 /** '1 attempt', '3 attempts', 'Unlimited attempts'. */
 export function attemptsWords(attempts: number | null): string {
   if (attempts === null) return 'Unlimited attempts';

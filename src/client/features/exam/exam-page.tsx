@@ -16,6 +16,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { ProgressBar } from '../../components/ui/progress-bar';
 import { toast } from '../../components/ui/toast-store';
 import { isApiError, serverMessageOf } from '../../lib/api-request';
+import { localAssignmentMessage } from '../../lib/assignment-words';
 import { useCourse } from '../../lib/api/course';
 import { usePaper } from '../../lib/api/paper';
 import { useQuestions } from '../../lib/api/paper-questions';
@@ -224,7 +225,7 @@ export function ExamPage() {
             title: 'Answer submitted',
             // held back on an assigned paper: the message says when marks come, not who marked it
             description: result.withheld
-              ? result.qualitative_feedback
+              ? localAssignmentMessage(result.qualitative_feedback, assignment?.dueAt)
               : `Your answer has been evaluated by ${result.marked_by ?? 'the marker'}.`,
           });
         },
@@ -244,7 +245,10 @@ export function ExamPage() {
           }
           toast({
             title: 'Error submitting answer',
-            description: serverMessageOf(error, error instanceof Error && error.message ? error.message : 'Please try again later'),
+            description: localAssignmentMessage(
+              serverMessageOf(error, error instanceof Error && error.message ? error.message : 'Please try again later'),
+              assignment?.dueAt,
+            ),
             variant: 'destructive',
           });
         },
@@ -450,6 +454,7 @@ export function ExamPage() {
               headingRef={feedbackHeading}
               questionId={question.id}
               feedback={feedback.data}
+              dueAt={assignment?.dueAt}
               loading={submitted && feedback.isPending}
               submitting={submit.isPending}
             />

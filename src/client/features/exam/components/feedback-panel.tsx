@@ -12,6 +12,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toast-store';
 import { serverMessageOf } from '../../../lib/api-request';
+import { localAssignmentMessage } from '../../../lib/assignment-words';
 import { useDisagree } from '../api/disagree';
 import { useMarkScheme } from '../api/mark-scheme';
 import { useSelfAssess } from '../api/self-assess';
@@ -168,6 +169,8 @@ export function FeedbackPanel(props: {
   headingRef?: Ref<HTMLHeadingElement>;
   questionId: string;
   feedback: StoredFeedback | null | undefined;
+  /** The assigned paper's due date, if any: a held-back message names it in the reader's locale. */
+  dueAt?: string | null;
   loading: boolean;
   submitting: boolean;
 }) {
@@ -199,7 +202,7 @@ export function FeedbackPanel(props: {
         <Badge tone="success" className="justify-self-start">
           Submitted
         </Badge>
-        <RichHtml html={feedback.qualitative_feedback} className="text-sm text-slate-700" />
+        <RichHtml html={localAssignmentMessage(feedback.qualitative_feedback, props.dueAt)} className="text-sm text-slate-700" />
       </div>
     );
   } else {
