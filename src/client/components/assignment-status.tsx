@@ -1,7 +1,7 @@
 import { CalendarClock } from 'lucide-react';
 import { ASSIGNMENT_STATUS_LABEL, type AssignmentStatus } from '../../shared/assignment-text';
 import { cn } from '../lib/cn';
-import { formatShortDate } from '../lib/format';
+import { formatPercentAsGiven, formatShortDate } from '../lib/format';
 
 /** Past its due date and not finished: the student is late with it. */
 export function isOverdue(dueAt: string | null, finished: boolean, now: Date = new Date()): boolean {
@@ -35,7 +35,7 @@ export function AssignmentProgressText(props: { answered: number; questionCount:
           {props.finished ? 'Finished · ' : ''}
           {props.answered} of {props.questionCount} answered
         </span>
-        {props.score !== null ? <span>Score so far: {props.score}%</span> : null}
+        {props.score !== null ? <span>Score so far: {formatPercentAsGiven(props.score)}</span> : null}
       </div>
       <div
         className="h-1.5 overflow-hidden rounded-full bg-slate-100"

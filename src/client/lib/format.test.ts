@@ -5,6 +5,7 @@ import {
   formatDayMonth,
   formatDecimal,
   formatPercent,
+  formatPercentAsGiven,
   formatElapsed,
   formatLongDate,
   formatMonth,
@@ -70,6 +71,11 @@ describe('format', () => {
     expect(formatPercent(72.456, 1, 'en-GB')).toBe('72.5%');
     expect(formatPercent(72.456, 0, 'en-GB')).toBe('72%');
     expect(formatPercent(72.456, 1, 'de-DE')).toBe('72,5\u00a0%');
+    // as given: whole numbers stay whole, a server's one decimal is kept
+    expect(formatPercentAsGiven(67, 'en-GB')).toBe('67%');
+    expect(formatPercentAsGiven(66.7, 'en-GB')).toBe('66.7%');
+    expect(formatPercentAsGiven(100, 'en-GB')).toBe('100%');
+    expect(formatPercentAsGiven(66.7, 'de-DE')).toBe('66,7\u00a0%');
   });
   it('parses multiple-choice options given as a map or as a JSON string', () => {
     expect(parseOptions({ A: 'one', B: 'two' })).toEqual({ A: 'one', B: 'two' });

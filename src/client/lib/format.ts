@@ -78,6 +78,14 @@ export function formatPercent(value: number, digits = 1, locale?: string): strin
   }).format(value / 100);
 }
 
+/**
+ * A percentage as it is given (whole, or to one decimal where the server rounded it so), as the locale writes one:
+ * 67% and 66.7% (en-GB), 66,7 % (de-DE).
+ */
+export function formatPercentAsGiven(value: number, locale?: string): string {
+  return new Intl.NumberFormat(locale ?? browserLocales(), { style: 'percent', maximumFractionDigits: 1 }).format(value / 100);
+}
+
 /** hh:mm:ss for the exam timer. */
 export function formatElapsed(totalSeconds: number): string {
   const s = Math.max(0, Math.floor(totalSeconds));

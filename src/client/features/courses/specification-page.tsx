@@ -20,11 +20,12 @@ import { useCourse } from '../../lib/api/course';
 import { useCourseSpecification, useSetCourseBoard } from '../../lib/api/course-specification';
 import { useGeneratePaper } from '../../lib/api/generate-paper';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { formatPercentAsGiven } from '../../lib/format';
 
 /** "72% from 5 marked answers", or that the point has not been practised. */
 function masteryWords(point: SpecificationPoint): string {
   if (point.mastery === null) return point.questions === 0 ? 'No questions yet' : 'Not practised yet';
-  return `${point.mastery}% from ${point.marked} marked ${point.marked === 1 ? 'answer' : 'answers'}`;
+  return `${formatPercentAsGiven(point.mastery)} from ${point.marked} marked ${point.marked === 1 ? 'answer' : 'answers'}`;
 }
 
 function BoardChooser({ courseId, spec, owner }: { courseId: string; spec: CourseSpecification; owner: boolean }) {

@@ -60,12 +60,18 @@ const TESTIMONIALS = [
 ];
 
 /**
- * A count grouped as the browser's locale groups it. The one place a number is not formatted by lib/format.ts:
- * with format.ts in the landing page's file, the bundler regroups the login page's files and /auth grows from
- * 93.7 to 101.6 KB of gzipped JavaScript, over its 100 KB budget (docs/benchmarks.md, 2026-11-28).
+ * A count grouped as the browser's locale groups it. With formatShare below, the one place numbers are not
+ * formatted by lib/format.ts: with format.ts in the landing page's file, the bundler regroups the login page's
+ * files and /auth grows from 93.7 to 101.6 KB of gzipped JavaScript, over its 100 KB budget (docs/benchmarks.md,
+ * 2026-11-28).
  */
 function formatCount(n: number): string {
   return new Intl.NumberFormat(browserLocales()).format(n);
+}
+
+/** A whole percentage as the browser's locale writes one (as lib/format.ts's formatPercentAsGiven). */
+function formatShare(percent: number): string {
+  return new Intl.NumberFormat(browserLocales(), { style: 'percent', maximumFractionDigits: 1 }).format(percent / 100);
 }
 
 function Stats({ stats }: { stats: PublicStats | undefined }) {
@@ -73,7 +79,7 @@ function Stats({ stats }: { stats: PublicStats | undefined }) {
     { label: 'students practising', value: stats ? formatCount(stats.students) : '–' },
     { label: 'exam questions ready', value: stats ? formatCount(stats.questions) : '–' },
     { label: 'hours of study logged', value: stats ? formatCount(stats.studyHours) : '–' },
-    { label: 'of marked answers pass (over 60%)', value: stats?.passRate != null ? `${stats.passRate}%` : '–' },
+    { label: 'of marked answers pass (over 60%)', value: stats?.passRate != null ? formatShare(stats.passRate) : '–' },
   ];
   return (
     <dl className="grid grid-cols-2 gap-4 md:grid-cols-4" aria-label="Markwell in numbers">

@@ -11,7 +11,7 @@ import { Card, CardContent } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast-store';
 import { isApiError, serverMessageOf } from '../../lib/api-request';
 import { withheldWords } from '../../lib/assignment-words';
-import { formatElapsed, formatShortDate } from '../../lib/format';
+import { formatElapsed, formatPercentAsGiven, formatShortDate } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useResults } from './api/results';
 import { useRetryPaper } from './api/retry';
@@ -83,7 +83,7 @@ export function ResultsPage() {
               <div>
                 <p className="text-sm text-slate-600">Percentage</p>
                 <p className="text-2xl font-bold text-slate-900" data-testid="results-percentage">
-                  {data.percentage}%
+                  {formatPercentAsGiven(data.percentage)}
                 </p>
               </div>
             </>

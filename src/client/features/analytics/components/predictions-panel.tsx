@@ -2,7 +2,7 @@ import { Minus, Sparkles, TrendingDown, TrendingUp } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/empty-state';
-import { formatDecimal } from '../../../lib/format';
+import { formatDecimal, formatNumber, formatPercentAsGiven } from '../../../lib/format';
 import { plural } from '../analytics-data';
 import { ANALYTICS_TEXT } from '../analytics-text';
 import { GRADE_BOUNDARIES_NOTE, PREDICTION_TARGET, PREDICTION_WINDOW } from '../../../../shared/prediction-model';
@@ -51,7 +51,7 @@ function PredictionCard({ prediction }: { prediction: PredictedSubject }) {
           <p className="text-sm text-slate-600">Predicted score</p>
           <p className="text-3xl font-bold text-slate-900">{prediction.predictedScore}%</p>
           <p className="text-sm font-medium text-slate-700">
-            {prediction.low}-{prediction.high}%, grade {prediction.grades}
+            {formatNumber(prediction.low)}-{formatPercentAsGiven(prediction.high)}, grade {prediction.grades}
           </p>
           <TrendLine prediction={prediction} />
         </div>
@@ -61,11 +61,14 @@ function PredictionCard({ prediction }: { prediction: PredictedSubject }) {
           barClassName={scoreBarClass(prediction.predictedScore)}
         />
         <dl className="grid grid-cols-2 gap-3 text-sm">
-          <Figure label="Current performance" value={`${prediction.currentPerformance}%`} />
-          <Figure label="Confidence" value={`${prediction.confidenceLevel}% (${confidenceBand(prediction.confidenceLevel)})`} />
-          <Figure label="Readiness" value={`${prediction.readinessScore}%`} />
+          <Figure label="Current performance" value={formatPercentAsGiven(prediction.currentPerformance)} />
           <Figure
-            label={`To reach ${PREDICTION_TARGET}%`}
+            label="Confidence"
+            value={`${formatPercentAsGiven(prediction.confidenceLevel)} (${confidenceBand(prediction.confidenceLevel)})`}
+          />
+          <Figure label="Readiness" value={formatPercentAsGiven(prediction.readinessScore)} />
+          <Figure
+            label={`To reach ${formatPercentAsGiven(PREDICTION_TARGET)}`}
             value={prediction.improvementNeeded > 0 ? `+${prediction.improvementNeeded} points` : 'On target'}
           />
           <Figure

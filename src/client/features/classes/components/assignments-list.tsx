@@ -26,6 +26,7 @@ import { ConfirmDialog } from './confirm-dialog';
 import { EditSettingsDialog } from './edit-settings-dialog';
 import { RemarkSummaryDialog } from './remark-summary-dialog';
 import { UploadScans } from './upload-scans';
+import { formatPercentAsGiven } from '../../../lib/format';
 
 function marksWord(n: number): string {
   return `${n} ${n === 1 ? 'mark' : 'marks'}`;
@@ -42,7 +43,7 @@ function StudentMarks({ a }: { a: Assignment }) {
     return (
       <p className="text-sm font-semibold text-slate-900" data-testid="assignment-marks">
         Marks: {formatMarks(progress.marksAwarded)} / {formatMarks(a.totalMarks)}
-        {progress.score !== null ? ` (${progress.score}%)` : ''}
+        {progress.score !== null ? ` (${formatPercentAsGiven(progress.score)})` : ''}
       </p>
     );
   }

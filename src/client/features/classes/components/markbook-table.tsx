@@ -4,7 +4,7 @@ import type { Markbook, MarkbookCell, MarkbookQuestion, MarkbookStudent } from '
 import { AssignmentStatusBadge } from '../../../components/assignment-status';
 import { formatMarks } from '../../../components/paper-progress';
 import { cn } from '../../../lib/cn';
-import { formatShortDate } from '../../../lib/format';
+import { formatPercentAsGiven, formatShortDate } from '../../../lib/format';
 import { SCORE_BANDS, bandClass, bandLabel, formatTimeSpent, scoreBand, studentTotals } from '../markbook-model';
 import { StudentAnswerDialog, type OpenCell } from './student-answer-dialog';
 
@@ -81,7 +81,7 @@ function StatusTotalCell({ student, group }: { student: MarkbookStudent; group: 
   const spoken =
     row.marksAwarded === null
       ? 'no marks yet'
-      : `${formatMarks(row.marksAwarded)} of ${formatMarks(row.totalMarks)} marks${row.percentage === null ? '' : `, ${row.percentage}%`}`;
+      : `${formatMarks(row.marksAwarded)} of ${formatMarks(row.totalMarks)} marks${row.percentage === null ? '' : `, ${formatPercentAsGiven(row.percentage)}`}`;
   return (
     <td className="border-l border-slate-200 px-2 py-1 text-center" data-testid="assignment-total">
       <span className="grid justify-items-center gap-0.5">
@@ -91,7 +91,7 @@ function StatusTotalCell({ student, group }: { student: MarkbookStudent; group: 
         </span>
         {row.percentage !== null ? (
           <span aria-hidden className="text-[11px] text-slate-600">
-            {row.percentage}%
+            {formatPercentAsGiven(row.percentage)}
           </span>
         ) : null}
         <span className="sr-only">{spoken}</span>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Markbook } from '../../../../shared/classes';
 import { Button } from '../../../components/ui/button';
 import { rankPointMisses } from '../markbook-model';
+import { formatPercentAsGiven } from '../../../lib/format';
 
 const SHOWN = 8;
 
@@ -32,7 +33,7 @@ export function PointHeatmap({ markbook }: { markbook: Markbook }) {
                 {row.text}
               </p>
               <p className="shrink-0 text-sm font-semibold whitespace-nowrap text-slate-800">
-                Missed by {row.missedBy} of {row.answeredBy} ({row.missRate}%)
+                Missed by {row.missedBy} of {row.answeredBy} ({formatPercentAsGiven(row.missRate)})
               </p>
             </div>
             <div className="mt-2 h-2 overflow-hidden rounded-full bg-slate-100" aria-hidden>

@@ -17,6 +17,7 @@ import { useDisagree } from '../api/disagree';
 import { useMarkScheme } from '../api/mark-scheme';
 import { useSelfAssess } from '../api/self-assess';
 import { groupCaps, levelHeading, marksWord, pointMarks, type SchemePointInfo } from '../feedback-marks';
+import { formatPercentAsGiven } from '../../../lib/format';
 
 const EVALUATION_ISSUE = /API response format issues|Unable to evaluate/;
 
@@ -232,7 +233,7 @@ export function FeedbackPanel(props: {
             <span className="text-lg font-medium text-slate-500"> / {feedback.total_marks} marks</span>
             {selfAssessedNote ? <span className="ml-2 text-sm font-medium text-amber-800">{selfAssessedNote.trim()}</span> : null}
           </p>
-          <Badge tone={pct >= 80 ? 'success' : pct >= 40 ? 'medium' : 'hard'}>{pct}%</Badge>
+          <Badge tone={pct >= 80 ? 'success' : pct >= 40 ? 'medium' : 'hard'}>{formatPercentAsGiven(pct)}</Badge>
         </div>
         <div className="h-2 overflow-hidden rounded-full bg-slate-100" aria-hidden>
           <div className="h-full rounded-full bg-brand-600" style={{ width: `${pct}%` }} />

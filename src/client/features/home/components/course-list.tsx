@@ -5,6 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useCourses } from '../../../lib/api/courses';
 import { EmptyState } from '../../../components/empty-state';
+import { formatPercentAsGiven } from '../../../lib/format';
 
 export function CourseList({ onNewCourse }: { onNewCourse: () => void }) {
   const courses = useCourses();
@@ -52,7 +53,7 @@ export function CourseList({ onNewCourse }: { onNewCourse: () => void }) {
             {course.progress && course.progress.answered > 0 ? (
               <p className="text-sm text-slate-600">
                 {course.progress.answered} answered
-                {course.progress.averageScore !== null ? ` · average ${course.progress.averageScore}%` : ''}
+                {course.progress.averageScore !== null ? ` · average ${formatPercentAsGiven(course.progress.averageScore)}` : ''}
               </p>
             ) : null}
           </CardHeader>

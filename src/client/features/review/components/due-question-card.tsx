@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { ArrowRight } from 'lucide-react';
 import type { DueQuestion } from '../../../../shared/review';
 import { Badge } from '../../../components/ui/badge';
-import { formatShortDate } from '../../../lib/format';
+import { formatPercentAsGiven, formatShortDate } from '../../../lib/format';
 
 /** The exam screen at this question: in its paper when it has one, else in its course. */
 export function examHrefOf(q: Pick<DueQuestion, 'courseId' | 'paperId' | 'questionId'>): string {
@@ -36,7 +36,8 @@ export function DueQuestionCard({ question: q }: { question: DueQuestion }) {
       <p className="mt-3 text-slate-900">{q.snippet}</p>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
-          Last time: {score}% of {q.totalMarks} {q.totalMarks === 1 ? 'mark' : 'marks'}, on {formatShortDate(q.lastReviewedAt)}
+          Last time: {formatPercentAsGiven(score)} of {q.totalMarks} {q.totalMarks === 1 ? 'mark' : 'marks'}, on{' '}
+          {formatShortDate(q.lastReviewedAt)}
           <Badge tone={RATING_TONE[q.lastRating]}>{q.lastRating}</Badge>
         </p>
         <Link

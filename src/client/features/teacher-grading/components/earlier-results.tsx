@@ -2,7 +2,7 @@ import { ChevronRight, Download } from 'lucide-react';
 import type { GradingResult } from '../../../../shared/teacher';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
-import { formatShortDate, formatTime } from '../../../lib/format';
+import { formatPercentAsGiven, formatShortDate, formatTime } from '../../../lib/format';
 import { GRADING_RESULTS_CSV_URL, useGradingResults } from '../api/grading-results';
 import { percentOf } from '../grading-values';
 
@@ -57,7 +57,7 @@ export function EarlierResults({ selectedId, onSelect }: { selectedId: string | 
               >
                 <span className="min-w-0 flex-1">
                   <span className="block text-sm font-semibold text-slate-900">
-                    {result.marksAwarded}/{result.totalMarks} marks · {pct}%
+                    {result.marksAwarded}/{result.totalMarks} marks · {formatPercentAsGiven(pct)}
                   </span>
                   <span className="block truncate text-xs text-slate-500">
                     {formatShortDate(result.createdAt)} {formatTime(result.createdAt)}

@@ -12,6 +12,7 @@ import { useRemarkResult } from '../api/remark-result';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { percentOf } from '../grading-values';
 import { AttachToStudent } from './attach-to-student';
+import { formatPercentAsGiven } from '../../../lib/format';
 
 function marksLabel(n: number): string {
   return n === 1 ? 'mark' : 'marks';
@@ -134,7 +135,7 @@ function ResultBody({ result, image, onUpdated }: { result: GradingResult; image
           </span>
         </p>
         <Badge tone={pct >= 80 ? 'success' : pct >= 40 ? 'medium' : 'hard'} className="text-sm">
-          {pct}%
+          {formatPercentAsGiven(pct)}
         </Badge>
       </div>
       <div
@@ -144,7 +145,7 @@ function ResultBody({ result, image, onUpdated }: { result: GradingResult; image
         aria-valuenow={pct}
         aria-valuemin={0}
         aria-valuemax={100}
-        aria-valuetext={`${pct}%`}
+        aria-valuetext={formatPercentAsGiven(pct)}
       >
         <div className="h-full rounded-full bg-brand-600 transition-all" style={{ width: `${pct}%` }} />
       </div>
