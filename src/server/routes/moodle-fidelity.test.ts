@@ -36,6 +36,22 @@ const questionsOf = async () =>
   (await t.app.inject({ method: 'GET', url: `/api/question-papers/${paperId}/questions`, headers: alice.headers })).json() as Served[];
 
 describe('a Moodle XML file with every kind of question, through the API', () => {
+  it('marks a single-answer question with two options at 100% right for either one, out of its one mark', async () => {
+    const units = (await questionsOf())[1];
+    const mark = async (answer: string) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/answers/evaluate',
+          headers: alice.headers,
+          payload: { questionId: units.id, answer },
+        })
+      ).json() as { marks_awarded: number; total_marks: number };
+    expect(await mark('B')).toMatchObject({ marks_awarded: 1, total_marks: 1 });
+    expect(await mark('A')).toMatchObject({ marks_awarded: 1, total_marks: 1 });
+    expect(await mark('C')).toMatchObject({ marks_awarded: 0, total_marks: 1 });
+  });
+
   it("serves a shuffled question's options in the student's own order, the same on every visit; the others in file order", async () => {
     const first = await questionsOf();
     const again = await questionsOf();
@@ -43,7 +59,7 @@ describe('a Moodle XML file with every kind of question, through the API', () =>
     expect(shuffled).toHaveLength(2);
     for (const q of shuffled) expect([...q.optionOrder!].sort()).toEqual(Object.keys(q.options!).sort());
     expect(again.map((q) => q.optionOrder)).toEqual(first.map((q) => q.optionOrder));
-    expect(first.map((q) => q.totalMarks)).toEqual([1, 2, 2, 1, 1, 1, 3, 3, 4]);
+    expect(first.map((q) => q.totalMarks)).toEqual([1, 1, 2, 1, 1, 1, 3, 3, 4]);
     expect(first.at(-1)?.needsScheme).toBe(true);
   });
 

@@ -78,8 +78,9 @@ function xmlQuestion(q: ConcreteQuestion): string {
     const right = q.correctAnswer === 'A';
     body = [answer(right ? 100 : 0, 'true', 'moodle_auto_format'), answer(right ? 0 : 100, 'false', 'moodle_auto_format')];
   } else if (q.type === 'multiple_choice' && q.options && q.correctAnswer) {
-    const right = q.correctAnswer.split(',');
-    const multiple = right.length > 1;
+    // "A,C" multiple response (weights); "A|C" any one of several fully right options (each 100%, single answer)
+    const right = q.correctAnswer.split(/[,|]/);
+    const multiple = q.correctAnswer.includes(',');
     const total = q.markScheme.reduce((n, p) => n + p.marks, 0) || right.length;
     const fraction = (letter: string) => {
       if (!right.includes(letter)) return multiple ? -100 : 0;

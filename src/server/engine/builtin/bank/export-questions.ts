@@ -118,7 +118,7 @@ function giftQuestion(q: ConcreteQuestion): string {
   } else if (q.type === 'multiple_choice' && q.options && q.correctAnswer) {
     answer = Object.entries(q.options)
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([letter, text]) => `${letter === q.correctAnswer ? '=' : '~'}${escapeGift(text)}`)
+      .map(([letter, text]) => `${q.correctAnswer!.split('|').includes(letter) ? '=' : '~'}${escapeGift(text)}`)
       .join(' ');
   } else if (q.type === 'short_answer' && single?.numeric && single.marks === 1 && typeof single.numeric.value === 'number') {
     if (single.numeric.unit) comments.push(`unit: ${single.numeric.unit}`);

@@ -388,15 +388,41 @@ function convertQuestion(q: GiftQuestion, id: string, defaultDifficulty: string)
       if (choices.length > 5) throw new Error(`multiple choice has ${choices.length} options; the bank allows at most 5 (A to E)`);
       const options = Object.fromEntries(choices.map((c, i) => [letters[i], c.text]));
       const correct = choices.flatMap((c, i) => (c.correct ? [i] : []));
-      const several = correct.length > 1;
-      const positive = several
-        ? choices.flatMap((c, i) => (c.correct || (c.weight ?? 0) > 0 ? [i] : []))
-        : choices.flatMap((c, i) => (!c.correct && (c.weight ?? 0) > 0 ? [i] : []));
-      if (several)
-        changes.push(
-          `${correct.length} options are fully right (${correct.map((i) => letters[i]).join(', ')}): practised as a multiple-response question (choose every right option)`,
-        );
-      if ((correct.length === 0 || several) && positive.length > 0) {
+      const positive = choices.flatMap((c, i) => (!c.correct && (c.weight ?? 0) > 0 ? [i] : []));
+      if (correct.length > 1) {
+        // several fully right options in a single-answer question: any one of them earns the mark, as in Moodle
+        const right = correct.map((i) => letters[i]);
+        const wrong = choices.flatMap((_c, i) => (correct.includes(i) ? [] : [letters[i]]));
+        changes.push(`${correct.length} options are fully right (${right.join(', ')}): any one of them earns the mark, as in Moodle`);
+        return {
+          question: {
+            ...base,
+            type: 'multiple_choice',
+            ...shuffle,
+            marks: 1,
+            options,
+            correctAnswer: right.join('|'),
+            markScheme: [
+              {
+                id: 'b1',
+                text: pointText(`${right.join(' or ')}: ${correct.map((i) => plain(choices[i].text)).join(' or ')}`),
+                kind: 'A',
+                accept: right.flatMap((l) => [l, `option ${l}`]),
+                ...(wrong.length > 0 && { reject: wrong }),
+              },
+            ],
+            modelAnswer: paragraph(
+              modelAnswerComment ?? `Any one of ${right.join(' or ')}: ${correct.map((i) => plain(choices[i].text)).join('; ')}.`,
+            ),
+            hints: [
+              ...hintsOr('<p>Rule out the options you know are wrong, then compare the ones that are left.</p>'),
+              ...optionFeedback(choices, (c) => c.correct).map(hintText),
+            ],
+          },
+          changes,
+        };
+      }
+      if (correct.length === 0 && positive.length > 0) {
         // multiple response: each option with a positive weight is a point; the others are wrong (rejected)
         const weights = positive.map((i) => (choices[i].correct ? 100 : choices[i].weight!));
         const { marks, exact } = marksForWeights(weights);

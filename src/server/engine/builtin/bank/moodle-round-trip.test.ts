@@ -53,7 +53,7 @@ describe('Moodle XML with every kind of question', () => {
     ]);
     expect(first.questions.map((q) => [q.name, q.type, q.totalMarks, !!q.needsScheme])).toEqual([
       ['Charge carrier in metals', 'multiple_choice', 1, false],
-      ['Units of charge', 'multiple_choice', 2, false],
+      ['Units of charge', 'multiple_choice', 1, false],
       ['Series circuit facts', 'multiple_choice', 2, false],
       ['Insulators', 'multiple_choice', 1, false],
       ['Symbol for resistance', 'short_answer', 1, false],
@@ -67,8 +67,12 @@ describe('Moodle XML with every kind of question', () => {
 
   it('accepts several right answers, shuffles what the file shuffles, reads the grader information as the scheme', () => {
     const units = byName.get('Units of charge')!;
-    expect(units.correctAnswer).toBe('A,B');
-    expect(first.report.changed.find((n) => n.title === 'Units of charge')?.message).toMatch(/2 options are fully right \(A, B\)/);
+    // several options at 100% in a single-answer question: any one of them earns the file's one mark, as in Moodle
+    expect(units.correctAnswer).toBe('A|B');
+    expect(units.totalMarks).toBe(1);
+    expect(first.report.changed.find((n) => n.title === 'Units of charge')?.message).toMatch(
+      /2 options are fully right \(A, B\): any one of them earns the mark/,
+    );
     expect(first.questions.filter((q) => q.shuffleOptions).map((q) => q.name)).toEqual([
       'Charge carrier in metals',
       'Series circuit facts',
@@ -122,7 +126,7 @@ describe('GIFT with every kind of question', () => {
     expect(first.report.errors).toEqual([]);
     expect(first.questions.map((q) => [q.name, q.type, q.totalMarks, !!q.needsScheme])).toEqual([
       ['Ionic charge', 'multiple_choice', 1, false],
-      ['Noble gases', 'multiple_choice', 2, false],
+      ['Noble gases', 'multiple_choice', 1, false],
       ['Metallic bonding', 'multiple_choice', 2, false],
       ['Diamond conducts', 'multiple_choice', 1, false],
       ['Bond name', 'short_answer', 1, false],

@@ -298,7 +298,7 @@ function multichoice(question: Node, changes: string[]): GiftAnswer {
     const text = plainField(a);
     if (!text) throw new Error('an option is empty');
     const feedback = feedbackOf(a);
-    // several fully right options are all kept (import-gift.ts practises them as multiple response)
+    // several fully right options are all kept (import-gift.ts: any one of them earns the mark, correctAnswer "A|C")
     return { text, correct: single && isFull(fraction), weight: fraction, ...(feedback && { feedback }) };
   });
   if (choices.length < 2) throw new Error('multiple choice needs at least two options');

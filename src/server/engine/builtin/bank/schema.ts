@@ -68,10 +68,14 @@ export const bankQuestionObjectSchema = z.object({
   text: z.string().min(10),
   /** Multiple choice only: option letter → text. */
   options: z.record(z.string().regex(/^[A-E]$/), z.string().min(1)).optional(),
-  /** Multiple choice only: the correct option letter, or for a multiple-response question the right letters, e.g. "A,C". */
+  /**
+   * Multiple choice only: the correct option letter; for a multiple-response question the right letters, e.g. "A,C";
+   * for a single-answer question with several fully right options (Moodle's several 100% answers), any one of them,
+   * e.g. "A|C".
+   */
   correctAnswer: z
     .string()
-    .regex(/^[A-E](,[A-E])*$/)
+    .regex(/^[A-E]((,[A-E])*|(\|[A-E])*)$/)
     .optional(),
   markScheme: z.array(markPointSchema).min(1),
   /** The scheme's rules beyond its points (src/shared/mark-scheme.ts `schemeRulesSchema`). */
@@ -107,7 +111,7 @@ export function questionRuleIssues(question: unknown): QuestionRuleIssue[] {
   if (q.type === 'multiple_choice') {
     const options = q.options && typeof q.options === 'object' ? (q.options as Record<string, unknown>) : undefined;
     if (!options || Object.keys(options).length < 2) issues.push({ path: [], message: 'multiple_choice needs at least 2 options' });
-    const letters = typeof q.correctAnswer === 'string' ? q.correctAnswer.split(',') : [];
+    const letters = typeof q.correctAnswer === 'string' ? q.correctAnswer.split(/[,|]/) : [];
     if (letters.length === 0 || letters.some((l) => !options?.[l]))
       issues.push({ path: [], message: 'multiple_choice needs a correctAnswer that is one of its options' });
   }

@@ -772,23 +772,26 @@ function markMultipleChoice(points: MarkPoint[], input: MarkAnswerInput): PointO
   const chosen = chooseOption(input.answer, input.options);
   const optionText = (l: string) => (input.options?.[l] ? ` (${toPlainText(input.options[l])})` : '');
   const given = toPlainText(input.answer).slice(0, 80);
+  // "A|C": several options are fully right, and any one of them earns the mark
+  const right = correct.split('|');
+  const rightText = right.map((l) => `${l}${optionText(l)}`).join(' or ');
   return points.map((): PointOutcome => {
     const decided = { rule: 'option' as const, evidence: given };
-    if (chosen === correct)
+    if (chosen && right.includes(chosen))
       return {
         status: 'COVERED',
-        justification: `Credited: "${given}" is the correct option, ${correct}${optionText(correct)}.`,
+        justification: `Credited: "${given}" is ${right.length > 1 ? 'a' : 'the'} correct option, ${right.length > 1 ? `${chosen}${optionText(chosen)}` : rightText}.`,
         ...decided,
       };
     if (chosen)
       return {
         status: 'NOT_COVERED',
-        justification: `Not credited: "${given}" chooses option ${chosen}${optionText(chosen)}; the correct option is ${correct}${optionText(correct)}.`,
+        justification: `Not credited: "${given}" chooses option ${chosen}${optionText(chosen)}; the correct option is ${rightText}.`,
         ...decided,
       };
     return {
       status: 'NOT_COVERED',
-      justification: `Not credited: "${given}" does not name one of the options; the correct option is ${correct}${optionText(correct)}.`,
+      justification: `Not credited: "${given}" does not name one of the options; the correct option is ${rightText}.`,
       ...decided,
     };
   });

@@ -39,3 +39,22 @@ describe('short answers imported from Moodle (issue 27 item 5)', () => {
     expect(mark('oxygen')).toBe(0);
   });
 });
+
+describe("multiple choice with several fully right options (Moodle's several 100% answers)", () => {
+  it('credits any one of them ("A|C"), not another option', () => {
+    const mark = (answer: string) =>
+      markAnswer({
+        questionText: 'Which of these is a unit of energy?',
+        type: 'multiple_choice',
+        totalMarks: 1,
+        options: { A: 'joule', B: 'watt', C: 'electronvolt' },
+        correctAnswer: 'A|C',
+        markScheme: [{ id: 'b1', text: 'A or C: joule or electronvolt', kind: 'A', accept: ['A', 'C'], reject: ['B'] }],
+        answer,
+      });
+    expect(mark('A').marks_awarded).toBe(1);
+    expect(mark('C').marks_awarded).toBe(1);
+    expect(mark('B').marks_awarded).toBe(0);
+    expect(mark('B').markscheme_evaluation[0].justification).toContain('A (joule) or C (electronvolt)');
+  });
+});

@@ -307,7 +307,15 @@ function workedAnswer(ctx: Context, state: State): string {
   state.clozeGiven = false;
   const q = ctx.question;
   const parts = [p('<strong>The worked answer</strong>')];
-  if (q.type === 'multiple_choice' && q.correctAnswer) {
+  if (q.type === 'multiple_choice' && q.correctAnswer && q.correctAnswer.includes('|')) {
+    // several options fully right: any one of them
+    const right = q.correctAnswer.split('|');
+    parts.push(
+      p(
+        `Any one of these options is correct: ${right.map((l) => `<strong>${escapeHtml(l)}</strong>${q.options?.[l] ? `: ${q.options[l]}` : ''}`).join('; ')}.`,
+      ),
+    );
+  } else if (q.type === 'multiple_choice' && q.correctAnswer) {
     const optionText = q.options?.[q.correctAnswer];
     parts.push(p(`The correct option is <strong>${escapeHtml(q.correctAnswer)}</strong>${optionText ? `: ${optionText}` : ''}.`));
   }
