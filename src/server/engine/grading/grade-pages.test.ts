@@ -79,9 +79,9 @@ describe('gradeReadPages: the grading pipeline for a reader and a marker', () =>
     });
     // one marking call, for the two questions answered; question 2 has no answer and is not marked
     expect(marked).toHaveLength(1);
-    expect(marked[0].map((m) => [m.question.number, m.answer])).toEqual([
-      [1, 'a peptide bond'],
-      [3, 'water is released'],
+    expect(marked[0].map((m) => [m.question, m.answer])).toEqual([
+      [q1, 'a peptide bond'],
+      [q3, 'water is released'],
     ]);
     expect(graded.questions.map((q) => [q.number, q.answer, q.feedback?.marks_awarded ?? null])).toEqual([
       [1, 'a peptide bond', 1],
