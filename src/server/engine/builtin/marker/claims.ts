@@ -177,13 +177,17 @@ const PRIVATIVE = /^(lack|lacking|absence|absent|unable|fail|failure|impossible|
 export function saidMissing(wording: AnalysedText, ref: number): boolean {
   for (let k = ref - 1; k >= 0 && ref - k <= 3; k--)
     if (PRIVATIVE.test(wording.tokens[k].lemma) || PRIVATIVE.test(wording.tokens[k].lower)) return true;
+  // "charge 0", "charge zero": the quantity is nil
+  for (let k = ref + 1; k < wording.tokens.length && k - ref <= 2; k++)
+    if (/^(0|zero|nil|none)$/.test(wording.tokens[k].lower)) return true;
   return false;
 }
 
 export function negatedPointWord(point: AnalysedText, answer: AnalysedText, evidence: number[]): { ans: number; ref: number } | undefined {
   // "too big to go through" denies by itself, and so does "lack generalisability" or "hard to generalise" (a student's
   // "you can't generalise the results" says the same)
-  if (point.tokens.some((t) => t.negator || t.negated || t.lower === 'too' || PRIVATIVE.test(t.lemma))) return undefined;
+  if (point.tokens.some((t) => t.negator || t.negated || t.lower === 'too' || PRIVATIVE.test(t.lemma) || /^(0|zero|nil)$/.test(t.lower)))
+    return undefined;
   const sentences = new Set(evidence.map((i) => answer.tokens[i].sentence));
   for (let a = 0; a < answer.tokens.length; a++) {
     const at = answer.tokens[a];

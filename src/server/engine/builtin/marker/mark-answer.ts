@@ -309,7 +309,11 @@ function listOfTerms(point: MarkPoint): PointOutcome {
 const WEAKEST_CREDIT = 0.3;
 
 /** How much better another term's definition must fit a part of the answer to be the definition given there. */
-const SWAP_MARGIN = 0.1;
+const SWAP_MARGIN = 0.2;
+/** …and the model must have been unsure of the definition as given for its own term. */
+const SWAP_UNSURE = 0.7;
+/** …and sure it is the other term's. */
+const SWAP_SURE = 0.85;
 
 /** Where the model found no stated opposite, "correct" this likely (and likelier than "incorrect") covers the point. */
 const UNSURE_CORRECT = 0.6;
@@ -577,7 +581,16 @@ function judgeTextPoint(
   return describeDecision(decision, answer, wordings, status, point);
 }
 
-function markNumericPoint(point: MarkPoint, plainAnswer: string, questionText: string, questionValues: number[]): PointOutcome | undefined {
+/** A question whose answer may be several values: roots, solutions, angles in a range, coordinates. */
+const SEVERAL_ANSWERS = /\b(solve|solutions?|roots?|values|coordinates|points|intersect|meets?|range|all)\b/i;
+
+function markNumericPoint(
+  point: MarkPoint,
+  plainAnswer: string,
+  questionText: string,
+  questionValues: number[],
+  schemeValues: number[] = [],
+): PointOutcome | undefined {
   const target = point.numeric;
   if (!target) return undefined;
   const value = typeof target.value === 'number' ? target.value : Number(target.value);
@@ -625,7 +638,9 @@ function markNumericPoint(point: MarkPoint, plainAnswer: string, questionText: s
       // the list principle for a value: "either 45.6% or 54.4%", "£21, or it could be -£21" gives two answers and
       // an examiner credits neither (not where the scheme itself has two: "x = 4 or x = -1")
       const other =
-        check.quantity && !/\bor\b/i.test(point.text) ? otherValueOffered(plainAnswer, check.quantity, value, tolerance) : undefined;
+        check.quantity && !/\bor\b/i.test(point.text) && !SEVERAL_ANSWERS.test(questionText)
+          ? otherValueOffered(plainAnswer, check.quantity, value, tolerance, schemeValues)
+          : undefined;
       if (other)
         return {
           status: 'CONTRADICTED',
@@ -681,8 +696,18 @@ function markNumericPoint(point: MarkPoint, plainAnswer: string, questionText: s
  * A different value offered beside the right one as an alternative: "45.6% or 54.4%", "either 16 or 18", "= £21, or it
  * could be 49 - 70 = -£21" (the alternative's own result, after its last "="). The text of the other value, or undefined.
  */
-function otherValueOffered(text: string, found: { start: number; end: number }, value: number, tolerance: number): string | undefined {
+function otherValueOffered(
+  text: string,
+  found: { start: number; end: number },
+  value: number,
+  tolerance: number,
+  schemeValues: number[],
+): string | undefined {
   const differs = (v: number) => Math.abs(v - value) > tolerance + 1e-12 * Math.abs(value);
+  // another value the scheme itself has (the other root, the other angle) is a second answer the question wants
+  const inScheme = (v: number) => schemeValues.some((s) => Math.abs(s - v) <= Math.max(tolerance, 1e-9 * Math.abs(s)));
+  const rest = text.slice(found.end).split(/(?<=[.!?])\s|\n/)[0];
+  if (findQuantities(rest.replace(/−/g, '-')).some((q) => differs(q.value) && inScheme(q.value))) return undefined;
   // the alternative after: up to the end of its clause
   const after =
     /^\s*[^\s\d,.;()]{0,6}\s*,?\s*\bor\b(?:\s+(?:else|maybe|perhaps|possibly|it\s+(?:could|might|may)\s+be|it\s+is|it's))?\s+((?:[^\n.;:!?]|\.(?=\d))*?)(?=$|[\n;:!?]|\.(?!\d)|,|\bbecause\b|\bso\b)/i.exec(
@@ -875,9 +900,11 @@ export function markAnswer(input: MarkAnswerInput): Feedback {
         return part ? analyseText(part) : answer;
       };
       const bound = (i: number) => (terms.length >= 2 ? leads[i] : undefined);
+      const schemeValues = points.flatMap((p) => (p.numeric && Number.isFinite(Number(p.numeric.value)) ? [Number(p.numeric.value)] : []));
       outcomes = points.map(
         (p, i) =>
-          markNumericPoint(p, plainAnswer, question.text, questionValues) ?? markTextPoint(p, answerFor(i), question, classifier, bound(i)),
+          markNumericPoint(p, plainAnswer, question.text, questionValues, schemeValues) ??
+          markTextPoint(p, answerFor(i), question, classifier, bound(i)),
       );
       // a definition given for its term that is another term's definition ("primary data is collected by someone else
       // …") is the definitions swapped: credited to neither
@@ -891,7 +918,14 @@ export function markAnswer(input: MarkAnswerInput): Feedback {
             /^[^:]{2,60}:/.test(p.text) &&
             (() => {
               const theirs = judgeTextPoint(p, part, question, classifier, bound(i));
-              return theirs.status === 'COVERED' && (theirs.confidence ?? SURE) > (o.confidence ?? SURE) + SWAP_MARGIN;
+              return (
+                theirs.status === 'COVERED' &&
+                theirs.rule === 'judged' &&
+                theirs.confidence !== undefined &&
+                theirs.confidence >= SWAP_SURE &&
+                (o.confidence ?? SURE) < SWAP_UNSURE &&
+                theirs.confidence > (o.confidence ?? SURE) + SWAP_MARGIN
+              );
             })(),
         );
         if (other < 0) return o;

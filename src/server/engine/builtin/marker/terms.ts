@@ -56,7 +56,8 @@ export function leadTerms(pointTexts: string[], questionText: string): (string |
 /** Where a text names the term: all its words in order, at most two between ("normative … influence"). */
 function spelledPattern(term: string): RegExp {
   const spelled = words(term)
-    .map((x) => `${x.replace(/s$/, '')}\\p{L}*`)
+    // a word's other forms: "precise" for "precision", "repeatable" for "repeatability"
+    .map((x) => `${x.length > 5 ? x.slice(0, Math.max(5, x.length - 5)) : x.replace(/s$/, '')}\\p{L}*`)
     .join('(?:[\\s-]+\\p{L}+){0,2}?[\\s-]+');
   return new RegExp(`(?<!\\p{L})${spelled}`, 'giu');
 }
