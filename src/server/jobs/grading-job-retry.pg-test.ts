@@ -149,10 +149,19 @@ describe('a grading job whose process is killed', () => {
     // the same student's pages three times: one copy matched, the rest listed as already found
     expect(row.matched).toBe(qrs.length);
     expect(row.unmatched).toHaveLength(qrs.length * 2);
-    const result = (await database.db.execute(
-      sql`select state, retry_count from pgboss.job where data->>'gradingJobId' = ${jobId}`,
-    )) as unknown as { rows: { state: string; retry_count: number }[] };
-    const [queued] = result.rows;
+    // pg-boss records the job's completion after the worker has written the grading job done: wait for it
+    const queuedState = async () =>
+      (
+        (await database.db.execute(sql`select state, retry_count from pgboss.job where data->>'gradingJobId' = ${jobId}`)) as unknown as {
+          rows: { state: string; retry_count: number }[];
+        }
+      ).rows[0];
+    let queued = await queuedState();
+    const settled = Date.now() + 60_000;
+    while (queued?.state !== 'completed' && Date.now() < settled) {
+      await new Promise((r) => setTimeout(r, 250));
+      queued = await queuedState();
+    }
     expect(queued).toEqual({ state: 'completed', retry_count: 1 });
   }, 200_000);
 });
