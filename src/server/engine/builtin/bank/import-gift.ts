@@ -389,39 +389,6 @@ function convertQuestion(q: GiftQuestion, id: string, defaultDifficulty: string)
       const options = Object.fromEntries(choices.map((c, i) => [letters[i], c.text]));
       const correct = choices.flatMap((c, i) => (c.correct ? [i] : []));
       const positive = choices.flatMap((c, i) => (!c.correct && (c.weight ?? 0) > 0 ? [i] : []));
-      if (correct.length > 1) {
-        // several fully right options in a single-answer question: any one of them earns the mark, as in Moodle
-        const right = correct.map((i) => letters[i]);
-        const wrong = choices.flatMap((_c, i) => (correct.includes(i) ? [] : [letters[i]]));
-        changes.push(`${correct.length} options are fully right (${right.join(', ')}): any one of them earns the mark, as in Moodle`);
-        return {
-          question: {
-            ...base,
-            type: 'multiple_choice',
-            ...shuffle,
-            marks: 1,
-            options,
-            correctAnswer: right.join('|'),
-            markScheme: [
-              {
-                id: 'b1',
-                text: pointText(`${right.join(' or ')}: ${correct.map((i) => plain(choices[i].text)).join(' or ')}`),
-                kind: 'A',
-                accept: right.flatMap((l) => [l, `option ${l}`]),
-                ...(wrong.length > 0 && { reject: wrong }),
-              },
-            ],
-            modelAnswer: paragraph(
-              modelAnswerComment ?? `Any one of ${right.join(' or ')}: ${correct.map((i) => plain(choices[i].text)).join('; ')}.`,
-            ),
-            hints: [
-              ...hintsOr('<p>Rule out the options you know are wrong, then compare the ones that are left.</p>'),
-              ...optionFeedback(choices, (c) => c.correct).map(hintText),
-            ],
-          },
-          changes,
-        };
-      }
       if (correct.length === 0 && positive.length > 0) {
         // multiple response: each option with a positive weight is a point; the others are wrong (rejected)
         const weights = positive.map((i) => (choices[i].correct ? 100 : choices[i].weight!));
@@ -458,9 +425,14 @@ function convertQuestion(q: GiftQuestion, id: string, defaultDifficulty: string)
         };
       }
       if (correct.length === 0) throw new Error('multiple choice has no correct option (mark it with =)');
-      const letter = letters[correct[0]];
-      const right = choices[correct[0]];
-      const wrong = choices.flatMap((_c, i) => (i === correct[0] ? [] : [letters[i]]));
+      // one right option, or several fully right in a single-answer question: any one of them earns the mark, as in Moodle
+      const right = correct.map((i) => letters[i]);
+      const rightText = correct.map((i) => plain(choices[i].text)).join(' or ');
+      const wrong = choices.flatMap((_c, i) => (correct.includes(i) ? [] : [letters[i]]));
+      if (correct.length > 1) {
+        changes.push(`${correct.length} options are fully right (${right.join(', ')}): any one of them earns the mark, as in Moodle`);
+      }
+      const only = choices[correct[0]];
       return {
         question: {
           ...base,
@@ -468,22 +440,25 @@ function convertQuestion(q: GiftQuestion, id: string, defaultDifficulty: string)
           ...shuffle,
           marks: 1,
           options,
-          correctAnswer: letter,
+          correctAnswer: right.join('|'),
           markScheme: [
             {
               id: 'b1',
-              text: pointText(`${letter}: ${plain(right.text)}`),
+              text: pointText(`${right.join(' or ')}: ${rightText}`),
               kind: 'A',
-              accept: [letter, `option ${letter}`],
+              accept: right.flatMap((l) => [l, `option ${l}`]),
               ...(wrong.length > 0 && { reject: wrong }),
             },
           ],
           modelAnswer: paragraph(
-            modelAnswerComment ?? `The answer is ${letter}: ${right.text}.${right.feedback ? ` ${right.feedback}` : ''}`,
+            modelAnswerComment ??
+              (correct.length > 1
+                ? `Any one of ${right.join(' or ')}: ${correct.map((i) => plain(choices[i].text)).join('; ')}.`
+                : `The answer is ${right[0]}: ${only.text}.${only.feedback ? ` ${only.feedback}` : ''}`),
           ),
           hints: [
             ...hintsOr('<p>Rule out the options you know are wrong, then compare the ones that are left.</p>'),
-            ...optionFeedback(choices, (c) => c === right).map(hintText),
+            ...optionFeedback(choices, (c) => c.correct).map(hintText),
           ],
         },
         changes,
