@@ -643,10 +643,18 @@ function restatedTurn(t: Token[], at: number): Hedge | undefined {
   if (!nouns(after).some((a) => nouns(before).some((b) => sameWordForm(t[a], t[b])))) return undefined;
   for (const j of after)
     for (const k of before)
-      if (t[k].pos !== 'PUNCT' && t[j].pos !== 'PUNCT' && saysOpposite(t[k], t[j]))
-        return { first: k, second: j, claim: [before[before.length - 1], after[after.length - 1] + 1] };
+      if (t[k].pos !== 'PUNCT' && t[j].pos !== 'PUNCT' && saysOpposite(t[k], t[j])) {
+        // the claim taken back is the clause of the turned word: "The filament gets hotter, so its resistance increases,
+        // but … also lowers the resistance" takes back the rise in resistance, not the filament getting hotter
+        let from = k;
+        while (from > before[before.length - 1] && !CLAUSE_BREAK.test(t[from - 1].lower)) from--;
+        return { first: k, second: j, claim: [from, after[after.length - 1] + 1] };
+      }
   return undefined;
 }
+
+/** Where one clause of a sentence ends and the next begins: "hotter, so its resistance …", "… because …". */
+const CLAUSE_BREAK = /^(,|;|:|so|because|since|therefore|thus|hence|which|and)$/;
 
 /** Words that all but deny: "or they hardly conformed at all". */
 const ALL_BUT_DENIES = /^(not|n't|never|hardly|barely|scarcely|rarely)$/;

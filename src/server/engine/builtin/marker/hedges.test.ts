@@ -161,6 +161,21 @@ describe('the marker on a claim taken back, and on two values given for one', ()
     expect(fb.marks_awarded).toBe(1);
   });
 
+  it('takes back only the clause that is turned round: a cause earlier in the sentence keeps its point', () => {
+    const fb = markAnswer({
+      questionText: 'Explain why the resistance of a filament lamp changes as the current through it increases.',
+      type: 'short_answer',
+      totalMarks: 2,
+      markScheme: [
+        { id: 'p1', text: 'the temperature of the filament increases' },
+        { id: 'p2', text: 'so the resistance increases' },
+      ],
+      answer: 'The filament gets hotter, so its resistance increases, but a hotter filament also lowers the resistance.',
+    });
+    expect(fb.markscheme_evaluation.map((e) => e.status)).toEqual(['COVERED', 'CONTRADICTED']);
+    expect(fb.marks_awarded).toBe(1);
+  });
+
   it('gives no accuracy mark to the right value offered beside another ("either 28.6% or 71.4%")', () => {
     const mark = (answer: string) =>
       markAnswer({
