@@ -1,5 +1,6 @@
 import { cosineRows, cosineVectors, meanVector } from './embeddings';
 import { areOpposites, areSynonyms } from './lexicon';
+import { aliasOf } from './paraphrases';
 import { editDistance } from '../../text/edit-distance';
 import type { AnalysedText, Token } from './text';
 
@@ -105,6 +106,8 @@ export function wordSimilarity(a: Token, b: Token): number {
   if (sameWord(a, b)) return 1;
   if (a.isNumber || b.isNumber) return 0;
   if (areSynonyms(a.lemma, b.lemma) || areSynonyms(a.lower, b.lower)) return 0.9;
+  // a word of an everyday phrase for a term ("movement" in "movement energy" for "kinetic") is read as the term
+  if (aliasOf(b, a) || aliasOf(a, b)) return 0.9;
   if (areOpposites(a.lemma, b.lemma) || areOpposites(a.lower, b.lower)) return 0; // vectors put opposites close
   const c = cosineRows(a.row, b.row);
   if (c < 0.6 && (a.row < 0 || b.row < 0 || a.row > 20000 || b.row > 20000) && isMisspelling(a, b)) return 0.9;

@@ -21,6 +21,10 @@ export interface LexWord {
   lower: string;
   lemma: string;
   stem: string;
+  /** Denied within the phrase ("jumps" in "no jumps"). */
+  negated?: boolean;
+  /** "not", "no", "n't", "never": the word that denies. */
+  negator?: boolean;
 }
 
 interface CompiledPhrase {
@@ -31,6 +35,8 @@ interface CompiledPhrase {
    */
   aliases: string[];
   termWords: LexWord[];
+  /** The phrase says its term by denying something ("no gaps", "not lost"). */
+  denies: boolean;
 }
 
 const LIGHT_VERBS = new Set(['go', 'get', 'become', 'make', 'have', 'take', 'do', 'be', 'keep', 'put', 'give', 'come', 'stay']);
@@ -61,7 +67,7 @@ export function compileParaphrases(entries: ParaphraseEntry[], analyse: Analyse)
       if (words.length === 0) continue;
       const unsaid = termWords.filter((t) => !words.some((w) => sameLexWord(w, t)));
       if (unsaid.length === 0) continue; // the phrase is the term already ("pyramid shape" for "pyramidal")
-      const compiled = { words, aliases: [...new Set(unsaid.flatMap(keys))], termWords };
+      const compiled = { words, aliases: [...new Set(unsaid.flatMap(keys))], termWords, denies: words.some((w) => w.negator) };
       for (const k of keys(words[0])) {
         const list = byFirst.get(k) ?? [];
         if (!list.includes(compiled)) list.push(compiled);
@@ -85,10 +91,14 @@ export function markParaphrases(tokens: Token[], lexicon: CompiledLexicon): void
       for (const at of hit) {
         const t = tokens[at];
         // the phrase's meaning is carried by its own words: a light verb ("get", "go") or a word of direction
-        // ("up", "bigger"), which the direction rules read, does not stand for the term
-        if (!t.content || LIGHT_VERBS.has(t.lemma) || hasOpposite(t.lemma) || hasOpposite(t.lower)) continue;
+        // ("up", "bigger"), which the direction rules read, does not stand for the term; a one-word phrase is that
+        // word's meaning, opposite or not ("unbroken" for "continuous")
+        const opposite = phrase.words.length > 1 && (hasOpposite(t.lemma) || hasOpposite(t.lower));
+        if (!t.content || t.negator || LIGHT_VERBS.has(t.lemma) || opposite) continue;
         if (phrase.termWords.some((w) => sameLexWord(t, w))) continue; // a word of the term itself
-        t.aliases = [...new Set([...(t.aliases ?? []), ...phrase.aliases])];
+        // a phrase that denies ("no jumps") says its term where the answer denies as it does: the term is not denied
+        if (phrase.denies && t.negated) t.deniedAliases = [...new Set([...(t.deniedAliases ?? []), ...phrase.aliases])];
+        else t.aliases = [...new Set([...(t.aliases ?? []), ...phrase.aliases])];
       }
     }
   }
@@ -98,7 +108,10 @@ export function markParaphrases(tokens: Token[], lexicon: CompiledLexicon): void
 function matchAt(tokens: Token[], start: number, words: LexWord[]): number[] | undefined {
   if (!sameLexWord(tokens[start], words[0])) return undefined;
   const hit = [start];
-  const negated = tokens[start].negated;
+  // the answer says the phrase, or denies it: every content word is denied as in the phrase, or every one the other
+  // way ("no gaps" in "there are no gaps"; "it doesn't bump into" denies "bump into")
+  const flipped = (k: number, w: LexWord) => tokens[k].negated !== Boolean(w.negated);
+  const flip = flipped(start, words[0]);
   let j = start + 1;
   for (let w = 1; w < words.length; w++) {
     let found = -1;
@@ -116,14 +129,22 @@ function matchAt(tokens: Token[], start: number, words: LexWord[]): number[] | u
     }
     if (found < 0) return undefined;
     // a phrase says one thing: its content words share one polarity
-    if (tokens[found].content && tokens[found].negated !== negated) return undefined;
+    if (tokens[found].content && flipped(found, words[w]) !== flip) return undefined;
     hit.push(found);
   }
+  // a denying phrase said the other way round ("there are jumps" is not "no jumps") says nothing of its term
+  if (words.some((w) => w.negator) && hit.some((k) => tokens[k].content && flipped(k, words[hit.indexOf(k)]))) return undefined;
   return hit;
 }
 
 /** True when the token stands for the word through a paraphrase. */
 export function aliasOf(token: Token, word: LexWord): boolean {
   const a = token.aliases;
+  return Boolean(a && (a.includes(word.lemma) || a.includes(word.stem) || a.includes(word.lower)));
+}
+
+/** True when the token stands for the word through a phrase that denies ("jumps" in "no jumps" for "continuous"). */
+export function deniedAliasOf(token: Token, word: LexWord): boolean {
+  const a = token.deniedAliases;
   return Boolean(a && (a.includes(word.lemma) || a.includes(word.stem) || a.includes(word.lower)));
 }

@@ -1,4 +1,4 @@
-import { aliasOf } from './paraphrases';
+import { aliasOf, deniedAliasOf } from './paraphrases';
 import { analyseText, toPlainText, type AnalysedText } from './text';
 
 /**
@@ -32,8 +32,10 @@ export function findPhrase(answer: AnalysedText, phrase: string, candidates?: nu
     for (const w of words) {
       const hit = inSentence.find((i) => {
         const a = answer.tokens[i];
-        if (a.negated !== (phraseNegated || w.negated) && !a.isNumber) return false;
         if (w.isNumber || a.isNumber) return w.isNumber && a.isNumber && Number(w.lower) === Number(a.lower);
+        const denied = phraseNegated || w.negated;
+        // "no jumps" says "continuous": the word is denied, the term it stands for is not
+        if (a.negated !== denied) return deniedAliasOf(a, w);
         return a.lemma === w.lemma || a.stem === w.stem || a.lower === w.lower || aliasOf(a, w);
       });
       if (hit === undefined) break;

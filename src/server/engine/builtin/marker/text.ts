@@ -32,6 +32,11 @@ export interface Token {
   weight: number;
   /** The words of a technical term this word's phrase says in everyday words (paraphrases.ts), if any. */
   aliases?: string[];
+  /**
+   * Terms this word says through a phrase that denies something ("no jumps" for "continuous", "doesn't wash off" for
+   * "permanent"): the word is negated, but what it stands for is not.
+   */
+  deniedAliases?: string[];
 }
 
 export interface AnalysedText {
