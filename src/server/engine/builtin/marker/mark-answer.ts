@@ -18,7 +18,7 @@ import { chooseOption } from '../../text/choose-option';
 import { schemeSigFigs, SUPERSCRIPT_DIGITS } from '../../text/sig-figs';
 import { scoreSentence } from '../../feedback-words';
 import { markMultipleResponse } from './multiple-response';
-import { checkNumeric, findQuantities, formatValue, isOperand } from './numeric';
+import { checkNumeric, findQuantities, formatValue, isOperand, statedResult } from './numeric';
 import { answerAbout, leadTerms, namesOwnTerm, withoutTerm } from './terms';
 import { findPhrase, findRequired } from './phrases';
 import { judgeSubstitutionStep } from '../../maths/substitution';
@@ -865,7 +865,12 @@ function readRules(rules: SchemeRules | null | undefined): SchemeRules {
  * groups, levels of response). Synchronous and deterministic.
  */
 export function markAnswer(input: MarkAnswerInput): Feedback {
-  const points = input.markScheme.map((p) => markPointSchema.parse(p));
+  // an accuracy point that states a value ("range 35.3 m") is marked as that value, like a typed scheme's "A1 t = 2.02 s"
+  const points = input.markScheme.map((p) => {
+    const point = markPointSchema.parse(p);
+    const stated = point.kind === 'A' && !point.numeric ? statedResult(toPlainText(point.text)) : undefined;
+    return stated ? { ...point, numeric: stated } : point;
+  });
   const rules = readRules(input.rules);
   const totalMarks = Math.max(0, input.totalMarks);
   const plainAnswer = toPlainText(input.answer ?? '');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MarkPointInput } from '../../../../shared/mark-scheme';
 import { markAnswer } from './mark-answer';
-import { findQuantities } from './numeric';
+import { findQuantities, statedResult } from './numeric';
 
 const values = (text: string) => findQuantities(text).map((q) => q.value);
 
@@ -38,5 +38,36 @@ describe('error carried forward', () => {
       answer: 'unemployment rate = unemployed / employed x 100 = 1.9 / 41.3 x 100 = 4.60%',
     });
     expect(fb.marks_awarded).toBe(0);
+  });
+});
+
+describe('an accuracy point that states a value', () => {
+  const scheme: MarkPointInput[] = [
+    { id: 'm1', text: 'uses s = ut + ½at² vertically with s = 0: 0 = 10t − 4.9t²', kind: 'M' },
+    { id: 'a1', text: 'time of flight 2.04 s', kind: 'A', depends_on: 'm1' },
+    { id: 'a2', text: 'range 35.3 m', kind: 'A', depends_on: 'm1' },
+  ];
+  const mark = (answer: string) =>
+    markAnswer({
+      questionText: 'A ball is projected at 20 m/s at 30° above the horizontal. Find the time of flight and the range.',
+      type: 'short_answer',
+      totalMarks: 3,
+      markScheme: scheme,
+      answer,
+    });
+
+  it('is marked as that value: the right value earns it, another value for the same quantity does not', () => {
+    const right = mark('0 = 10t - 4.9t², so t = 2.04 s; range = 17.32 × 2.04 = 35.3 m');
+    expect(right.markscheme_evaluation.map((e) => e.status)).toEqual(['COVERED', 'COVERED', 'COVERED']);
+    const wrongRange = mark('0 = 10t - 4.9t², so t = 2.04 s; range = 20 × 2.04 = 40.8 m');
+    expect(wrongRange.markscheme_evaluation.map((e) => e.status)).toEqual(['COVERED', 'COVERED', 'NOT_COVERED']);
+    expect(wrongRange.marks_awarded).toBe(2);
+  });
+
+  it('leaves alone a point about which value is kept ("only solution x = 4") and words that are not a unit', () => {
+    expect(statedResult('only solution x = 4')).toBeUndefined();
+    expect(statedResult('profit 200 units')).toBeUndefined();
+    expect(statedResult('greatest height = 5.10 m')).toEqual({ value: 5.1, unit: 'm' });
+    expect(statedResult('percentage decrease 28.6%')).toEqual({ value: 28.6, unit: '%' });
   });
 });

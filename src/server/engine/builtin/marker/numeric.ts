@@ -202,3 +202,31 @@ export function givenValues(text: string, target: NumericTarget): GivenValue[] {
   }
   return out;
 }
+
+/**
+ * The one value an accuracy point states at its end, after words only: "range 35.3 m", "time of flight = 2.04 s",
+ * "greatest height 5.10 m". An examiner checks it as a value; undefined where the point is not of that shape.
+ */
+export function statedResult(text: string): { value: number; unit?: string } | undefined {
+  const plain = text
+    .trim()
+    .replace(/[.;]$/, '')
+    .replace(/[\u2212\u2013]/g, '-');
+  const quantities = findQuantities(plain);
+  if (quantities.length !== 1) return undefined;
+  const q = quantities[0];
+  // a named quantity before it, not a variable ("only solution x = 4" is about which roots are kept, not a value)
+  const before = plain.slice(0, q.start);
+  if (!/^[\p{L}\s'-]{0,40}?(?:[=≈:]|\bis\b)?\s*$/u.test(before) || !/\p{L}{3}/u.test(before) || /(?:^|\s)\p{L}(?:\s|$|[=≈:])/u.test(before))
+    return undefined;
+  const rest = plain.slice(q.end).trim();
+  if (!rest) return { value: q.value };
+  if (!q.unitCandidates.includes(rest)) return undefined;
+  if (rest === '%') return { value: q.value, unit: rest };
+  try {
+    mathUnit(1, normaliseUnit(rest));
+    return { value: q.value, unit: rest };
+  } catch {
+    return undefined; // "200 units", "3 marks": words, not a unit
+  }
+}
