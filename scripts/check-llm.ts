@@ -22,7 +22,6 @@ const noFallback: Engine = {
   questionsFromDocument: unavailable,
   gradePages: unavailable,
   practicePaper: unavailable,
-  readSheets: unavailable,
 };
 
 const question: QuestionForMarking = {

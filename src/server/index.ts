@@ -24,6 +24,7 @@ async function main() {
     ? (await import('./engine/llm/create-llm-engine')).createLlmEngine({
         config: llmConfig,
         fallback: builtin,
+        tools: pooled?.tools,
         onFallback: (event) =>
           app.log.warn(
             { task: event.task, failed: event.failed, reason: event.reason },

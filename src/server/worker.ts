@@ -29,7 +29,7 @@ async function main() {
   const builtin = pooled ?? createBuiltinEngine();
   const llmConfig = resolveLlmConfig(config);
   const engine = llmConfig
-    ? (await import('./engine/llm/create-llm-engine')).createLlmEngine({ config: llmConfig, fallback: builtin })
+    ? (await import('./engine/llm/create-llm-engine')).createLlmEngine({ config: llmConfig, fallback: builtin, tools: pooled?.tools })
     : builtin;
   const jobs = createAppJobs({ config, database, engine }, (error) => console.error(`background job queue error: ${error.message}`));
   const close = async () => {

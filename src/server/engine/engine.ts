@@ -7,7 +7,8 @@ import type { BoardId } from '../../shared/specification';
  * What the product needs from "AI", in the product's own terms. Two implementations: the built-in
  * offline engine (builtin/) and the LLM engine (llm/), which falls back to the built-in one.
  * Every result says which engine and model produced it. Work that is not AI (reading a PDF's text, question
- * files in and out, finding questions in the bank) is not here: services call it as tools (tools/tool-calls.ts).
+ * files in and out, finding questions in the bank, reading a sheet's text and QR code) is not here: services and
+ * the engines' grading pipelines call it as tools (tools/tool-calls.ts).
  */
 
 /** Who produced a result, as the UI shows it: 'Marked by <label>'. */
@@ -137,6 +138,12 @@ export interface PagesScheme {
   questions: GradingQuestion[];
   /** A printed paper of ours: the lines it carries beside its questions (its print is never an answer); null otherwise. */
   printed: string[] | null;
+  /**
+   * The questions as the pages print them, when that is not `questions` (a class set printed before a question was
+   * edited, marked against the scheme as it is now): what the pages are cut into answers by and whose print is left
+   * out. Default: `questions`.
+   */
+  printedQuestions?: { number: number; text: string; options?: Record<string, string> | null }[];
 }
 
 /** What was read from the pages, before any marking: what a scheme is looked up by (codes, the question's text). */
@@ -154,8 +161,11 @@ export interface PagesRead {
  * when the lookup finds none, nothing is marked.
  */
 export interface GradePagesInput {
-  /** The answer pages in order (photographs or a scan's pages), or a transcript already read (a teacher's correction). */
-  pages: Buffer[] | { transcript: string };
+  /**
+   * The answer pages in order (photographs or a scan's pages); or a transcript already read (a teacher's correction);
+   * or pages already read by this pipeline (`read`: a class set's pages, each read alone to match it to its student).
+   */
+  pages: Buffer[] | { transcript: string } | { read: SheetReading[] };
   /** A photograph of the question paper: read for its text and code, never marked. */
   questionImage?: Buffer | null;
   /** The scheme chosen before reading, if any: a vision model judges its points as it reads the pages. */
@@ -317,8 +327,6 @@ export interface Engine {
   gradePages(input: GradePagesInput): Promise<GradedPages>;
   /** A printable HTML document (§7 {filename, html}) and the paper it prints, for keeping and marking. */
   practicePaper(input: PracticePaperInput): Promise<{ filename: string; html: string; paper?: GeneratedPaper }>;
-  /** Reads photographed sheets offline: their text and any practice-paper code (QR or printed); a class set's pages are matched by it. */
-  readSheets(input: { images: Buffer[] }): Promise<SheetReading[]>;
   /**
    * Optional (LLM): a draft mark scheme for a teacher's own question (points with marks, levels for an extended
    * answer), checked against the marks it must give; an unusable draft or a failed call is an 'UNAVAILABLE'

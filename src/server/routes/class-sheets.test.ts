@@ -19,13 +19,11 @@ import { buildTestApp, signUp, type TestApp } from '../testing/test-app';
  * are known: the typed scheme's first two points are in the transcript, the third is not.
  */
 const TRANSCRIPT = 'A condensation reaction joins them and water is removed.';
-const plain = engineWithPlainMarker();
-const engine: Engine = {
-  ...plain,
-  async readSheets({ images }) {
+const engine: Engine = engineWithPlainMarker({
+  async readSheets(images) {
     return images.map((_, i) => ({ text: i === 0 ? TRANSCRIPT : '', confidence: 95, paperCode: null, readBy: 'the test reader' }));
   },
-};
+});
 const answerImage = fs
   .readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../engine/builtin/ocr/fixtures', 'answer-sheet.png'))
   .toString('base64');

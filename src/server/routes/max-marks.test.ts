@@ -18,10 +18,8 @@ import { buildTestApp, signUp, type TestApp } from '../testing/test-app';
  */
 const TRANSCRIPT = 'The enzyme has an active site. It is a protein.';
 let sheetCode: string | null = null;
-const plain = engineWithPlainMarker();
-const engine: Engine = {
-  ...plain,
-  async readSheets({ images }) {
+const engine: Engine = engineWithPlainMarker({
+  async readSheets(images) {
     return images.map((_, i) => ({
       text: i === 0 ? TRANSCRIPT : '',
       confidence: 95,
@@ -29,7 +27,7 @@ const engine: Engine = {
       readBy: 'the test reader',
     }));
   },
-};
+});
 const answerImage = fs
   .readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../engine/builtin/ocr/fixtures', 'answer-sheet.png'))
   .toString('base64');

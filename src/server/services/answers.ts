@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Feedback } from '../../shared/mark-scheme';
 import type { Answer, AnswerConflict, StoredFeedback } from '../../shared/practice';
 import { selfAssessedMarksOf } from '../../shared/self-assessment-text';
 import type { Db } from '../db/client';
@@ -252,13 +253,34 @@ async function recordStudy(
 
 /** Marks an answer with the engine and keeps the result as the question's feedback (the server's own). */
 export async function evaluateAnswer(db: Db, engine: Engine, ownerId: string, input: { questionId: string; answer: string }) {
+  return recordMarking(db, ownerId, input, async (question) =>
+    engine.evaluateAnswer({ question: await questionForMarking(db, question), answer: input.answer }),
+  );
+}
+
+/**
+ * Keeps a marking of the answer already made (a scanned class set's pages graded by Engine.gradePages, issue 26) as
+ * evaluateAnswer keeps the engine's: the assignment's rules checked first, then the feedback, the attempt and the
+ * review, exactly as for a typed answer.
+ */
+export async function recordEvaluation(db: Db, ownerId: string, input: { questionId: string; answer: string; feedback: Feedback }) {
+  return recordMarking(db, ownerId, input, async () => input.feedback);
+}
+
+/** The answer's marking (`mark`, once the assignment's rules allow it) kept as the question's feedback, attempt and review. */
+async function recordMarking(
+  db: Db,
+  ownerId: string,
+  input: { questionId: string; answer: string },
+  mark: (question: QuestionRow) => Promise<Feedback>,
+): Promise<StoredFeedback> {
   const question = await findQuestion(db, ownerId, input.questionId);
   // An assigned paper's rules (issue 30): refused, the text is kept as a draft and the reason given.
   const submission = await checkSubmission(db, ownerId, question, input.answer).catch(async (error: unknown) => {
     await saveAnswer(db, ownerId, { questionId: question.id, text: input.answer, submitted: false });
     throw error;
   });
-  const result = await engine.evaluateAnswer({ question: await questionForMarking(db, question), answer: input.answer });
+  const result = await mark(question);
   const stored = await storeEvaluation(db, ownerId, question, input.answer, result);
   if (submission) await recordAttempt(db, ownerId, submission, question.id, input.answer, result);
   // Every marking schedules the question's review from its marks (the Review page).

@@ -4,25 +4,29 @@ import { DOCUMENT_TEXT } from '../../shared/documents-text';
 import type { AssignScanPageRequest, GradingJob, UploadScansRequest } from '../../shared/grading-jobs';
 import { SCAN_MAX_IMAGES, SCAN_TEXT } from '../../shared/grading-jobs-text';
 import { GRADING_IMAGE_MAX_BYTES, PDF_MAX_BYTES } from '../../shared/limits';
+import type { GradingQuestion } from '../../shared/teacher';
 import { GRADING_TEXT } from '../../shared/teacher-text';
 import type { Db } from '../db/client';
 import { classMembers, gradingJobs, practicePapers, users, type ScanStudentResult, type UnmatchedScanPage } from '../db/schema';
-import type { Engine } from '../engine/engine';
-import { answerParts } from '../engine/grading/printed-text';
+import type { Engine, PagesScheme, SheetReading } from '../engine/engine';
+import { toGradingQuestion } from '../engine/grading/grading-question';
 import { httpError, isHttpError } from '../http-error';
 import type { JobQueue } from '../jobs/job-queue';
-import { evaluateAnswer, saveAnswer } from './answers';
+import { recordEvaluation, saveAnswer } from './answers';
 import { personName } from './assignment-rules';
 import { classSetPaperCode } from './class-set';
 import { isUuid } from './ids';
+import { findQuestion, questionForMarking } from './questions';
 import { printedLines } from './teacher';
 import { decodeUpload, detectImage } from './uploads';
 
 /**
  * Grading a scanned class set (issue 26): the upload is kept and answered at once with a job id; a background job
- * (jobs/job-queue.ts) splits it into pages, reads each page's QR code (paper, student, page) and text through the
- * engine, lists the pages it cannot match, and records each matched student's answers as their submission of the
- * assigned questions, marked by the same marker as typed answers (so the markbook, attempts and overrides apply).
+ * (jobs/job-queue.ts) splits it into pages and grades them through the one grading pipeline (Engine.gradePages,
+ * decision 019): each page read (its text and QR code: paper, student, page), the pages matched to the class's
+ * students here (the pages it cannot match listed), then each student's pages cut into answers and marked against the
+ * assigned questions' schemes; the markings are recorded as the student's submission (so the markbook, attempts and
+ * overrides apply, and the feedback panel words them as any typed answer's).
  */
 
 /** POST /api/classes/{id}/assignments/{assignmentId}/scans: checks and keeps the upload, queues the job, returns its id. */
@@ -158,13 +162,24 @@ interface MatchedPage {
   paperPage: number;
   text: string;
   confidence: number;
+  /** What read it (the pipeline's reader); unknown for a page kept from an earlier run or assigned by hand. */
+  readBy?: string;
+}
+
+/** A scanned page read by the grading pipeline alone (Engine.gradePages with no scheme: its text and QR code), or null. */
+async function readPage(engine: Engine, page: Buffer): Promise<SheetReading | null> {
+  return engine.gradePages({ pages: [page] }).then(
+    (graded) => graded.pages[0] ?? null,
+    () => null,
+  );
 }
 
 /**
- * The job (jobs/job-queue.ts, 'grade-scans'): reads every page (the engine's readSheets: OCR and QR code, in the
- * worker pool), matches pages to the class's students by their QR codes, then marks each student's answers against
- * the printed paper's schemes and records them as the student's submission. Running it again (a retry after the
- * process holding it died) starts over: re-marking the same text is the same attempt, not a new one.
+ * The job (jobs/job-queue.ts, 'grade-scans'): reads every page (the grading pipeline's first step: OCR and QR code,
+ * in the worker pool; one page at a time, for the progress), matches pages to the class's students by their QR codes,
+ * then grades each student's pages against the printed paper's schemes (Engine.gradePages on the pages as read) and
+ * records the markings as the student's submission. Running it again (a retry after the process holding it died)
+ * starts over: re-marking the same text is the same attempt, not a new one.
  */
 export async function runGradingJob(db: Db, engine: Engine, gradingJobId: string): Promise<void> {
   const [row] = await db.select().from(gradingJobs).where(eq(gradingJobs.id, gradingJobId));
@@ -206,7 +221,7 @@ export async function runGradingJob(db: Db, engine: Engine, gradingJobId: string
     if (typeof page === 'string') {
       unmatched.push({ page: scanPage, reason: page });
     } else {
-      const [reading] = await engine.readSheets({ images: [page] }).catch(() => [null]);
+      const reading = await readPage(engine, page);
       const reason = !reading
         ? SCAN_TEXT.unreadablePage
         : !reading.paperCode
@@ -226,7 +241,7 @@ export async function runGradingJob(db: Db, engine: Engine, gradingJobId: string
       else if (earlier) unmatched.push({ page: scanPage, reason: SCAN_TEXT.duplicate(reading.page!, earlier.scanPage), ...read });
       else {
         const list = found ?? [];
-        list.push({ scanPage, paperPage: reading.page!, text: reading.text, confidence: reading.confidence });
+        list.push({ scanPage, paperPage: reading.page!, text: reading.text, confidence: reading.confidence, readBy: reading.readBy });
         byStudent.set(reading.studentId!, list);
         codeOf.set(reading.studentId!, reading.paperCode!);
         matched++;
@@ -249,10 +264,46 @@ export async function runGradingJob(db: Db, engine: Engine, gradingJobId: string
 
 type PaperRow = typeof practicePapers.$inferSelect;
 
+/** What read a page kept from before (a page assigned by hand): the job's own reading, not kept with it. */
+const SCAN_READER = 'the scan';
+
+/** The assigned question a printed paper's question is (its ref 'question:<id>'), or null. */
+function questionIdOf(question: GradingQuestion): string | null {
+  return /^question:(.+)$/.exec(question.ref)?.[1] ?? null;
+}
+
 /**
- * One student's pages of a printed paper, read in page order, cut into each question's answer and marked against the
- * paper's schemes, recorded as the student's submission (the assignment's rules apply). The job and a page assigned
- * by hand both mark through here; marking the same text again is the same attempt (decision 016).
+ * The scheme a student's pages are marked against: each printed question as the student's assigned question is now
+ * (what a typed answer to it is marked against), numbered as printed; the pages are cut by the questions as printed.
+ * A question that cannot be marked (gone, or waiting for its scheme) is cut like the others, as printed, and says why
+ * (`unmarkable`) when its answer is recorded.
+ */
+async function studentScheme(db: Db, paper: PaperRow, studentId: string) {
+  const questions: GradingQuestion[] = [];
+  const unmarkable = new Map<number, Error>();
+  for (const printed of paper.questions) {
+    const questionId = questionIdOf(printed);
+    if (!questionId) continue;
+    try {
+      const marking = await questionForMarking(db, await findQuestion(db, studentId, questionId));
+      // the marker is given the question whole, as a typed answer's marker is (its subject, topic and hints too)
+      const { hints, subject, topic } = marking;
+      questions.push(Object.assign(toGradingQuestion(marking, printed.number, printed.ref), { hints, subject, topic }));
+    } catch (error) {
+      if (!isHttpError(error) || error.statusCode >= 500) throw error;
+      unmarkable.set(printed.number, error);
+      questions.push(printed);
+    }
+  }
+  const scheme: PagesScheme = { questions, printed: printedLines(paper), printedQuestions: paper.questions };
+  return { scheme, unmarkable };
+}
+
+/**
+ * One student's pages of a printed paper, in page order, graded by the one grading pipeline (Engine.gradePages on the
+ * pages as read: each question's answer region marked against its scheme) and recorded as the student's submission
+ * (the assignment's rules apply). The job and a page assigned by hand both mark through here; marking the same text
+ * again is the same attempt (decision 016).
  */
 async function markStudentPages(
   db: Db,
@@ -262,28 +313,37 @@ async function markStudentPages(
   found: MatchedPage[],
 ): Promise<ScanStudentResult> {
   found.sort((a, b) => a.paperPage - b.paperPage);
-  const transcript = found.map((p) => p.text).join('\n');
-  const parts = answerParts(transcript, paper.questions, printedLines(paper));
   const result: ScanStudentResult = {
     studentId,
     pages: found.map((p) => ({ scanPage: p.scanPage, paperPage: p.paperPage, transcript: p.text, confidence: p.confidence })),
     marked: false,
     paperCode: paper.code,
   };
+  const { scheme, unmarkable } = await studentScheme(db, paper, studentId);
+  const read: SheetReading[] = found.map((p) => ({
+    text: p.text,
+    confidence: p.confidence,
+    paperCode: paper.code,
+    studentId,
+    page: p.paperPage,
+    readBy: p.readBy ?? SCAN_READER,
+  }));
+  const graded = await engine.gradePages({ pages: { read }, scheme });
   const notes: string[] = [];
   let recorded = 0;
-  for (const q of paper.questions) {
-    const questionId = /^question:(.+)$/.exec(q.ref)?.[1];
-    const answer = parts.get(q.number) ?? '';
-    if (!questionId || !answer.trim()) continue;
+  for (const question of graded.questions) {
+    const questionId = questionIdOf(scheme.questions.find((q) => q.number === question.number)!)!;
+    if (!question.answer || !question.feedback) continue;
     try {
-      await saveAnswer(db, studentId, { questionId, text: answer, submitted: true });
-      await evaluateAnswer(db, engine, studentId, { questionId, answer });
+      await saveAnswer(db, studentId, { questionId, text: question.answer, submitted: true });
+      const refused = unmarkable.get(question.number);
+      if (refused) throw refused;
+      await recordEvaluation(db, studentId, { questionId, answer: question.answer, feedback: question.feedback });
       recorded++;
     } catch (error) {
       // an assignment's own rule (attempts used, late work refused) says why this answer was not recorded
       if (!isHttpError(error) || error.statusCode >= 500) throw error;
-      notes.push(`Question ${q.number}: ${error.message}`);
+      notes.push(`Question ${question.number}: ${error.message}`);
     }
   }
   if (recorded > 0) result.marked = true;

@@ -1,18 +1,26 @@
 import { createBuiltinEngine } from '../engine/builtin/builtin-engine';
 import type { Engine } from '../engine/engine';
+import type { PageReaderAndMarker } from '../engine/grading/grade-pages';
 
 /**
  * The built-in engine with a plain, predictable marker for API tests: a point is covered when the answer
  * contains its text (or, with `acceptedWordings`, one of its accepted wordings), worth its marks, capped at the
  * question's total. `confidence` gives each point (by its index in the scheme) a confidence; `levelsWhen` marks
- * an answer by levels (Level 1) when it says so.
+ * an answer by levels (Level 1) when it says so. `readSheets` replaces the sheet reader (Tesseract) of its grading
+ * pipeline (Engine.gradePages) with a test's.
  */
 export function engineWithPlainMarker({
   acceptedWordings = false,
   confidence,
   levelsWhen,
-}: { acceptedWordings?: boolean; confidence?: (index: number) => number; levelsWhen?: (answer: string) => boolean } = {}): Engine {
-  const builtin = createBuiltinEngine();
+  readSheets,
+}: {
+  acceptedWordings?: boolean;
+  confidence?: (index: number) => number;
+  levelsWhen?: (answer: string) => boolean;
+  readSheets?: PageReaderAndMarker['read'];
+} = {}): Engine {
+  const builtin = createBuiltinEngine({ readSheets });
   return {
     ...builtin,
     async evaluateAnswer({ question, answer }) {

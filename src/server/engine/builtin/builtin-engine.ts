@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Engine } from '../engine';
-import { gradeReadPages } from '../grading/grade-pages';
+import { gradeReadPages, type PageReaderAndMarker } from '../grading/grade-pages';
+import { toolsInThisThread } from '../tools/run-tool';
 
 export const BUILTIN_LABEL = 'the built-in marker';
 
@@ -28,10 +29,16 @@ const tutor = loader(() => import('./tutor/tutor-reply'));
 const documentAnswers = loader(() => import('./documents/answer-from-document'));
 const documentQuestions = loader(() => import('./documents/questions-from-document'));
 const practicePrint = loader(() => import('../render-practice-paper'));
-const sheets = loader(() => import('./ocr/read-sheets'));
 
-/** The default engine: offline, no keys, deterministic given a seed. */
-export function createBuiltinEngine(): Engine {
+/** Sheets read by the readSheets tool (Tesseract and the QR code), in this thread. */
+const readHere: PageReaderAndMarker['read'] = (images) => toolsInThisThread.run('readSheets', { images });
+
+/**
+ * The default engine: offline, no keys, deterministic given a seed. `readSheets` is the grading pipeline's reader
+ * (default: the readSheets tool in this thread); a test gives a reader of its own.
+ */
+export function createBuiltinEngine(options: { readSheets?: PageReaderAndMarker['read'] } = {}): Engine {
+  const readSheets = options.readSheets ?? readHere;
   return {
     /**
      * Loads the marker, its word vectors and its model, so that the first student is not kept waiting. The
@@ -91,13 +98,13 @@ export function createBuiltinEngine(): Engine {
     },
 
     /**
-     * The grading pipeline with Tesseract and the marker: read through this engine's own readSheets and evaluateAnswer,
-     * called on the engine it is called on (`this`), so an engine built on this one with its own reader or marker (a
-     * test's) grades with those.
+     * The grading pipeline with the sheet reader (Tesseract and the QR code) and the marker: the marker is this
+     * engine's evaluateAnswer, called on the engine it is called on (`this`), so an engine built on this one with its
+     * own marker (a test's) grades with that.
      */
     async gradePages(input) {
       return gradeReadPages(input, {
-        read: (images) => this.readSheets({ images }),
+        read: readSheets,
         mark: async (answers) => {
           const marked = [];
           for (const answer of answers) marked.push(await this.evaluateAnswer(answer));
@@ -116,10 +123,6 @@ export function createBuiltinEngine(): Engine {
         count: input.questionCount,
       });
       return { ...renderPracticePaper(paper, { ...input, subject: canonicalSubject(input.subject) }), paper };
-    },
-
-    async readSheets(input) {
-      return (await sheets()).readSheets(input.images);
     },
   };
 }

@@ -24,6 +24,9 @@ export async function gradeReadPages(input: GradePagesInput, engine: PageReaderA
   let read: PagesRead;
   if ('transcript' in input.pages) {
     read = { pages: [{ text: input.pages.transcript, confidence: 100, paperCode: null, readBy: TRANSCRIPT_READER }], question: null };
+  } else if ('read' in input.pages) {
+    // pages this pipeline read before (a class set's, one by one to match them to their students): not read again
+    read = { pages: input.pages.read, question: null };
   } else {
     const images = input.questionImage ? [...input.pages, input.questionImage] : input.pages;
     const readings = await engine.read(images);
@@ -46,9 +49,12 @@ export async function gradeReadPages(input: GradePagesInput, engine: PageReaderA
   return { ...base, scheme, questions: await markRegions(scheme, answerText, engine.mark) };
 }
 
-/** Each question's answer region of `answerText`, marked; a question with none is not marked (feedback null). */
+/**
+ * Each question's answer region of `answerText` (cut by the questions as printed, when the scheme says how they were),
+ * marked; a question with none is not marked (feedback null).
+ */
 export async function markRegions(scheme: PagesScheme, answerText: string, mark: PageReaderAndMarker['mark']): Promise<GradedQuestion[]> {
-  const parts = answerParts(answerText, scheme.questions, scheme.printed);
+  const parts = answerParts(answerText, scheme.printedQuestions ?? scheme.questions, scheme.printed);
   const answered = scheme.questions
     .map((question) => ({ question, answer: (parts.get(question.number) ?? '').trim() }))
     .filter((q) => q.answer);

@@ -29,7 +29,7 @@ function setup(overrides: Partial<LlmConfig> = {}, maxRetries = 0) {
   const fallback = createFakeFallbackEngine();
   const events: FallbackEvent[] = [];
   const config: LlmConfig = { provider: 'openai-compatible', model: 'fake-llama', baseURL: server.baseURL, timeoutMs: 2000, ...overrides };
-  const engine = createLlmEngine({ config, fallback, maxRetries, onFallback: (e) => events.push(e) });
+  const engine = createLlmEngine({ config, fallback, tools: fallback.tools, maxRetries, onFallback: (e) => events.push(e) });
   return { engine, fallback, events };
 }
 

@@ -19,7 +19,9 @@ import {
   type QuestionForMarking,
   type TutorInput,
 } from '../engine';
-import { gradeReadPages } from '../grading/grade-pages';
+import { gradeReadPages, type PageReaderAndMarker } from '../grading/grade-pages';
+import { toolsInThisThread } from '../tools/run-tool';
+import type { ToolRunner } from '../tools/tool-calls';
 import { buildSheetGradingPrompt, combineSheetMarking } from './grade-sheet';
 import { buildDocumentPaperPrompt, buildPaperPrompt, toGeneratedPaper } from './build-paper';
 import { buildTutorPrompt } from './build-tutor-prompt';
@@ -63,6 +65,11 @@ export interface CreateLlmEngineOptions {
   config: LlmConfig;
   /** The built-in engine: it marks multiple choice and numeric points, and takes over on any failure. */
   fallback: Engine;
+  /**
+   * The tools, for the grading pipeline's offline sheet reader (readSheets: OCR and QR codes) when the vision model is
+   * not used or fails: the worker pool's when the built-in engine runs in one. Default: in this thread.
+   */
+  tools?: ToolRunner;
   /** Used for every HTTP call to the provider (tests, proxies). Default: global fetch. */
   fetch?: FetchFunction;
   /** Retries of a 429 / 5xx / network error within the timeout (the AI SDK backs off, honouring retry-after). Default 1. */
@@ -112,6 +119,9 @@ function clamp(n: number, min: number, max: number): number {
  */
 export function createLlmEngine(options: CreateLlmEngineOptions): Engine {
   const { config, fallback } = options;
+  const tools = options.tools ?? toolsInThisThread;
+  /** The built-in reader (not AI, so a tool): pages read offline, labelled 'OCR by Tesseract'. */
+  const readOffline: PageReaderAndMarker['read'] = (images) => tools.run('readSheets', { images });
   const model = createLanguageModel(config, options.fetch);
   const label = `${config.model} (${describeProvider(config)})`;
   const maxRetries = options.maxRetries ?? 1;
@@ -240,8 +250,6 @@ export function createLlmEngine(options: CreateLlmEngineOptions): Engine {
 
   return {
     info: { kind: 'llm', model: config.model, label },
-    // Reading sheets is the built-in engine's, offline.
-    readSheets: (input) => fallback.readSheets(input),
     // The subjects that still work if the provider fails (the built-in bank's); topics are not checked, as the model writes on any.
     ...(fallback.offlineSubjects ? { offlineSubjects: () => fallback.offlineSubjects!() } : {}),
 
@@ -424,14 +432,15 @@ export function createLlmEngine(options: CreateLlmEngineOptions): Engine {
      * The grading pipeline. With a scheme chosen before reading, the vision model reads the pages and judges each of
      * the scheme's points (marks computed from the scheme in code); on any failure the built-in reader and marker
      * answer, labelled. Without one (the scheme is looked up from what is read: a paper code, the question's text),
-     * the built-in reader reads and this engine's marker marks, as a typed answer is marked.
+     * or with pages already read (a transcript, a class set's pages), the built-in reader reads what is still to read
+     * and this engine's marker marks, as a typed answer is marked.
      */
     async gradePages(input) {
       const scheme = input.scheme;
       const pages = input.pages;
-      if ('transcript' in pages || !scheme) {
+      if (!Array.isArray(pages) || !scheme) {
         return gradeReadPages(input, {
-          read: (images) => fallback.readSheets({ images }),
+          read: readOffline,
           mark: async (answers) => {
             const marked: Feedback[] = [];
             for (const answer of answers) marked.push(await this.evaluateAnswer(answer));
@@ -473,7 +482,7 @@ export function createLlmEngine(options: CreateLlmEngineOptions): Engine {
         return { ...marked, pages: [{ text: marked.answerText, confidence: marked.confidence, paperCode: null, readBy }], scheme };
       } catch (error) {
         report('gradePages', error, config.timeoutMs * 2);
-        return gradeReadPages(input, { read: (images) => fallback.readSheets({ images }), mark: markAllWithFallback });
+        return gradeReadPages(input, { read: readOffline, mark: markAllWithFallback });
       }
     },
 

@@ -35,6 +35,7 @@ function setup() {
   const engine = createLlmEngine({
     config: { provider: 'openai-compatible', model: 'fake-vision', baseURL: server.baseURL, timeoutMs: 3000 },
     fallback,
+    tools: fallback.tools,
     maxRetries: 0,
     onFallback: (e) => events.push(e),
   });

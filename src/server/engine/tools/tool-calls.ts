@@ -1,12 +1,13 @@
 import type { ImportReport } from '../../../shared/question-import';
 import type { ImportFormat } from '../../../shared/question-import-text';
-import type { BankQuestionSummary, FindQuestionInput, FoundQuestion, GeneratedQuestion, QuestionForMarking } from '../engine';
+import type { BankQuestionSummary, FindQuestionInput, FoundQuestion, GeneratedQuestion, QuestionForMarking, SheetReading } from '../engine';
 
 /**
- * The work that is not AI (docs/decisions/018-engine-tools.md): reading a PDF's text, a teacher's question files in and
- * out, and finding questions in the built-in bank. The same for every engine, so not Engine methods: services call
- * them through a ToolRunner, which runs them in the worker pool when the app has one (they can be heavy: a large PDF,
- * a long question file, the whole bank) and in this thread otherwise.
+ * The work that is not AI (docs/decisions/018-engine-tools.md, 019): reading a PDF's text, a teacher's question files in
+ * and out, finding questions in the built-in bank, and reading photographed sheets (OCR and QR codes). The same for
+ * every engine, so not Engine methods: services (and the engines' grading pipelines) call them through a ToolRunner,
+ * which runs them in the worker pool when the app has one (they can be heavy: a large PDF, a long question file, the
+ * whole bank, a page of OCR) and in this thread otherwise.
  */
 
 export interface ImportQuestionsInput {
@@ -56,6 +57,12 @@ export interface ToolCalls {
   searchBank: { input: { query: string; limit: number }; output: BankQuestionSummary[] };
   /** A question with its scheme, by bank id or by the text read from a photo; null when none is close enough. */
   findQuestion: { input: FindQuestionInput; output: FoundQuestion | null };
+  /**
+   * Photographed or scanned sheets read offline (Tesseract and the QR code, builtin/ocr/read-sheets.ts), one reading
+   * each in order: text, confidence, the paper code and a class set page's student and page. The grading pipeline's
+   * first step (Engine.gradePages): the built-in engine reads with it, and so does the LLM engine without its model.
+   */
+  readSheets: { input: { images: Uint8Array[] }; output: SheetReading[] };
 }
 
 export type ToolName = keyof ToolCalls;

@@ -21,7 +21,6 @@ export interface EngineCalls {
   answerFromDocument: EngineCall<'answerFromDocument'>;
   questionsFromDocument: EngineCall<'questionsFromDocument'>;
   practicePaper: EngineCall<'practicePaper'>;
-  readSheets: EngineCall<'readSheets'>;
   /** The grading pipeline's marking step: every answer region of the pages marked in one crossing (in order). */
   markAnswers: { input: { question: QuestionForMarking; answer: string }[]; output: Feedback[] };
 }

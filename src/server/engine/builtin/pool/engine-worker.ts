@@ -25,13 +25,13 @@ const handlers: PoolHandlers = {
   answerFromDocument: (input) => engine.answerFromDocument(input),
   questionsFromDocument: (input) => engine.questionsFromDocument(input),
   practicePaper: (input) => engine.practicePaper(input),
-  readSheets: (input) => engine.readSheets(input),
   markAnswers: async (answers) => {
     const marked = [];
     for (const answer of answers) marked.push(await engine.evaluateAnswer(answer));
     return marked;
   },
-  // the tools: not the engine's, the same modules a thread without a pool runs
+  // the tools (the grading pipeline's sheet reader among them): not the engine's, the same modules a thread without a
+  // pool runs
   ...toolHandlers,
 };
 

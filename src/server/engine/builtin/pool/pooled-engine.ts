@@ -22,7 +22,7 @@ export const WORKER_YOUNG_GENERATION_MB = 16;
 export const WORKER_RECYCLE_ABOVE_MB = 384;
 
 export interface PooledEngine extends Engine {
-  /** The tools (reading PDFs, question files, bank search) done in the same workers: not AI, so not Engine methods. */
+  /** The tools (reading PDFs and sheets, question files, bank search) done in the same workers: not AI, so not Engine methods. */
   tools: ToolRunner;
   /** Stops the workers (shutdown, tests). */
   close(): Promise<void>;
@@ -157,12 +157,12 @@ export function createPooledEngine(options: PoolOptions): PooledEngine {
     tutorReply: (input) => run('tutorReply', input),
     answerFromDocument: (input) => run('answerFromDocument', input),
     questionsFromDocument: (input) => run('questionsFromDocument', input),
-    // The pipeline's steps in the workers (all pages read in one call, all answers marked in another); the scheme is
-    // looked up between them here, by the caller (its database), so grading a photo crosses into the pool twice.
+    // The pipeline's steps in the workers (all pages read in one call, by the readSheets tool, all answers marked in
+    // another); the scheme is looked up between them here, by the caller (its database), so grading a photo crosses
+    // into the pool twice.
     gradePages: (input) =>
       gradeReadPages(input, { read: (images) => run('readSheets', { images }), mark: (answers) => run('markAnswers', answers) }),
     practicePaper: (input) => run('practicePaper', input),
-    readSheets: (input) => run('readSheets', input),
     tools: { run },
     close: async () => (await poolReady).destroy(),
     stats: () => ({ completed, threadIds: [...threadIds], recycled }),

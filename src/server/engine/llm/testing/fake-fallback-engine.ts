@@ -1,19 +1,22 @@
 import type { Feedback } from '../../../../shared/mark-scheme';
 import type { Engine, GeneratedPaper, QuestionForMarking } from '../../engine';
 import { gradeReadPages } from '../../grading/grade-pages';
+import type { ToolInput, ToolName, ToolOutput, ToolRunner } from '../../tools/tool-calls';
 
 /**
  * A small stand-in for the built-in engine, so the LLM engine's tests do not depend on it. It records
- * every call, and `failing` makes chosen methods throw. Its marker is deliberately simple: a point is
+ * every call (its `tools`' readSheets too, the offline sheet reader), and `failing` makes chosen methods throw. Its marker is deliberately simple: a point is
  * covered when the answer contains the point's text, an `accept` wording or the numeric value;
  * a multiple-choice answer is right when it is the correct letter.
  */
 
-export type EngineMethod = Exclude<keyof Engine, 'info'>;
+export type EngineMethod = Exclude<keyof Engine, 'info'> | 'readSheets';
 
 export interface FakeFallbackEngine extends Engine {
   calls: { method: EngineMethod; input: unknown }[];
   failing: Set<EngineMethod>;
+  /** The tools beside it: readSheets reads every image as 'Built-in OCR text.' (the LLM engine's `tools` in a test). */
+  tools: ToolRunner;
 }
 
 function markSimply(question: QuestionForMarking, answer: string): Feedback {
@@ -79,9 +82,24 @@ export function createFakeFallbackEngine(): FakeFallbackEngine {
     calls.push({ method, input });
     if (failing.has(method)) throw new Error(`fake built-in ${method} failed`);
   };
+  const tools: ToolRunner = {
+    async run<K extends ToolName>(call: K, input: ToolInput<K>): Promise<ToolOutput<K>> {
+      if (call !== 'readSheets') throw new Error(`the fake fallback has no ${call} tool`);
+      track('readSheets', input);
+      const { images } = input as ToolInput<'readSheets'>;
+      const read: ToolOutput<'readSheets'> = images.map(() => ({
+        text: 'Built-in OCR text.',
+        confidence: 90,
+        paperCode: null,
+        readBy: 'the fake reader',
+      }));
+      return read as ToolOutput<K>;
+    },
+  };
   return {
     calls,
     failing,
+    tools,
     info: { kind: 'builtin', model: 'builtin', label: 'the built-in marker' },
     async generateCourse(input) {
       track('generateCourse', input);
@@ -114,10 +132,6 @@ export function createFakeFallbackEngine(): FakeFallbackEngine {
           images.map(() => ({ text: 'Built-in OCR text.', confidence: 90, paperCode: null, readBy: 'the fake reader' })),
         mark: async (answers) => answers.map((a) => markSimply(a.question, a.answer)),
       });
-    },
-    async readSheets(input) {
-      track('readSheets', input);
-      return input.images.map(() => ({ text: 'Built-in OCR text.', confidence: 90, paperCode: null, readBy: 'the fake reader' }));
     },
     async practicePaper(input) {
       track('practicePaper', input);
