@@ -171,22 +171,43 @@ export function directionClaims(text: AnalysedText, within?: number[]): Directio
  * scheme's words). Only when the point itself has no negation, and not for auxiliaries.
  */
 /** Words that say something is missing or cannot happen. */
-const PRIVATIVE = /^(lack|lacking|absence|absent|unable|fail|failure|impossible|hard|difficult)$/;
+const PRIVATIVE = /^(lack|lacking|absence|absent|unable|fail|failure|impossible|hard|difficult|ignore|neglect)$/;
+
+/** Words after a quantity that say it is nil, or as good as nil. */
+const NIL = /^(0|zero|nil|none|negligible|ignored)$/;
+
+/** Words that say a quantity is nil or too small to count, in an answer ("no air resistance", "tiny", "ignore it"). */
+const NIL_SAID = /^(0|zero|nil|none|negligible|ignored?|neglect(ed)?|small|tiny|insignificant|no|not|n't|without)$/;
+
+/**
+ * True when the wording says a thing is nil or negligible ("air resistance is negligible", "ignore friction"), and,
+ * with `answer` and its sentences, whether those sentences say so too (a denial, "negligible", "tiny", "ignore").
+ */
+export function saysNil(wording: AnalysedText): boolean {
+  return wording.tokens.some((t) => (NIL.test(t.lower) && t.lower !== '0') || /^(ignore|neglect)$/.test(t.lemma));
+}
+
+export function answerSaysNil(answer: AnalysedText, sentences: Set<number>): boolean {
+  return answer.tokens.some(
+    (t) => sentences.has(t.sentence) && (t.negator || NIL_SAID.test(t.lower) || /^(ignore|neglect)$/.test(t.lemma)),
+  );
+}
 
 /** A word of a wording said to be missing or impossible by a privative word just before it ("lack generalisability", "hard to generalise"). */
 export function saidMissing(wording: AnalysedText, ref: number): boolean {
   for (let k = ref - 1; k >= 0 && ref - k <= 3; k--)
     if (PRIVATIVE.test(wording.tokens[k].lemma) || PRIVATIVE.test(wording.tokens[k].lower)) return true;
-  // "charge 0", "charge zero": the quantity is nil
-  for (let k = ref + 1; k < wording.tokens.length && k - ref <= 2; k++)
-    if (/^(0|zero|nil|none)$/.test(wording.tokens[k].lower)) return true;
+  // "charge 0", "charge zero": the quantity is nil; "air resistance is negligible": as good as nil
+  // ("air resistance is negligible": the whole noun said to be nil)
+  for (let k = ref + 1; k < wording.tokens.length && k - ref <= 3; k++)
+    if (NIL.test(wording.tokens[k].lower) && (k - ref <= 2 || wording.tokens[k].lower !== '0')) return true;
   return false;
 }
 
 export function negatedPointWord(point: AnalysedText, answer: AnalysedText, evidence: number[]): { ans: number; ref: number } | undefined {
   // "too big to go through" denies by itself, and so does "lack generalisability" or "hard to generalise" (a student's
   // "you can't generalise the results" says the same)
-  if (point.tokens.some((t) => t.negator || t.negated || t.lower === 'too' || PRIVATIVE.test(t.lemma) || /^(0|zero|nil)$/.test(t.lower)))
+  if (point.tokens.some((t) => t.negator || t.negated || t.lower === 'too' || PRIVATIVE.test(t.lemma) || NIL.test(t.lower)))
     return undefined;
   const sentences = new Set(evidence.map((i) => answer.tokens[i].sentence));
   for (let a = 0; a < answer.tokens.length; a++) {

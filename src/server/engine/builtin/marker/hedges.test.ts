@@ -215,3 +215,27 @@ describe('a denial that agrees with a point saying something is missing', () => 
     expect(fb.markscheme_evaluation[0].status).not.toBe('CONTRADICTED');
   });
 });
+
+describe('a required word the point itself says is missing', () => {
+  it('is met by the answer denying it ("no air resistance" for "air resistance is negligible"), and not otherwise', () => {
+    const mark = (text: string, answer: string) =>
+      markAnswer({
+        questionText: 'State one assumption made in modelling the ball as a projectile.',
+        type: 'short_answer',
+        totalMarks: 1,
+        markScheme: [{ id: 'b1', text, required: ['air resistance'] }],
+        answer,
+      }).markscheme_evaluation[0];
+    expect(mark('air resistance is negligible', 'We assume there is no air resistance on the ball.')).toMatchObject({
+      status: 'COVERED',
+    });
+    expect(mark('air resistance is negligible', 'Air resistance is tiny, so we ignore it.').status).toBe('COVERED');
+    // naming the thing is not saying it is negligible
+    expect(mark('air resistance is negligible', 'Air resistance acts on the ball.').status).toBe('NOT_COVERED');
+    expect(mark('air resistance is negligible', 'Air resistance is large and slows the ball down.').status).not.toBe('COVERED');
+    // the point says it acts: a denial does not meet the required word
+    expect(mark('air resistance acts against the motion', 'There is no air resistance on the ball.').justification).toContain(
+      'needs the word',
+    );
+  });
+});

@@ -29,6 +29,8 @@ import {
   comparePolarity,
   hedgeAbout,
   saidMissing,
+  saysNil,
+  answerSaysNil,
   type Hedge,
   stateTurnedRound,
   isKeywordList,
@@ -458,7 +460,10 @@ function judgeTextPoint(
     // the term being defined is not a word of its definition ("informational" is not "information")
     // (unless the required word is the term itself: "retroactive" for "retroactive interference: …")
     const namesTerm = ownTerm !== undefined && entry.split('|').some((alt) => namesOwnTerm(alt, ownTerm));
-    if (!findRequired(ownTerm && !namesTerm ? withoutTerm(answer, ownTerm) : answer, entry)) {
+    const searched = ownTerm && !namesTerm ? withoutTerm(answer, ownTerm) : answer;
+    // where the point says the thing is missing ("air resistance is negligible"), the answer may deny it ("no air
+    // resistance"): the word is there either way
+    if (!findRequired(searched, entry) && !(requiredSaidMissing(point, entry) && findRequired(searched, entry, true))) {
       const terms = listWords(
         entry
           .split('|')
@@ -544,6 +549,18 @@ function judgeTextPoint(
       quote: clauseText(answer, denied.ans),
       rule: 'direction',
     };
+  // a point that says a thing is nil ("air resistance is negligible") is not made by naming the thing: the answer must
+  // say it is nil too ("no air resistance", "it is tiny", "ignore it")
+  if (
+    status === 'COVERED' &&
+    saysNil(wordings[decision.alternative]) &&
+    !answerSaysNil(answer, new Set(coveredLinks(decision).map((i) => answer.tokens[i].sentence)))
+  )
+    return {
+      status: 'NOT_COVERED',
+      justification: `Not credited: the mark scheme has "${point.text}"; your answer names it but does not say it is negligible.`,
+      rule: 'judged',
+    };
   // a point is earned by a statement, not by a stray letter, symbol or number ("you wrote 't'")
   // (a step of working may be shown in numbers: "2^7 = 128")
   const step = isStep(point, wordings[decision.alternative]);
@@ -579,6 +596,13 @@ function judgeTextPoint(
   // somewhere in the answer) is no evidence a student can trust
   if (status === 'COVERED' && decision.probabilities.correct < WEAKEST_CREDIT) status = 'NOT_COVERED';
   return describeDecision(decision, answer, wordings, status, point);
+}
+
+/** True when the point's own text says the required thing is missing or nil ("air resistance is negligible"). */
+function requiredSaidMissing(point: MarkPoint, entry: string): boolean {
+  const text = analyseText(toPlainText(point.text));
+  const hit = findRequired(text, entry, true);
+  return Boolean(hit && hit.some((i) => saidMissing(text, i)));
 }
 
 /** A question whose answer may be several values: roots, solutions, angles in a range, coordinates. */

@@ -16,7 +16,7 @@ const ROLE_WORDS = new Set(['than', 'into', 'from', 'to', 'onto', 'towards']);
  * otherwise free ("energy is produced by mitochondria" is "mitochondria produce energy").
  * Returns the answer token indices, or undefined.
  */
-export function findPhrase(answer: AnalysedText, phrase: string, candidates?: number[]): number[] | undefined {
+export function findPhrase(answer: AnalysedText, phrase: string, candidates?: number[], anyPolarity = false): number[] | undefined {
   const p = analyseText(toPlainText(phrase));
   let at = p.content;
   if (at.length === 0) at = p.tokens.flatMap((t, i) => (t.pos !== 'PUNCT' ? [i] : []));
@@ -35,7 +35,7 @@ export function findPhrase(answer: AnalysedText, phrase: string, candidates?: nu
         if (w.isNumber || a.isNumber) return w.isNumber && a.isNumber && Number(w.lower) === Number(a.lower);
         const denied = phraseNegated || w.negated;
         // "no jumps" says "continuous": the word is denied, the term it stands for is not
-        if (a.negated !== denied) return deniedAliasOf(a, w);
+        if (a.negated !== denied && !anyPolarity) return deniedAliasOf(a, w);
         return a.lemma === w.lemma || a.stem === w.stem || a.lower === w.lower || aliasOf(a, w);
       });
       if (hit === undefined) break;
@@ -62,13 +62,13 @@ function swapsRoles(answer: AnalysedText, phrase: AnalysedText, sentence: number
   );
 }
 
-/** A required entry: "a|b" means either alternative. */
-export function findRequired(answer: AnalysedText, entry: string): number[] | undefined {
+/** A required entry: "a|b" means either alternative; with `anyPolarity`, said or denied ("no air resistance"). */
+export function findRequired(answer: AnalysedText, entry: string, anyPolarity = false): number[] | undefined {
   for (const alt of entry
     .split('|')
     .map((s) => s.trim())
     .filter(Boolean)) {
-    const hit = findPhrase(answer, alt);
+    const hit = findPhrase(answer, alt, undefined, anyPolarity);
     if (hit) return hit;
   }
   return undefined;
