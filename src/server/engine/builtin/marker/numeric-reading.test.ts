@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MarkPointInput } from '../../../../shared/mark-scheme';
 import { markAnswer } from './mark-answer';
-import { findQuantities, statedResult } from './numeric';
+import { checkNumeric, findQuantities, statedResult } from './numeric';
 
 const values = (text: string) => findQuantities(text).map((q) => q.value);
 
@@ -69,5 +69,15 @@ describe('an accuracy point that states a value', () => {
     expect(statedResult('profit 200 units')).toBeUndefined();
     expect(statedResult('greatest height = 5.10 m')).toEqual({ value: 5.1, unit: 'm' });
     expect(statedResult('percentage decrease 28.6%')).toEqual({ value: 28.6, unit: '%' });
+  });
+});
+
+describe('units written in words', () => {
+  it('reads "per hour" as h^-1 and "m per s" as m s^-1, and leaves "per cent" alone', () => {
+    expect(checkNumeric('λ = 0.693 / 15 = 0.0462 per hour', { value: 1.28e-5, unit: 's^-1', tolerance: 0.02 }).reason).toBe('match');
+    expect(checkNumeric('λ = 0.0462 per hour', { value: 0.0462, unit: 'h^-1' }).reason).toBe('match');
+    expect(checkNumeric('it moves at 12 m per s', { value: 12, unit: 'm/s' }).reason).toBe('match');
+    expect(checkNumeric('λ = 0.0462 per second', { value: 1.28e-5, unit: 's^-1', tolerance: 0.02 }).reason).toBe('wrong-value');
+    expect(checkNumeric('prices rose by 12 per cent', { value: 12, unit: '%' }).reason).toBe('match');
   });
 });
