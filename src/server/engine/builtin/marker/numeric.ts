@@ -23,20 +23,22 @@ const SUPERSCRIPTS: Record<string, string> = { '⁻': '-', '¹': '1', '²': '2',
 
 /** Rewrites a unit as written by a student into mathjs syntax ("kJ mol-1" → "kJ mol^-1"). */
 export function normaliseUnit(raw: string): string {
-  return raw
-    // "per hour" is h^-1, "m per s" is m s^-1 (not "per cent")
-    .replace(/(^|\s)per\s+(?!cent\b)([A-Za-z]+)\b/gi, '$1$2^-1')
-    .replace(/[⁻¹²³⁴⁰]+/g, (m) => '^' + [...m].map((c) => SUPERSCRIPTS[c]).join(''))
-    .replace(/Ω/g, 'ohm')
-    .replace(/[µμ]/g, 'u')
-    .replace(/°\s*C\b/g, 'degC')
-    .replace(/°/g, 'deg')
-    .replace(/\bohms\b/gi, 'ohm')
-    .replace(/([a-zA-Z])(-?\d+)\b/g, '$1^$2')
-    .replace(/\^\^/g, '^')
-    .replace(/[·*]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    raw
+      // "per hour" is h^-1, "m per s" is m s^-1 (not "per cent")
+      .replace(/(^|\s)per\s+(?!cent\b)([A-Za-z]+)\b/gi, '$1$2^-1')
+      .replace(/[⁻¹²³⁴⁰]+/g, (m) => '^' + [...m].map((c) => SUPERSCRIPTS[c]).join(''))
+      .replace(/Ω/g, 'ohm')
+      .replace(/[µμ]/g, 'u')
+      .replace(/°\s*C\b/g, 'degC')
+      .replace(/°/g, 'deg')
+      .replace(/\bohms\b/gi, 'ohm')
+      .replace(/([a-zA-Z])(-?\d+)\b/g, '$1^$2')
+      .replace(/\^\^/g, '^')
+      .replace(/[·*]/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /** The unit-like words written after a number: the longest first ("m s^-1", then "m"). */
