@@ -133,18 +133,20 @@ function matchAt(tokens: Token[], start: number, words: LexWord[]): number[] | u
     hit.push(found);
   }
   // a denying phrase said the other way round ("there are jumps" is not "no jumps") says nothing of its term
-  if (words.some((w) => w.negator) && hit.some((k) => tokens[k].content && flipped(k, words[hit.indexOf(k)]))) return undefined;
+  if (flip && words.some((w) => w.negator)) return undefined;
   return hit;
 }
 
 /** True when the token stands for the word through a paraphrase. */
 export function aliasOf(token: Token, word: LexWord): boolean {
-  const a = token.aliases;
-  return Boolean(a && (a.includes(word.lemma) || a.includes(word.stem) || a.includes(word.lower)));
+  return names(token.aliases, word);
 }
 
 /** True when the token stands for the word through a phrase that denies ("jumps" in "no jumps" for "continuous"). */
 export function deniedAliasOf(token: Token, word: LexWord): boolean {
-  const a = token.deniedAliases;
-  return Boolean(a && (a.includes(word.lemma) || a.includes(word.stem) || a.includes(word.lower)));
+  return names(token.deniedAliases, word);
+}
+
+function names(aliases: string[] | undefined, word: LexWord): boolean {
+  return Boolean(aliases && (aliases.includes(word.lemma) || aliases.includes(word.stem) || aliases.includes(word.lower)));
 }
