@@ -813,6 +813,11 @@ export const gradingJobs = pgTable(
     unmatched: jsonb('unmatched').$type<UnmatchedScanPage[]>().notNull().default([]),
     results: jsonb('results').$type<ScanStudentResult[]>().notNull().default([]),
     error: text('error'),
+    /**
+     * The run that holds the job (services/grading-jobs.ts `runGradingJob`): only it writes progress, and it keeps
+     * `updatedAt` fresh while it works; another run takes the job over only once that has gone stale.
+     */
+    runId: uuid('run_id'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,4 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import sharp from 'sharp';
 import { DOCUMENT_TEXT } from '../../shared/documents-text';
 import type { AssignScanPageRequest, GradingJob, UploadScansRequest } from '../../shared/grading-jobs';
@@ -174,28 +175,104 @@ async function readPage(engine: Engine, page: Buffer): Promise<SheetReading | nu
   );
 }
 
+/** How a run holds its job: it keeps the job's `updatedAt` fresh every `heartbeatMs`; silent for `staleMs`, it is taken for dead. */
+export interface GradingRunTiming {
+  staleMs: number;
+  heartbeatMs: number;
+  /** How often a run waiting for a live run looks again. */
+  pollMs: number;
+}
+
+/**
+ * A run's timing for the queue's timeout (GRADING_JOB_TIMEOUT_SECONDS, after which the queue retries a job): a run
+ * silent for a minute, or half the timeout if that is shorter, is dead (its process killed or frozen; six missed
+ * heartbeats), so the queue's retry of a killed run takes the job at once and its retry of a live one waits.
+ */
+export function gradingRunTiming(timeoutSeconds: number): GradingRunTiming {
+  const staleMs = Math.min(60, timeoutSeconds / 2) * 1000;
+  return { staleMs, heartbeatMs: staleMs / 6, pollMs: Math.min(2_000, staleMs / 6) };
+}
+
+/** Thrown inside a run that has lost its job to another run (it fell silent too long): it stops writing at once. */
+class RunSuperseded extends Error {}
+
+/**
+ * Takes the job for this run: only when no run holds it, or the run that does has been silent for `staleMs` (its
+ * process killed). While another run is alive (a retry started by the queue while the first is still working past
+ * the queue's timeout), this run waits for it rather than starting over beside it. Null once the job is finished.
+ */
+async function holdJob(db: Db, gradingJobId: string, runId: string, timing: GradingRunTiming) {
+  for (;;) {
+    const [row] = await db.select().from(gradingJobs).where(eq(gradingJobs.id, gradingJobId));
+    if (!row || row.state === 'done' || row.state === 'failed') return null;
+    const [taken] = await db
+      .update(gradingJobs)
+      .set({ runId, state: 'running', pages: 0, matched: 0, marked: 0, unmatched: [], results: [], error: null, updatedAt: new Date() })
+      .where(
+        and(
+          eq(gradingJobs.id, gradingJobId),
+          inArray(gradingJobs.state, ['queued', 'running']),
+          or(isNull(gradingJobs.runId), lt(gradingJobs.updatedAt, new Date(Date.now() - timing.staleMs))),
+        ),
+      )
+      .returning();
+    if (taken) return taken;
+    await new Promise((resolve) => setTimeout(resolve, timing.pollMs));
+  }
+}
+
 /**
  * The job (jobs/job-queue.ts, 'grade-scans'): reads every page (the grading pipeline's first step: OCR and QR code,
  * in the worker pool; one page at a time, for the progress), matches pages to the class's students by their QR codes,
  * then grades each student's pages against the printed paper's schemes (Engine.gradePages on the pages as read) and
  * records the markings as the student's submission. Running it again (a retry after the process holding it died)
- * starts over: re-marking the same text is the same attempt, not a new one.
+ * starts over: re-marking the same text is the same attempt, not a new one. One run at a time holds the job (`runId`):
+ * a retry while the first run is still alive waits for it, and a run that lost the job writes nothing more.
  */
-export async function runGradingJob(db: Db, engine: Engine, gradingJobId: string): Promise<void> {
-  const [row] = await db.select().from(gradingJobs).where(eq(gradingJobs.id, gradingJobId));
-  if (!row || row.state === 'done' || row.state === 'failed') return;
-  const progress = (values: Partial<typeof gradingJobs.$inferInsert>) =>
-    db
+export async function runGradingJob(db: Db, engine: Engine, gradingJobId: string, timing: GradingRunTiming): Promise<void> {
+  const runId = randomUUID();
+  const row = await holdJob(db, gradingJobId, runId, timing);
+  if (!row) return;
+  const held = and(eq(gradingJobs.id, row.id), eq(gradingJobs.runId, runId));
+  const heartbeat = setInterval(() => {
+    db.update(gradingJobs)
+      .set({ updatedAt: new Date() })
+      .where(held)
+      .catch(() => undefined);
+  }, timing.heartbeatMs);
+  heartbeat.unref();
+  const progress = async (values: Partial<typeof gradingJobs.$inferInsert>) => {
+    const written = await db
       .update(gradingJobs)
       .set({ ...values, updatedAt: new Date() })
-      .where(eq(gradingJobs.id, row.id));
-  await progress({ state: 'running', pages: 0, matched: 0, marked: 0, unmatched: [], results: [], error: null });
+      .where(held)
+      .returning({ id: gradingJobs.id });
+    if (written.length === 0) throw new RunSuperseded();
+  };
+  try {
+    await gradeHeldJob(db, engine, row, progress);
+  } catch (error) {
+    if (error instanceof RunSuperseded) return;
+    // let the queue's retry take the job at once, not after the run has gone stale
+    await db.update(gradingJobs).set({ runId: null }).where(held);
+    throw error;
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+async function gradeHeldJob(
+  db: Db,
+  engine: Engine,
+  row: typeof gradingJobs.$inferSelect,
+  progress: (values: Partial<typeof gradingJobs.$inferInsert>) => Promise<void>,
+): Promise<void> {
   let pages: (Buffer | string)[];
   try {
     pages = await splitPages(row);
   } catch (error) {
     if (!(error instanceof UnreadableUpload)) throw error;
-    await progress({ state: 'failed', error: error.message });
+    await progress({ state: 'failed', error: error.message, runId: null });
     return;
   }
   await progress({ pages: pages.length });
@@ -259,7 +336,7 @@ export async function runGradingJob(db: Db, engine: Engine, gradingJobId: string
     results.push(result);
     await progress({ marked, results });
   }
-  await progress({ state: 'done', marked, results, upload: null });
+  await progress({ state: 'done', marked, results, upload: null, runId: null });
 }
 
 type PaperRow = typeof practicePapers.$inferSelect;

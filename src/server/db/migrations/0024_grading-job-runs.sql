@@ -1,0 +1,1 @@
+ALTER TABLE "grading_jobs" ADD COLUMN "run_id" uuid;
