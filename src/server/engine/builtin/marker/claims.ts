@@ -594,8 +594,10 @@ function trailingDenial(t: Token[], or: number): number {
   let j = or + 1;
   while (
     t[j] &&
-    j - or <= 3 &&
-    /^(it|they|he|she|this|that|there|may|might|could|can|will|would|does|do|did|is|are|was|were|has|have)$/.test(t[j].lower)
+    j - or <= 4 &&
+    /^(it|they|he|she|this|that|there|maybe|perhaps|possibly|may|might|could|can|will|would|does|do|did|is|are|was|were|has|have)$/.test(
+      t[j].lower,
+    )
   )
     j++;
   if (j === or + 1 || !/^(not|n't)$/.test(t[j]?.lower ?? '') || t[j].sentence !== t[or].sentence) return -1;
@@ -607,7 +609,7 @@ function trailingDenial(t: Token[], or: number): number {
 const CONCESSIVE = /^(although|though|but|yet)$/;
 /** After the concession, its subject and the words before what it says: "although they are always …". */
 const CONCESSION_FILLER =
-  /^(it|they|this|these|that|those|he|she|there|also|always|still|actually|really|sometimes|often|can|could|may|might|will|would|do|does|did|is|are|was|were|be|been|being|get|gets|getting|go|goes|going|keep|keeps|stay|stays|remain|remains|become|becomes)$/;
+  /^(maybe|perhaps|possibly|it|they|this|these|that|those|he|she|there|also|always|still|actually|really|sometimes|often|can|could|may|might|will|would|do|does|did|is|are|was|were|be|been|being|get|gets|getting|go|goes|going|keep|keeps|stay|stays|remain|remains|become|becomes)$/;
 /** A concession with these says when or where, which a contradiction does not: "but it falls above the optimum". */
 const CONDITION =
   /^(at|above|below|after|before|when|whenever|if|unless|until|beyond|over|under|then|later|eventually|once|initially|first|during|in|on|for|with|without|because|since|as|so|only|except|while|where)$/;
@@ -687,7 +689,7 @@ const ALL_BUT_DENIES = /^(not|n't|never|hardly|barely|scarcely|rarely)$/;
 function takenBack(t: Token[], or: number): Hedge | undefined {
   const sentence = t[or].sentence;
   let j = or + 1;
-  while (t[j] && t[j].sentence === sentence && j - or <= 3 && CONCESSION_FILLER.test(t[j].lower)) j++;
+  while (t[j] && t[j].sentence === sentence && j - or <= 4 && CONCESSION_FILLER.test(t[j].lower)) j++;
   if (!t[j] || t[j].sentence !== sentence || !ALL_BUT_DENIES.test(t[j].lower)) return undefined;
   const verb = t[j + 1]?.sentence === sentence && t[j + 1].pos === 'VERB' ? t[j + 1] : undefined;
   if (!verb) return undefined;

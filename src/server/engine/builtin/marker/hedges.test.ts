@@ -42,6 +42,9 @@ describe('hedges: a claim stated both ways at once', () => {
     ]);
     expect(hedged('The method has high reliability, but it also has low reliability because of the small sample.')).toEqual(['high / low']);
     expect(hedged('Shoppers switched brands in most weeks, or they hardly switched at all.')).toEqual(['Shoppers / hardly']);
+    // a filler of doubt before the denial takes nothing away from it
+    expect(hedged('The hydrogen bonds break, or maybe they do not break.')).toEqual(['The / not']);
+    expect(hedged('The carrier protein changes shape, or perhaps it does not.')).toEqual(['The / not']);
     // another thing, or a condition that makes both true, takes nothing back
     expect(hedged('Higher interest rates reduce consumption but also increase saving.')).toEqual([]);
     expect(hedged('The rate rises with temperature, but the rate also falls above the optimum.')).toEqual([]);
@@ -94,6 +97,7 @@ describe('the marker on a hedged point', () => {
     for (const said of [
       'Oxygen might be more soluble in cold water, or it might not.',
       'Oxygen may or may not be more soluble in cold water.',
+      'Oxygen is more soluble in cold water, or maybe it is not.',
     ]) {
       const fb = mark(`${said} Fish in warm water get less oxygen.`);
       expect(fb.markscheme_evaluation[0], said).toMatchObject({ status: 'CONTRADICTED', marks_awarded: 0 });

@@ -19,6 +19,7 @@ import { schemeSigFigs, SUPERSCRIPT_DIGITS } from '../../text/sig-figs';
 import { scoreSentence } from '../../feedback-words';
 import { markMultipleResponse } from './multiple-response';
 import { checkNumeric, findQuantities, formatValue, isOperand, statedResult } from './numeric';
+import { extraSolution, solutionRule } from './solutions';
 import { answerAbout, leadTerms, namesOwnTerm, withoutTerm } from './terms';
 import { findPhrase, findRequired } from './phrases';
 import { judgeSubstitutionStep } from '../../maths/substitution';
@@ -963,6 +964,19 @@ export function markAnswer(input: MarkAnswerInput): Feedback {
           justification: `Not credited: what you wrote about ${bound(i)} ("${o.evidence ?? ''}") is what the mark scheme gives for ${bound(other)} (${points[other].text}); the mark scheme has: ${points[i].text}.`,
           rule: 'swapped-definition',
           evidence: o.evidence,
+          confidence: SURE,
+        };
+      });
+      // "only solution x = 4" against final solutions "x = 4 and x = −1": a solution the point rejects, given back
+      outcomes = outcomes.map((o, i) => {
+        const rule = o.status === 'COVERED' ? solutionRule(toPlainText(points[i].text)) : undefined;
+        const broken = rule && extraSolution(rule, plainAnswer);
+        if (!broken) return o;
+        return {
+          status: 'CONTRADICTED',
+          justification: `Not credited: ${broken.why} ("${broken.evidence}"); the mark scheme has: ${points[i].text}.`,
+          rule: 'contradiction',
+          evidence: broken.evidence,
           confidence: SURE,
         };
       });
