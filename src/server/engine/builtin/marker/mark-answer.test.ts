@@ -1050,3 +1050,36 @@ describe('hedges and stated opposites (checked by hand on answers not in any set
     for (const x of e.slice(0, 2)) expect(x.confidence).toBeGreaterThanOrEqual(CHECK_YOURSELF_BELOW);
   });
 });
+
+describe('a stated opposite is about the point only where the answer says more of it', () => {
+  it('does not read the bare word "students" as turning round "not every student has an equal chance of being picked"', () => {
+    const e = markAnswer({
+      questionText:
+        'Priya asks 30 students in the library one morning how many hours they spend on social media. Evaluate her sampling method.',
+      type: 'short_answer',
+      totalMarks: 1,
+      markScheme: [
+        {
+          id: 'p1',
+          text: 'opportunity (convenience) sample, not random, so likely to be biased',
+          accept: ['not every student has an equal chance of being picked'],
+        },
+      ],
+      answer: "Social media is a really big part of students' lives nowadays and lots of people spend hours on it every day.",
+    }).markscheme_evaluation[0];
+    expect(e.status).not.toBe('CONTRADICTED');
+    expect(e.justification).not.toContain('says the opposite');
+  });
+
+  it('still finds the opposite where the answer states the point turned round', () => {
+    const e = markAnswer({
+      questionText:
+        'Priya asks 30 students in the library one morning how many hours they spend on social media. Evaluate her sampling method.',
+      type: 'short_answer',
+      totalMarks: 1,
+      markScheme: [{ id: 'p1', text: 'not every student has an equal chance of being picked' }],
+      answer: 'Every student has an equal chance of being picked, so the sample is fair.',
+    }).markscheme_evaluation[0];
+    expect(e.status).toBe('CONTRADICTED');
+  });
+});

@@ -19,6 +19,7 @@ import { schemeSigFigs, SUPERSCRIPT_DIGITS } from '../../text/sig-figs';
 import { scoreSentence } from '../../feedback-words';
 import { markMultipleResponse } from './multiple-response';
 import { checkNumeric, findQuantities, formatValue, isOperand, statedResult } from './numeric';
+import { otherProbability } from './probability';
 import { extraSolution, solutionRule } from './solutions';
 import { answerAbout, leadTerms, namesOwnTerm, withoutTerm } from './terms';
 import { findPhrase, findRequired } from './phrases';
@@ -582,6 +583,16 @@ function judgeTextPoint(
         : `Not credited: your answer does not mention ${lowerFirst(point.text)}.`,
       rule: 'no-evidence',
     };
+  // a stated opposite is about the point only where the answer says more of it there: "students" alone, in a sentence
+  // about students' lives, does not turn round "not every student has an equal chance of being picked"
+  if (status === 'CONTRADICTED' && decision.alignment.flips.length > 0) {
+    const linked = new Set(coveredLinks(decision));
+    const about = decision.alignment.flips.some((f) => {
+      const sentence = answer.tokens[f.ans].sentence;
+      return [...linked, f.ans].filter((i, k, all) => all.indexOf(i) === k && answer.tokens[i].sentence === sentence).length >= 2;
+    });
+    if (!about) decision = { ...decision, alignment: { ...decision.alignment, flips: [] } };
+  }
   // working that is not there is missing, not wrong: a step is contradicted only by a stated opposite
   if (status === 'CONTRADICTED' && decision.alignment.flips.length === 0 && isStep(point, wordings[decision.alternative]))
     status = 'NOT_COVERED';
@@ -977,6 +988,19 @@ export function markAnswer(input: MarkAnswerInput): Feedback {
           justification: `Not credited: ${broken.why} ("${broken.evidence}"); the mark scheme has: ${points[i].text}.`,
           rule: 'contradiction',
           evidence: broken.evidence,
+          confidence: SURE,
+        };
+      });
+      // "finds P(X ≥ 15)" judged made by an answer that found P(X = 15): the wrong probability is no method
+      outcomes = outcomes.map((o, i) => {
+        const other =
+          o.status === 'COVERED' && o.rule === 'judged' ? otherProbability(toPlainText(points[i].text), plainAnswer) : undefined;
+        if (!other) return o;
+        return {
+          status: 'NOT_COVERED',
+          justification: `Not credited: you found ${other}, which is not the probability this step needs; the mark scheme has: ${points[i].text}.`,
+          rule: 'judged',
+          evidence: other,
           confidence: SURE,
         };
       });

@@ -216,13 +216,20 @@ export function statedResult(text: string): { value: number; unit?: string } | u
     .trim()
     .replace(/[.;]$/, '')
     .replace(/[\u2212\u2013]/g, '-');
-  const quantities = findQuantities(plain);
+  // a probability or a named subscript given a value: "P(X ≥ 15) = 0.0207", "T_top = 3.73 N" (the numbers inside the
+  // probability are not the value)
+  const named = /^(?:P\([^()=]+\)|\p{L}{1,3}_\p{L}[\p{L}\d]*)\s*[=≈]\s*/u.exec(plain);
+  const quantities = findQuantities(named ? plain.slice(named[0].length) : plain);
   if (quantities.length !== 1) return undefined;
-  const q = quantities[0];
+  const q = named ? { ...quantities[0], end: quantities[0].end + named[0].length } : quantities[0];
   // a named quantity before it, not a variable ("only solution x = 4" is about which roots are kept, not a value)
-  const before = plain.slice(0, q.start);
-  if (!/^[\p{L}\s'-]{0,40}?(?:[=≈:]|\bis\b)?\s*$/u.test(before) || !/\p{L}{3}/u.test(before) || /(?:^|\s)\p{L}(?:\s|$|[=≈:])/u.test(before))
+  const before = named ? '' : plain.slice(0, q.start);
+  if (
+    !named &&
+    (!/^[\p{L}\s'-]{0,40}?(?:[=≈:]|\bis\b)?\s*$/u.test(before) || !/\p{L}{3}/u.test(before) || /(?:^|\s)\p{L}(?:\s|$|[=≈:])/u.test(before))
+  )
     return undefined;
+  if (named && quantities[0].start !== 0) return undefined;
   const rest = plain.slice(q.end).trim();
   if (!rest) return { value: q.value };
   if (!q.unitCandidates.includes(rest)) return undefined;
