@@ -10,8 +10,9 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { lockDataDir } from './data-dir-lock';
+import { DATA_DIR_LOCK_FILE, lockDataDir } from './data-dir-lock';
 import { enableGroupCommit } from './group-commit';
+import { readPgliteTemplate } from './pglite-template';
 import { reusePlans, reusePlansOnPool } from './plan-reuse';
 import * as schema from './schema';
 
@@ -36,9 +37,14 @@ export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir: string;
   onConnectionError?: (error: Error) => void;
+  /**
+   * PGlite only, a new data folder: where a ready cluster made by `makePgliteTemplate` may be read (default: the
+   * install's cache, see pglite-template.ts); `false` runs initdb. A missing or damaged template runs initdb.
+   */
+  pgliteTemplateFiles?: readonly string[] | false;
 }): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.onConnectionError);
-  return openPglite(opts.dataDir);
+  return openPglite(opts.dataDir, opts.pgliteTemplateFiles);
 }
 
 /**
@@ -132,7 +138,34 @@ function syncPath(target: string): void {
   }
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+/**
+ * Opens a new data folder from a ready cluster (decision 020): PGlite unpacks the tarball into the folder and
+ * starts on it, without initdb. Undefined when there is no valid template or PGlite fails on it; the files it
+ * wrote are then removed, so that initdb finds the folder as it was.
+ */
+async function openFromTemplate(
+  dir: string,
+  files: readonly string[] | undefined,
+  open: (loadDataDir?: Blob) => Promise<PGlite>,
+): Promise<PGlite | undefined> {
+  const template = readPgliteTemplate(files);
+  if (!template) return undefined;
+  const before = new Set(fs.readdirSync(dir));
+  let client: PGlite | undefined;
+  try {
+    client = await open(template);
+    await client.query('select 1');
+    return client;
+  } catch {
+    await client?.close().catch(() => undefined);
+    for (const entry of fs.readdirSync(dir)) {
+      if (!before.has(entry) && entry !== DATA_DIR_LOCK_FILE) fs.rmSync(path.join(dir, entry), { recursive: true, force: true });
+    }
+    return undefined;
+  }
+}
+
+async function openPglite(dataDir: string, templateFiles?: readonly string[] | false): Promise<Database> {
   if (dataDir === 'memory://') {
     const client = new PGlite();
     return migrated(client);
@@ -143,16 +176,24 @@ async function openPglite(dataDir: string): Promise<Database> {
   const release = lockDataDir(dir);
   try {
     const isNew = !fs.existsSync(path.join(dir, 'PG_VERSION'));
-    const open = async () => {
+    const open = async (loadDataDir?: Blob) => {
       const client = new PGlite({
         fs: durableNodeFs(dir),
         startParams: [...DURABLE_PGLITE_START_PARAMS, ...SMALL_MACHINE_PGLITE_START_PARAMS],
+        ...(loadDataDir ? { loadDataDir } : {}),
       });
       await client.waitReady;
       return client;
     };
-    let client = await open();
-    if (isNew) {
+    const fromTemplate = isNew && templateFiles !== false ? await openFromTemplate(dir, templateFiles, open) : undefined;
+    let client = fromTemplate ?? (await open());
+    if (fromTemplate) {
+      // The template's files were unpacked into the folder without fsync: make the new cluster durable once.
+      syncTree(dir);
+      syncPath(path.dirname(dir));
+      // The tarball and its copies are garbage now (about 100 MB); an idle server would keep them for minutes.
+      collectGarbageNow();
+    } else if (isNew) {
       // initdb's files were unpacked into the folder without fsync: make the new cluster itself durable once.
       syncTree(dir);
       syncPath(path.dirname(dir));
