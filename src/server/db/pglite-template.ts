@@ -11,7 +11,7 @@ import { PGlite } from '@electric-sql/pglite';
  * folder takes the process to 820-900 MiB (a second PGlite instance and initdb's own WebAssembly module, memory
  * that WebAssembly never gives back); opening a new folder from a tarball of a cluster that initdb made earlier
  * (PGlite's `loadDataDir`) peaks at about 400-450 MiB. The tarball is made once per install by a short-lived
- * process (`npm run build` and `npm start` run scripts/make-pglite-template.ts) and kept in
+ * process (`npm run build` runs scripts/make-pglite-template.ts, and `npm start` where one is missing) and kept in
  * `node_modules/.cache/markwell/` beside the package (or the system's temporary folder when node_modules is
  * read-only), named by PGlite's version and the template's format, written atomically (a temporary file, fsync,
  * rename). It is never downloaded: a missing or damaged file only means the server runs initdb itself, as before.
