@@ -20,6 +20,7 @@ import { scoreSentence } from '../../feedback-words';
 import { markMultipleResponse } from './multiple-response';
 import { checkNumeric, findQuantities, formatValue, isOperand, statedResult } from './numeric';
 import { otherProbability } from './probability';
+import { swappedRoles } from './roles';
 import { extraSolution, solutionRule } from './solutions';
 import { answerAbout, leadTerms, namesOwnTerm, withoutTerm } from './terms';
 import { findPhrase, findRequired } from './phrases';
@@ -551,6 +552,17 @@ function judgeTextPoint(
       quote: clauseText(answer, denied.ans),
       rule: 'direction',
     };
+  // the point's two roles bound the other way round ("proactive … new information stops you recalling old")
+  const swapped = status === 'COVERED' ? wordings.map((w) => swappedRoles(w, answer)).find((x) => x !== undefined) : undefined;
+  if (swapped) {
+    const [x, y] = swapped.map((i) => answer.tokens[i].text);
+    return {
+      status: 'CONTRADICTED',
+      justification: `Not credited: you wrote "${clauseText(answer, swapped[0])}", which has "${x}" and "${y}" the other way round; the mark scheme has: ${point.text}.`,
+      quote: clauseText(answer, swapped[0]),
+      rule: 'direction',
+    };
+  }
   // a point that says a thing is nil ("air resistance is negligible") is not made by naming the thing: the answer must
   // say it is nil too ("no air resistance", "it is tiny", "ignore it")
   if (
