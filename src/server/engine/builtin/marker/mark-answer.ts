@@ -21,6 +21,7 @@ import { markMultipleResponse } from './multiple-response';
 import { checkNumeric, findQuantities, formatValue, isOperand, statedResult } from './numeric';
 import { otherProbability } from './probability';
 import { swappedRoles } from './roles';
+import { renameLetters, renamingFor } from './variables';
 import { extraSolution, solutionRule } from './solutions';
 import { answerAbout, leadTerms, namesOwnTerm, withoutTerm } from './terms';
 import { findPhrase, findRequired } from './phrases';
@@ -908,6 +909,113 @@ function readRules(rules: SchemeRules | null | undefined): SchemeRules {
 }
 
 /**
+ * Every point judged against the answer as written (the scheme's rules come after): values, formulas and statements,
+ * then what one point's evidence says against another's (definitions swapped, solutions given back, another
+ * probability found).
+ */
+function judgePoints(points: MarkPoint[], plainAnswer: string, questionText: string): PointOutcome[] {
+  const classifier = loadMarkerModel();
+  const answer = analyseText(plainAnswer);
+  const question = analyseText(questionText);
+  const questionValues = findQuantities(question.text).map((q) => q.value);
+  // a definition is credited for its own term: each point led by a term the question names is judged on the parts
+  // of the answer about that term, where the question names two or more
+  const leads = leadTerms(
+    points.map((p) => toPlainText(p.text)),
+    question.text,
+  );
+  const terms = [...new Set(leads.filter((t): t is string => t !== undefined))];
+  const answerFor = (i: number) => {
+    const term = leads[i];
+    if (terms.length < 2 || !term) return answer;
+    const part = answerAbout(plainAnswer, term, terms);
+    return part ? analyseText(part) : answer;
+  };
+  const bound = (i: number) => (terms.length >= 2 ? leads[i] : undefined);
+  const schemeValues = points.flatMap((p) => (p.numeric && Number.isFinite(Number(p.numeric.value)) ? [Number(p.numeric.value)] : []));
+  let outcomes: PointOutcome[] = points.map(
+    (p, i) =>
+      markNumericPoint(p, plainAnswer, question.text, questionValues, schemeValues) ??
+      markTextPoint(p, answerFor(i), question, classifier, bound(i)),
+  );
+  // a definition given for its term that is another term's definition ("primary data is collected by someone else
+  // …") is the definitions swapped: credited to neither
+  outcomes = outcomes.map((o, i) => {
+    if (!bound(i) || o.status !== 'COVERED' || o.rule !== 'judged' || !/^[^:]{2,60}:/.test(points[i].text)) return o;
+    const part = answerFor(i);
+    const other = points.findIndex(
+      (p, j) =>
+        bound(j) &&
+        bound(j) !== bound(i) &&
+        /^[^:]{2,60}:/.test(p.text) &&
+        (() => {
+          const theirs = judgeTextPoint(p, part, question, classifier, bound(i));
+          return (
+            theirs.status === 'COVERED' &&
+            theirs.rule === 'judged' &&
+            theirs.confidence !== undefined &&
+            theirs.confidence >= SWAP_SURE &&
+            (o.confidence ?? SURE) < SWAP_UNSURE &&
+            theirs.confidence > (o.confidence ?? SURE) + SWAP_MARGIN
+          );
+        })(),
+    );
+    if (other < 0) return o;
+    return {
+      status: 'NOT_COVERED',
+      justification: `Not credited: what you wrote about ${bound(i)} ("${o.evidence ?? ''}") is what the mark scheme gives for ${bound(other)} (${points[other].text}); the mark scheme has: ${points[i].text}.`,
+      rule: 'swapped-definition',
+      evidence: o.evidence,
+      confidence: SURE,
+    };
+  });
+  // "only solution x = 4" against final solutions "x = 4 and x = −1": a solution the point rejects, given back
+  outcomes = outcomes.map((o, i) => {
+    const rule = o.status === 'COVERED' ? solutionRule(toPlainText(points[i].text)) : undefined;
+    const broken = rule && extraSolution(rule, plainAnswer);
+    if (!broken) return o;
+    return {
+      status: 'CONTRADICTED',
+      justification: `Not credited: ${broken.why} ("${broken.evidence}"); the mark scheme has: ${points[i].text}.`,
+      rule: 'contradiction',
+      evidence: broken.evidence,
+      confidence: SURE,
+    };
+  });
+  // "finds P(X ≥ 15)" judged made by an answer that found P(X = 15): the wrong probability is no method
+  outcomes = outcomes.map((o, i) => {
+    const other = o.status === 'COVERED' && o.rule === 'judged' ? otherProbability(toPlainText(points[i].text), plainAnswer) : undefined;
+    if (!other) return o;
+    return {
+      status: 'NOT_COVERED',
+      justification: `Not credited: you found ${other}, which is not the probability this step needs; the mark scheme has: ${points[i].text}.`,
+      rule: 'judged',
+      evidence: other,
+      confidence: SURE,
+    };
+  });
+  return outcomes;
+}
+
+/** An outcome judged on the answer with its letters renamed, quoting the student's own letters and saying so. */
+function inOwnLetters(outcome: PointOutcome, renamed: string, original: string, names: Map<string, string>): PointOutcome {
+  // renaming keeps every position (one letter for one), so a quote of the renamed answer is the same stretch of the original
+  const own = (quoted: string | undefined) => {
+    if (!quoted) return quoted;
+    const at = renamed.indexOf(quoted);
+    return at < 0 ? quoted : original.slice(at, at + quoted.length);
+  };
+  const evidence = own(outcome.evidence);
+  const quote = own(outcome.quote);
+  const letters = [...names].map(([theirs, ours]) => `your ${theirs} for ${ours}`).join(', ');
+  let justification = outcome.justification;
+  for (const q of [outcome.evidence, outcome.quote]) if (q) justification = justification.split(`"${q}"`).join(`"${own(q)}"`);
+  // the note only where the quote has letters renamed
+  if (evidence === outcome.evidence && quote === outcome.quote) return outcome;
+  return { ...outcome, evidence, quote, justification: `${justification.replace(/\.$/, '')} (letters are names: ${letters}).` };
+}
+
+/**
  * Marks an answer against a mark scheme as an examiner would: each point judged against the answer,
  * then the scheme's rules (M/A dependencies, error carried forward, a correct final answer, "max N"
  * groups, levels of response). Synchronous and deterministic.
@@ -935,87 +1043,20 @@ export function markAnswer(input: MarkAnswerInput): Feedback {
     const mc = input.type === 'multiple_choice' ? markMultipleChoice(points, input) : undefined;
     if (mc) outcomes = mc;
     else {
-      const classifier = loadMarkerModel();
-      const answer = analyseText(plainAnswer);
-      const question = analyseText(toPlainText(input.questionText ?? ''));
-      const questionValues = findQuantities(question.text).map((q) => q.value);
-      // a definition is credited for its own term: each point led by a term the question names is judged on the parts
-      // of the answer about that term, where the question names two or more
-      const leads = leadTerms(
-        points.map((p) => toPlainText(p.text)),
-        question.text,
+      outcomes = judgePoints(points, plainAnswer, toPlainText(input.questionText ?? ''));
+      // letters are names: the answer read again with its own letters as the scheme's ("p² = 3q²" for "a² = 3b²")
+      const names = renamingFor(
+        plainAnswer,
+        points.flatMap((p) => [p.text, ...p.accept].map((w) => toPlainText(w))),
+        (text, formula) => findVerbatim(text, [formula]) !== undefined,
       );
-      const terms = [...new Set(leads.filter((t): t is string => t !== undefined))];
-      const answerFor = (i: number) => {
-        const term = leads[i];
-        if (terms.length < 2 || !term) return answer;
-        const part = answerAbout(plainAnswer, term, terms);
-        return part ? analyseText(part) : answer;
-      };
-      const bound = (i: number) => (terms.length >= 2 ? leads[i] : undefined);
-      const schemeValues = points.flatMap((p) => (p.numeric && Number.isFinite(Number(p.numeric.value)) ? [Number(p.numeric.value)] : []));
-      outcomes = points.map(
-        (p, i) =>
-          markNumericPoint(p, plainAnswer, question.text, questionValues, schemeValues) ??
-          markTextPoint(p, answerFor(i), question, classifier, bound(i)),
-      );
-      // a definition given for its term that is another term's definition ("primary data is collected by someone else
-      // …") is the definitions swapped: credited to neither
-      outcomes = outcomes.map((o, i) => {
-        if (!bound(i) || o.status !== 'COVERED' || o.rule !== 'judged' || !/^[^:]{2,60}:/.test(points[i].text)) return o;
-        const part = answerFor(i);
-        const other = points.findIndex(
-          (p, j) =>
-            bound(j) &&
-            bound(j) !== bound(i) &&
-            /^[^:]{2,60}:/.test(p.text) &&
-            (() => {
-              const theirs = judgeTextPoint(p, part, question, classifier, bound(i));
-              return (
-                theirs.status === 'COVERED' &&
-                theirs.rule === 'judged' &&
-                theirs.confidence !== undefined &&
-                theirs.confidence >= SWAP_SURE &&
-                (o.confidence ?? SURE) < SWAP_UNSURE &&
-                theirs.confidence > (o.confidence ?? SURE) + SWAP_MARGIN
-              );
-            })(),
+      if (names) {
+        const renamed = renameLetters(plainAnswer, names);
+        const again = judgePoints(points, renamed, toPlainText(input.questionText ?? ''));
+        outcomes = outcomes.map((o, i) =>
+          o.status !== 'COVERED' && again[i].status === 'COVERED' ? inOwnLetters(again[i], renamed, plainAnswer, names) : o,
         );
-        if (other < 0) return o;
-        return {
-          status: 'NOT_COVERED',
-          justification: `Not credited: what you wrote about ${bound(i)} ("${o.evidence ?? ''}") is what the mark scheme gives for ${bound(other)} (${points[other].text}); the mark scheme has: ${points[i].text}.`,
-          rule: 'swapped-definition',
-          evidence: o.evidence,
-          confidence: SURE,
-        };
-      });
-      // "only solution x = 4" against final solutions "x = 4 and x = −1": a solution the point rejects, given back
-      outcomes = outcomes.map((o, i) => {
-        const rule = o.status === 'COVERED' ? solutionRule(toPlainText(points[i].text)) : undefined;
-        const broken = rule && extraSolution(rule, plainAnswer);
-        if (!broken) return o;
-        return {
-          status: 'CONTRADICTED',
-          justification: `Not credited: ${broken.why} ("${broken.evidence}"); the mark scheme has: ${points[i].text}.`,
-          rule: 'contradiction',
-          evidence: broken.evidence,
-          confidence: SURE,
-        };
-      });
-      // "finds P(X ≥ 15)" judged made by an answer that found P(X = 15): the wrong probability is no method
-      outcomes = outcomes.map((o, i) => {
-        const other =
-          o.status === 'COVERED' && o.rule === 'judged' ? otherProbability(toPlainText(points[i].text), plainAnswer) : undefined;
-        if (!other) return o;
-        return {
-          status: 'NOT_COVERED',
-          justification: `Not credited: you found ${other}, which is not the probability this step needs; the mark scheme has: ${points[i].text}.`,
-          rule: 'judged',
-          evidence: other,
-          confidence: SURE,
-        };
-      });
+      }
       creditValuesOnce(points, outcomes);
       partialIsNotFull(points, outcomes);
     }
