@@ -1071,6 +1071,17 @@ describe('a stated opposite is about the point only where the answer says more o
     expect(e.justification).not.toContain('says the opposite');
   });
 
+  it('still reads a denial the student wrote as one, however little else of the point it says', () => {
+    const e = markAnswer({
+      questionText: 'Explain why plotting ln y against x gives a straight line when y = abˣ.',
+      type: 'short_answer',
+      totalMarks: 1,
+      markScheme: [{ id: 'p1', text: 'ln y is linear in x with gradient ln b and intercept ln a' }],
+      answer: 'You cannot get a straight line, because the log of an exponential still curves.',
+    }).markscheme_evaluation[0];
+    expect(e.status).toBe('CONTRADICTED');
+  });
+
   it('still finds the opposite where the answer states the point turned round', () => {
     const e = markAnswer({
       questionText:

@@ -597,10 +597,13 @@ function judgeTextPoint(
       rule: 'no-evidence',
     };
   // a stated opposite is about the point only where the answer says more of it there: "students" alone, in a sentence
-  // about students' lives, does not turn round "not every student has an equal chance of being picked"
+  // about students' lives, does not turn round "not every student has an equal chance of being picked" (the point's
+  // own "not" against a plain word of the answer)
   if (status === 'CONTRADICTED' && decision.alignment.flips.length > 0) {
     const linked = new Set(coveredLinks(decision));
     const about = decision.alignment.flips.some((f) => {
+      // a denial the student wrote ("you can't get a straight line") is about the point however little else it says
+      if (answer.tokens[f.ans].negated) return true;
       const sentence = answer.tokens[f.ans].sentence;
       return [...linked, f.ans].filter((i, k, all) => all.indexOf(i) === k && answer.tokens[i].sentence === sentence).length >= 2;
     });
