@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
+import { installCacheFiles, writeAtomically } from '../install-cache';
 
 /**
  * A ready PostgreSQL cluster for new PGlite data folders (issue 29, decision 020). PGlite's initdb on a fresh
@@ -38,8 +37,7 @@ function pgliteVersion(): { version: string; nodeModules: string } {
 export function pgliteTemplateFiles(): string[] {
   const { version, nodeModules } = pgliteVersion();
   const name = `pglite-${version}-cluster${PGLITE_TEMPLATE_FORMAT}.tar.gz`;
-  const userId = typeof process.getuid === 'function' ? process.getuid() : 'user';
-  return [path.join(nodeModules, '.cache', 'markwell', name), path.join(os.tmpdir(), `markwell-cache-${userId}`, name)];
+  return installCacheFiles(nodeModules, name);
 }
 
 interface TarEntry {
@@ -127,20 +125,11 @@ export async function makePgliteTemplate(files: readonly string[] = pgliteTempla
     await pg.close();
   }
   for (const file of files) {
-    const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
     try {
-      fs.mkdirSync(path.dirname(file), { recursive: true });
-      const fd = fs.openSync(temporary, 'w');
-      try {
-        fs.writeSync(fd, gzip);
-        fs.fsyncSync(fd);
-      } finally {
-        fs.closeSync(fd);
-      }
-      fs.renameSync(temporary, file);
+      writeAtomically(file, gzip);
       return file;
     } catch {
-      fs.rmSync(temporary, { force: true });
+      // read-only: the next place
     }
   }
   return undefined;

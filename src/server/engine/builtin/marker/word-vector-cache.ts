@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { installCacheFiles, writeAtomically } from '../../../install-cache';
 import { parseEmbeddingsFile, resolveEmbeddingsPath } from './embeddings-json';
 import { encodeWordTable, openWordTable, WORD_TABLE_FORMAT } from './word-table';
 
@@ -29,9 +28,7 @@ function packageVersion(): string {
 /** Where the table may be kept, in the order tried: beside the installed package, then the temporary folder. */
 export function wordTableCacheFiles(jsonFile: string): string[] {
   const name = `${PACKAGE}-${packageVersion()}-${fs.statSync(jsonFile).size}-table${WORD_TABLE_FORMAT}.bin`;
-  const nodeModules = path.resolve(path.dirname(jsonFile), '..');
-  const userId = typeof process.getuid === 'function' ? process.getuid() : 'user';
-  return [path.join(nodeModules, '.cache', 'markwell', name), path.join(os.tmpdir(), `markwell-cache-${userId}`, name)];
+  return installCacheFiles(path.resolve(path.dirname(jsonFile), '..'), name);
 }
 
 function isMissing(error: unknown): boolean {
@@ -93,25 +90,6 @@ function isTable(buffer: ArrayBufferLike): boolean {
     return true;
   } catch {
     return false;
-  }
-}
-
-/** Writes `bytes` to `file` so that a reader sees the whole file or none: a temporary file, fsync, rename. */
-function writeAtomically(file: string, bytes: Uint8Array): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  try {
-    const fd = fs.openSync(temporary, 'w');
-    try {
-      fs.writeSync(fd, bytes);
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
-    fs.renameSync(temporary, file);
-  } catch (error) {
-    fs.rmSync(temporary, { force: true });
-    throw error;
   }
 }
 
