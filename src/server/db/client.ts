@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import v8 from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { collectGarbageNow } from '../collect-garbage';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -177,12 +178,19 @@ async function openPglite(dataDir: string, templateFiles?: readonly string[] | f
   try {
     const isNew = !fs.existsSync(path.join(dir, 'PG_VERSION'));
     const open = async (loadDataDir?: Blob) => {
-      const client = new PGlite({
+      const options: PGliteOptions = {
         fs: durableNodeFs(dir),
         startParams: [...DURABLE_PGLITE_START_PARAMS, ...SMALL_MACHINE_PGLITE_START_PARAMS],
         ...(loadDataDir ? { loadDataDir } : {}),
+      };
+      const client = await withBaselineWasm(async () => {
+        const started = new PGlite(options);
+        await started.waitReady;
+        return started;
       });
-      await client.waitReady;
+      // PGlite keeps its options object for the life of the instance: without this the unpacked template (about
+      // 40 MB) stayed resident in every server started on a new data folder (issue 29).
+      delete options.loadDataDir;
       return client;
     };
     const fromTemplate = isNew && templateFiles !== false ? await openFromTemplate(dir, templateFiles, open) : undefined;
@@ -215,6 +223,23 @@ async function openPglite(dataDir: string, templateFiles?: readonly string[] | f
   } catch (error) {
     release();
     throw error;
+  }
+}
+
+/**
+ * Runs `start` with V8 compiling WebAssembly with its baseline compiler only (Liftoff), then restores the
+ * setting. PGlite's PostgreSQL is a 9 MB WebAssembly module: by default V8 recompiles its hot functions with
+ * TurboFan in background threads, which left 80-110 MB more resident (optimised code and the compilers' freed
+ * memory, which glibc keeps) for no measurable gain in the server's queries (issue 29; decision 021). Only PGlite's
+ * module is compiled while the flag is set (the engine's threads start later and compile Tesseract normally).
+ */
+async function withBaselineWasm<T>(start: () => Promise<T>): Promise<T> {
+  const wasOn = process.execArgv.includes('--liftoff-only');
+  if (!wasOn) v8.setFlagsFromString('--liftoff-only');
+  try {
+    return await start();
+  } finally {
+    if (!wasOn) v8.setFlagsFromString('--no-liftoff-only');
   }
 }
 
