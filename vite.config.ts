@@ -29,7 +29,38 @@ function precompress(): Plugin {
 }
 
 /** Shared groups smaller than this (bytes, before minifying) join their nearest neighbour instead of being a file. */
-const MERGE_BELOW_BYTES = 2000;
+const MERGE_BELOW_BYTES = 4000;
+
+const AUTH_PAGE = path.resolve(import.meta.dirname, 'src/client/features/auth/auth-page.tsx');
+const SIGNED_IN_APP = path.resolve(import.meta.dirname, 'src/client/app/signed-in-app.tsx');
+
+interface ModuleGraph {
+  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+}
+
+const reachable = new WeakMap<object, Set<string>>();
+
+/**
+ * The modules `root` imports statically, directly or through others, read from the bundler's own module graph (the
+ * name functions' context). `ownCodeOnly`: the walk stays in the app's own code and never enters a package.
+ * Worked out once per bundling pass (the graph's objects are the same within one pass).
+ */
+function reachableFrom(root: string, graph: ModuleGraph, ownCodeOnly: boolean): Set<string> {
+  const rootInfo = graph.getModuleInfo(root);
+  if (!rootInfo) return new Set();
+  let found = reachable.get(rootInfo);
+  if (found) return found;
+  found = new Set();
+  const stack = [root];
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    if (found.has(id) || (ownCodeOnly && id.includes('/node_modules/'))) continue;
+    found.add(id);
+    stack.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+  }
+  reachable.set(rootInfo, found);
+  return found;
+}
 
 export default defineConfig({
   root: path.resolve(import.meta.dirname, 'src/client'),
@@ -81,7 +112,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 1024,
     rolldownOptions: {
       output: {
-        // A shared group's chunk is named after every lazy part that uses it ('shared~auth-page~signed-in-app~...'):
+        // A shared group's chunk is named after every lazy part that uses it ('shared~exam-page~results-page~...'):
         // its file is called 'shared-<hash>.js' instead.
         chunkFileNames: (chunk) => `assets/${chunk.name.startsWith('shared~') ? 'shared' : '[name]'}-[hash].js`,
         codeSplitting: {
@@ -91,17 +122,42 @@ export default defineConfig({
             // compresses better. The signed-in app, the login form and Radix's dialog, toast, tooltip and menu stay
             // in lazy chunks (src/client/app/routes.tsx).
             { name: 'shell', tags: ['$initial'], priority: 30 },
-            // After the first download, modules that several lazy parts share (packages such as Radix and the icons,
-            // and the app's own components) are grouped by the set of lazy parts that use them (entriesAware), with
-            // small sets merged into their nearest neighbour: the login form brings only what it uses, and a
-            // signed-in screen fetches a handful of files, not one per icon, card or Radix primitive. A module
-            // only one lazy part uses stays in that part's own chunk (KaTeX in rich-html, Recharts in time-charts).
+            // After the first download, modules that two or more lazy parts share (the login form, the signed-in app,
+            // each screen: routes.tsx and app/pages.ts) go in three kinds of file; a module only one lazy part uses
+            // stays in that part's own chunk (KaTeX in rich-html, Recharts in time-charts).
+            //
+            // 1. What the login form shares with the signed-in app (the card, the text box), beyond the first
+            //    download: one file, so /auth fetches nothing else of the app (its 100 KB budget,
+            //    tests/e2e/landing-weight.spec.ts). Only the app's own code is followed: the packages it uses are
+            //    already in the first download, and following a package's index that re-exports all its parts
+            //    (radix-ui) would bring in every part of it.
+            {
+              name: (id, graph) => (reachableFrom(AUTH_PAGE, graph, true).has(id) ? 'auth-shared' : null),
+              minShareCount: 2,
+              priority: 25,
+            },
+            // 2. The signed-in app's shell: everything the signed-in app imports that a screen also uses (TanStack
+            //    Query, Radix's dialog and menu, the icons, the API client, DOMPurify) in one file. Every signed-in
+            //    page needs it, and as one file it is one request, not twenty: on a phone's six connections
+            //    with 150 ms round trips, a page of 30 small files waited 0.3-1.2 s longer for its largest paint
+            //    (docs/benchmarks.md). Followed through packages too, so a part of a package that only screens use
+            //    but that its index re-exports (a Radix primitive, say) comes here as well: a few KB the home page
+            //    may not need, against files more on each screen.
+            {
+              name: (id, graph) => (reachableFrom(SIGNED_IN_APP, graph, false).has(id) ? 'signed-in-shell' : null),
+              minShareCount: 2,
+              priority: 20,
+            },
+            // 3. What screens share among themselves and the signed-in app does not import (the exam's and the
+            //    results page's rich text, the class pages' forms): grouped by the set of screens that use it
+            //    (entriesAware), small sets merged into their nearest neighbour, so a screen fetches only what it
+            //    uses in a few files.
             {
               name: 'shared',
               minShareCount: 2,
               entriesAware: true,
               entriesAwareMergeThreshold: MERGE_BELOW_BYTES,
-              priority: 20,
+              priority: 10,
             },
           ],
         },

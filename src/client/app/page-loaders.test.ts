@@ -37,3 +37,24 @@ describe('a reload of the exam screen', () => {
     await vi.waitFor(() => expect(exam.loaded()?.name).toBe('ExamPage'), { timeout: 10_000 });
   });
 });
+
+describe('a reload of a paper’s results', () => {
+  it('asks for the session and the results with the screen’s code, from either path to the screen', () => {
+    for (const [path, paperId] of [
+      ['/courses/c1/papers/p1/results', 'p1'],
+      ['/question-papers/p2/results', 'p2'],
+    ]) {
+      localStorage.setItem('sessionToken', `tok-${paperId}`);
+      const asked: string[] = [];
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (url: string) => {
+          asked.push(url);
+          return Response.json({ url });
+        }),
+      );
+      preloadPage(path);
+      expect(asked, path).toEqual(['/api/users/me', `/api/question-papers/${paperId}/results`]);
+    }
+  });
+});

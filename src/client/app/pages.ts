@@ -60,6 +60,9 @@ const examOfPaper = ({ courseId, paperId, questionId }: PageParams): QueryKey[] 
   ...(questionId ? [queryKeys.answer(questionId)] : []),
 ];
 
+/** A paper's results: marks, feedback and time per question, in one read. */
+const resultsOfPaper = ({ paperId }: PageParams): QueryKey[] => [queryKeys.paperResults(paperId)];
+
 /** Opened without a question, the exam shows the paper's first: its answer is asked for once the questions are in. */
 const firstAnswer: FollowingReads = {
   after: ({ paperId }) => queryKeys.paperQuestions(paperId),
@@ -84,7 +87,7 @@ export const PAGES: readonly Page[] = [
   { path: '/courses/:courseId/papers/:paperId', name: 'paper-overview', screen: 'paper-overview' },
   { path: '/courses/:courseId/papers/:paperId/questions/:questionId', name: 'exam', screen: exam, queries: examOfPaper },
   { path: '/courses/:courseId/papers/:paperId/exam', name: 'exam', screen: exam, queries: examOfPaper, then: firstAnswer },
-  { path: '/courses/:courseId/papers/:paperId/results', name: 'results', screen: results },
+  { path: '/courses/:courseId/papers/:paperId/results', name: 'results', screen: results, queries: resultsOfPaper },
   { path: '/exam/:courseId', name: 'exam', screen: exam },
   { path: '/progress', name: 'progress', screen: progress },
   { path: '/analytics', name: 'analytics', screen: analytics },
@@ -100,7 +103,7 @@ export const PAGES: readonly Page[] = [
   // The e-mailed reset link opened while signed in (issue 25): the reset ends this session too.
   { path: '/auth/reset', name: 'reset-password', screen: 'reset-password' },
   { path: '/question-papers/:paperId', name: 'paper-overview', screen: 'paper-overview' },
-  { path: '/question-papers/:paperId/results', name: 'results', screen: results },
+  { path: '/question-papers/:paperId/results', name: 'results', screen: results, queries: resultsOfPaper },
 ];
 
 /**

@@ -15,6 +15,8 @@ export const queryKeys = {
   courseQuestions: (courseId: string | undefined) => ['/api/courses', courseId, 'questions'],
   /** GET /api/question-papers/{id} */
   paper: (paperId: string | undefined) => ['/api/question-papers', paperId],
+  /** GET /api/question-papers/{id}/results */
+  paperResults: (paperId: string | undefined) => ['/api/question-papers', paperId, 'results'],
   /** GET /api/question-papers/{id}/questions */
   paperQuestions: (paperId: string | undefined) => ['/api/question-papers', paperId, 'questions'],
   /** GET /api/questions/{id}/answer */
