@@ -88,7 +88,16 @@ function subjectOf(text: AnalysedText, clauses: number[], i: number): number {
   }
   // the noun the clause is about: "its resistance goes down", "the supply is switched off", and in
   // "the resistance of the wire increases" the resistance
-  for (let j = i - 1; j >= i - 7 && same(j); j--)
+  // (a name in brackets is another name for the subject before it: "air resistance (drag) increases")
+  for (let j = i - 1, skipped = 0; j >= i - 7 - skipped && same(j); j--) {
+    if (t[j].text === ')') {
+      const open = t.findLastIndex((x, k) => k < j && x.text === '(');
+      if (open >= 0 && same(open)) {
+        skipped += j - open + 1;
+        j = open;
+        continue;
+      }
+    }
     if (nounLike(t, j)) {
       let of = j - 1;
       // "the resistance of a filament lamp": determiners, adjectives and a compound's nouns before the noun
@@ -96,6 +105,7 @@ function subjectOf(text: AnalysedText, clauses: number[], i: number): number {
       if (of >= 1 && same(of) && t[of].lower === 'of' && same(of - 1) && nounLike(t, of - 1)) return of - 1;
       return j;
     }
+  }
   // or the object after a verb: "increase the temperature", "switch off the supply"
   for (let j = i + 1; j <= i + 4 && same(j); j++) if (nounLike(t, j)) return j;
   // a relative clause is about the noun it hangs on: "oncogenes which are switched off"
@@ -238,8 +248,22 @@ function modifiersOf(text: AnalysedText, i: number): Token[] {
   return out;
 }
 
+/** The sub-shell a subject names ("3p" in "3p", "the 3p sub-shell", "the 3p electrons"), or undefined. */
+function orbitalNamed(text: AnalysedText, i: number): string | undefined {
+  const orbital = (t: Token) => (/^[1-7][spdf]$/.test(t.lower) ? t.lower : undefined);
+  const own = orbital(text.tokens[i]);
+  if (own) return own;
+  if (!/^(electrons?|orbitals?|sub-?shells?|shells?)$/.test(text.tokens[i].lower)) return undefined;
+  const before = text.tokens[i - 1];
+  return before && before.sentence === text.tokens[i].sentence ? orbital(before) : undefined;
+}
+
 /** The same thing: the same noun, and not told apart by its modifiers ("sodium ion channels" are not "potassium ion channels"). */
 function sameThing(ta: AnalysedText, ia: number, tb: AnalysedText, ib: number): boolean {
+  // a sub-shell is named by its name: "3p", "the 3p sub-shell", "the 3p electron" are one thing, "3s" another
+  const oa = orbitalNamed(ta, ia);
+  const ob = orbitalNamed(tb, ib);
+  if (oa && ob) return oa === ob;
   if (!sameSubject(ta.tokens[ia], tb.tokens[ib])) return false;
   const ma = modifiersOf(ta, ia);
   const mb = modifiersOf(tb, ib);
@@ -586,6 +610,90 @@ export function findHedges(answer: AnalysedText): Hedge[] {
     const wide = widerHedge(t, i);
     if (wide) out.push(wide);
   });
+  for (const h of restatedOpposites(answer)) if (!out.some((o) => o.first === h.first || o.second === h.second)) out.push(h);
+  return out;
+}
+
+/** Words that say when or under what condition a statement holds, so that it and its opposite can both be true. */
+const CONDITION_WORD =
+  /^(if|when|whenever|unless|until|once|then|later|afterwards|eventually|initially|first|finally|next|after|before|above|below|beyond|during|while|whereas|except|without|than|compared|whilst)$/;
+/** Words a restatement adds without saying anything new: "water also leaves", "it could become flaccid". */
+const RESTATING_FILLER =
+  /^(also|too|as|well|maybe|perhaps|possibly|could|might|may|can|will|would|instead|actually|just|really|even|alternatively|sometimes|again|or|and|but|although|though)$/;
+/** Where a sentence turns to a second statement of its own: "…, or water leaves the cell", "…; alternatively …". */
+const STATEMENT_JOINT = /^(or|but|although|though|alternatively|;)$/;
+
+/** "Into" and "out (of)" said of the same movement. */
+function movesOtherWay(a: Token, b: Token): boolean {
+  const into = (x: Token) => x.lower === 'into';
+  return (into(a) && b.lower === 'out') || (into(b) && a.lower === 'out');
+}
+
+/**
+ * "Water enters the cell by osmosis. Water also leaves the cell by osmosis.", "the cell becomes turgid, or it becomes
+ * flaccid": a statement (a sentence, or the part of one after "or", "but", "although", ";") that says again what an
+ * earlier statement said, with one word turned into its opposite: nothing new beside it, most of the earlier statement's
+ * words said again (a pronoun may stand for its noun), no condition that makes both true ("above the optimum the rate
+ * falls"), no denial, and exactly one word turned (two turned words are a comparison: "oxidation … the oxidation state
+ * increases; reduction … decreases"). The claim is the earlier statement.
+ */
+function restatedOpposites(answer: AnalysedText): Hedge[] {
+  const t = answer.tokens;
+  // a sentence split where it turns; at "and" too, but a part after "and" is read only against its own sentence
+  // ("water moves into the cell and water moves out of the cell"; "oxidation … and the oxidation state increases.
+  // Reduction … and the oxidation state decreases" is two sentences of a comparison)
+  const units: number[][] = [];
+  const andPart = new Set<number>();
+  t.forEach((tok, i) => {
+    const opens = i === 0 || t[i - 1].sentence !== tok.sentence;
+    const and = tok.lower === 'and';
+    if (opens || STATEMENT_JOINT.test(tok.lower) || and) {
+      // (a text of parts put together may start a sentence with "and": a part too)
+      if (and) {
+        if (!opens) andPart.add(units.length - 1);
+        andPart.add(units.length);
+      }
+      units.push([]);
+    }
+    if (tok.pos !== 'PUNCT') units[units.length - 1].push(i);
+  });
+  const words = (ks: number[]) => ks.filter((k) => t[k].content && !RESTATING_FILLER.test(t[k].lower) && !t[k].isNumber);
+  const plain = (ks: number[]) => ks.length > 0 && ks.every((k) => !t[k].negator && !t[k].negated && !CONDITION_WORD.test(t[k].lower));
+  const out: Hedge[] = [];
+  for (let y = 1; y < units.length; y++) {
+    const b = units[y];
+    const wb = words(b);
+    if (!plain(b) || wb.length === 0) continue;
+    for (let x = 0; x < y; x++) {
+      const a = units[x];
+      if ((andPart.has(x) || andPart.has(y)) && t[a[0]]?.sentence !== t[b[0]]?.sentence) continue;
+      const wa = words(a);
+      if (!plain(a) || wa.length < 2) continue;
+      const flips: [number, number][] = [];
+      for (const i of wa) for (const j of wb) if (saysOpposite(t[i], t[j]) || movesOtherWay(t[i], t[j])) flips.push([i, j]);
+      if (flips.length !== 1) continue;
+      const [i, j] = flips[0];
+      // nothing new in the restatement, and the same numbers ("(2, -4) is a minimum … (-2, 28) is a maximum" is another point)
+      if (!wb.every((k) => k === j || wa.some((m) => m !== i && sameWordForm(t[m], t[k])))) continue;
+      const numbers = (ks: number[]) =>
+        ks
+          .filter((k) => t[k].isNumber)
+          .map((k) => Number(t[k].lower))
+          .sort()
+          .join(' ');
+      if (numbers(a) !== numbers(b)) continue;
+      // and most of the earlier statement said again: a pronoun with the same verb stands for its subject
+      const pronoun =
+        b.some((k) => /^(it|they)$/.test(t[k].lower)) &&
+        b.some((k) => t[k].pos === 'VERB' && a.some((m) => t[m].pos === 'VERB' && sameWordForm(t[m], t[k])));
+      const again = wa.filter((m) => m !== i && wb.some((k) => sameWordForm(t[m], t[k])));
+      const missing = wa.length - 1 - again.length - (pronoun ? 1 : 0);
+      if (missing > (wa.length > 3 ? Math.max(1, Math.floor((wa.length - 1) / 3)) : 0)) continue;
+      if (!again.some((m) => NOUNS.has(t[m].pos)) && !pronoun) continue;
+      out.push({ first: i, second: j, claim: [a[0], a[a.length - 1] + 1] });
+      break;
+    }
+  }
   return out;
 }
 
@@ -710,10 +818,25 @@ const HEDGE_FILLER = /^(just|maybe|perhaps|even|possibly|else|it|they|could|can|
  * sentence (at most eight words back, not across another "or" or "and").
  */
 function widerHedge(t: Token[], or: number): Hedge | undefined {
+  const sentence = t[or].sentence;
   let second = or + 1;
-  while (t[second] && t[second].sentence === t[or].sentence && HEDGE_FILLER.test(t[second].lower) && second - or <= 3) second++;
-  if (!t[second] || t[second].sentence !== t[or].sentence || t[second].pos === 'PUNCT') return undefined;
-  for (let k = or - 1; k >= 0 && or - k <= 8 && t[k].sentence === t[or].sentence; k--) {
+  while (t[second] && t[second].sentence === sentence && HEDGE_FILLER.test(t[second].lower) && second - or <= 3) second++;
+  // the claim's subject said again: "water enters the cell, or water leaves it", "the rate rises or the rate falls"
+  const claimSays = (a: Token) => {
+    for (let k = or - 1; k >= 0 && or - k <= 8 && t[k].sentence === sentence; k--) if (t[k].content && sameWordForm(t[k], a)) return true;
+    return false;
+  };
+  let repeated = second;
+  while (
+    t[repeated] &&
+    t[repeated].sentence === sentence &&
+    repeated - second <= 3 &&
+    (t[repeated].pos === 'DET' || (NOUNS.has(t[repeated].pos) && claimSays(t[repeated])))
+  )
+    repeated++;
+  if (repeated > second && t[repeated - 1].pos !== 'DET' && t[repeated]?.pos === 'VERB') second = repeated;
+  if (!t[second] || t[second].sentence !== sentence || t[second].pos === 'PUNCT') return undefined;
+  for (let k = or - 1; k >= 0 && or - k <= 8 && t[k].sentence === sentence; k--) {
     if (/^(or|and|but|although|whereas)$/.test(t[k].lower)) return undefined;
     if (t[k].pos !== 'PUNCT' && saysOpposite(t[k], t[second])) return { first: k, second };
   }

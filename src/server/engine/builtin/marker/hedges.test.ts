@@ -22,6 +22,11 @@ describe('hedges: a claim stated both ways at once', () => {
     expect(hedged('The current goes up when it is warm, or maybe down.')).toEqual(['up / down']);
     // not across another alternative
     expect(hedged('The ball moves towards the wall and back, or it stops.')).toEqual([]);
+    // the claim's subject said again after "or"
+    expect(hedged('Water enters the cell by osmosis, or water leaves the cell by osmosis.')).toEqual(['enters / leaves']);
+    expect(hedged('The cell becomes turgid or flaccid.')).toEqual(['turgid / flaccid']);
+    // another subject is another claim
+    expect(hedged('Water enters the root hair cell, or minerals leave the soil.')).toEqual([]);
   });
 
   it('finds a claim said with its own denial, but not "whether or not"', () => {
@@ -49,6 +54,31 @@ describe('hedges: a claim stated both ways at once', () => {
     expect(hedged('Higher interest rates reduce consumption but also increase saving.')).toEqual([]);
     expect(hedged('The rate rises with temperature, but the rate also falls above the optimum.')).toEqual([]);
     expect(hedged('Shoppers switched brands in most weeks, or they switched shops.')).toEqual([]);
+  });
+
+  it('finds a statement said again with one word turned round, in another sentence or after "and", "or", ";"', () => {
+    expect(hedged('Water enters the cell by osmosis. Water also leaves the cell by osmosis.')).toEqual(['enters / leaves']);
+    expect(hedged('Water moves into the cell by osmosis and water moves out of the cell by osmosis.')).toEqual(['into / out']);
+    expect(hedged('Water enters the cell by osmosis; alternatively water leaves the cell.')).toEqual(['enters / leaves']);
+    expect(hedged('The cell becomes turgid, or it becomes flaccid.')).toEqual(['turgid / flaccid']);
+  });
+
+  it('leaves alone a comparison, another point, a condition and a new detail', () => {
+    // two words turned: a comparison of two things
+    expect(
+      hedged(
+        'Oxidation is the loss of electrons and the oxidation state increases. Reduction is the gain of electrons and the oxidation state decreases.',
+      ),
+    ).toEqual([]);
+    // other numbers: another stationary point
+    expect(hedged('At x = 2, d²y/dx² = 12 > 0, so (2, -4) is a minimum. At x = -2, d²y/dx² = -12 < 0, so (-2, 28) is a maximum.')).toEqual(
+      [],
+    );
+    // a condition that makes both true, and something new said
+    expect(hedged('The rate increases with temperature. Above the optimum the rate decreases.')).toEqual([]);
+    expect(hedged('Water enters the root hair cell. Water leaves the leaf through the stomata.')).toEqual([]);
+    // a denial agrees rather than contradicts
+    expect(hedged('The cell becomes turgid. The cell does not become flaccid.')).toEqual([]);
   });
 
   it('leaves alone a choice between different things and "more or less the same"', () => {
@@ -103,6 +133,28 @@ describe('the marker on a hedged point', () => {
       expect(fb.markscheme_evaluation[0], said).toMatchObject({ status: 'CONTRADICTED', marks_awarded: 0 });
       expect(fb.markscheme_evaluation[1], said).toMatchObject({ status: 'COVERED', marks_awarded: 1 });
     }
+  });
+
+  it('gives nothing for each point stated with its opposite, the subject said again after "or"', () => {
+    const points: MarkPointInput[] = [
+      { id: 'p1', text: 'water enters the cell by osmosis' },
+      { id: 'p2', text: 'the cell wall stops the cell from bursting' },
+      { id: 'p3', text: 'the cell becomes turgid' },
+    ];
+    const run = (answer: string) =>
+      markAnswer({
+        questionText: 'A plant cell is put in pure water. Explain what happens to the cell.',
+        type: 'short_answer',
+        totalMarks: 3,
+        markScheme: points,
+        answer,
+      });
+    const both = run(
+      'Water enters the cell by osmosis, or water leaves the cell by osmosis. The cell wall stops the cell from bursting. The cell becomes turgid or flaccid.',
+    );
+    expect(both.markscheme_evaluation.map((e) => e.marks_awarded)).toEqual([0, 1, 0]);
+    const oneWay = run('Water enters the cell by osmosis. The cell wall stops the cell from bursting, so the cell becomes turgid.');
+    expect(oneWay.markscheme_evaluation.map((e) => e.marks_awarded)).toEqual([1, 1, 1]);
   });
 
   it('still gives the mark when the point is stated one way', () => {

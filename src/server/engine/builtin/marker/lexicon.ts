@@ -188,6 +188,11 @@ const OPPOSITES: [string[], string[]][] = [
     ['constrict', 'constriction', 'narrow'],
   ],
   [
+    ['enter', 'influx'],
+    ['leave', 'exit', 'efflux'],
+  ],
+  [['turgid'], ['flaccid', 'plasmolysed', 'plasmolyzed']],
+  [
     ['hypertonic', 'concentrated'],
     ['hypotonic', 'dilute'],
   ],

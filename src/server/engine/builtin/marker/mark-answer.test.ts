@@ -741,6 +741,26 @@ describe('the built-in marker: rules of evidence (issue 24)', () => {
     ).toBe('CONTRADICTED');
   });
 
+  it('binds a direction to a sub-shell by its name ("the 3p sub-shell is lower in energy"), and to the noun before a name in brackets', () => {
+    const q = 'Explain why the first ionisation energy of aluminium is lower than that of magnesium.';
+    const point = '3p is higher in energy than 3s';
+    expect(one(q, point, 'The 3p sub-shell is lower in energy than the 3s sub-shell, so the electron is harder to remove.').status).toBe(
+      'CONTRADICTED',
+    );
+    expect(one(q, point, 'The 3p sub-shell is higher in energy than the 3s sub-shell, so less energy is needed to remove it.').status).toBe(
+      'COVERED',
+    );
+    // "3s" that is not about electrons stays three seconds
+    expect(one('How long did the ball take to fall?', 'the time taken is 3 s', 'It took 3s to fall.').status).not.toBe('CONTRADICTED');
+    expect(
+      one(
+        'Explain why a skydiver reaches a terminal velocity.',
+        'as her speed increases, air resistance (drag) increases',
+        'As she speeds up the air resistance decreases, so she keeps accelerating.',
+      ).status,
+    ).toBe('CONTRADICTED');
+  });
+
   it('does not call a paraphrase or a word about something else "contradicted"', () => {
     expect(
       one('Give one safety precaution when using a laser.', 'never look into the beam', 'Never look directly into the laser beam.').status,

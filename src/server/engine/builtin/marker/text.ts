@@ -171,6 +171,40 @@ export function useParaphraseLexicon(source: () => ParaphraseEntry[]): void {
   cache.clear();
 }
 
+/** Words that say a sentence is about electrons in atoms, where "3p" names a sub-shell (elsewhere "3s" is three seconds). */
+const ABOUT_ORBITALS = /^(orbitals?|sub-?shells?|shells?|electrons?|electronic|configuration|energy|ionisation|ionization|subshells?)$/;
+
+/** A sub-shell's name is read, word-vector-wise, as the word "orbital": "3p" is near "3s" and "sub-shell", not unknown. */
+const ORBITAL_ROW = () => findWordRow('orbital');
+
+/**
+ * "3p", "4s", "3d": the analyser splits a sub-shell's name into a number and a letter; joined again into one noun, so
+ * that "the 3p sub-shell is lower in energy than 3s" is about 3p, not about "p". Only in sentences about electrons, and in a term on its own.
+ */
+function joinOrbitalNames(tokens: Token[]): void {
+  // a term on its own ("3p", "3p sub-shell") is named the same way as in the sentences that use it
+  const term = tokens.length <= 4;
+  const sentences = new Set(tokens.filter((t) => term || ABOUT_ORBITALS.test(t.lower)).map((t) => t.sentence));
+  for (let i = tokens.length - 2; i >= 0; i--) {
+    const [n, l] = [tokens[i], tokens[i + 1]];
+    if (!/^[1-7]$/.test(n.text) || !/^[spdf]$/.test(l.text) || n.end !== l.start || !sentences.has(n.sentence)) continue;
+    const name = `${n.text}${l.text}`;
+    tokens.splice(i, 2, {
+      ...n,
+      text: name,
+      lower: name,
+      lemma: name,
+      stem: name,
+      pos: 'NOUN',
+      content: true,
+      isNumber: false,
+      end: l.end,
+      row: ORBITAL_ROW(),
+      weight: n.weight,
+    });
+  }
+}
+
 function tokenise(text: string): AnalysedText {
   const nlp = getNlp();
   const its = nlp.its;
@@ -232,6 +266,7 @@ function tokenise(text: string): AnalysedText {
       });
     });
   });
+  joinOrbitalNames(tokens);
   markNegatedWords(tokens);
   return {
     text,
