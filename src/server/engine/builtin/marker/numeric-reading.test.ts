@@ -41,6 +41,26 @@ describe('error carried forward', () => {
   });
 });
 
+describe('an accuracy point that gives a two-letter symbol its value ("Ek = 135000 J")', () => {
+  const mark = (answer: string) =>
+    markAnswer({
+      questionText: 'A car of mass 1200 kg moves at 15 m/s. Calculate its kinetic energy.',
+      type: 'short_answer',
+      totalMarks: 2,
+      markScheme: [
+        { id: 'm1', text: 'uses Ek = ½mv²', kind: 'M' },
+        { id: 'a1', text: 'Ek = 135000 J', kind: 'A', depends_on: 'm1' },
+      ],
+      answer,
+    });
+
+  it('is checked as a value: the wrong value with the right letters earns the method only', () => {
+    expect(mark('Ek = ½mv² = 0.5 × 1200 × 15² = 135000 J').marks_awarded).toBe(2);
+    const wrong = mark('Ek = ½mv² = 0.5 × 1200 × 15 = 9000 J');
+    expect(wrong.markscheme_evaluation.map((e) => e.status)).toEqual(['COVERED', 'NOT_COVERED']);
+  });
+});
+
 describe('an accuracy point that states a value', () => {
   const scheme: MarkPointInput[] = [
     { id: 'm1', text: 'uses s = ut + ½at² vertically with s = 0: 0 = 10t − 4.9t²', kind: 'M' },
@@ -67,6 +87,9 @@ describe('an accuracy point that states a value', () => {
   it('leaves alone a point about which value is kept ("only solution x = 4") and words that are not a unit', () => {
     expect(statedResult('only solution x = 4')).toBeUndefined();
     expect(statedResult('profit 200 units')).toBeUndefined();
+    expect(statedResult('Ek = 135000 J')).toEqual({ value: 135000, unit: 'J' });
+    expect(statedResult('KE = 2.4 kJ')).toEqual({ value: 2.4, unit: 'kJ' });
+    expect(statedResult('x = 4')).toBeUndefined();
     expect(statedResult('greatest height = 5.10 m')).toEqual({ value: 5.1, unit: 'm' });
     expect(statedResult('percentage decrease 28.6%')).toEqual({ value: 28.6, unit: '%' });
   });

@@ -216,9 +216,9 @@ export function statedResult(text: string): { value: number; unit?: string } | u
     .trim()
     .replace(/[.;]$/, '')
     .replace(/[\u2212\u2013]/g, '-');
-  // a probability or a named subscript given a value: "P(X ≥ 15) = 0.0207", "T_top = 3.73 N" (the numbers inside the
-  // probability are not the value)
-  const named = /^(?:P\([^()=]+\)|\p{L}{1,3}_\p{L}[\p{L}\d]*)\s*[=≈]\s*/u.exec(plain);
+  // a probability, a named subscript or a two-letter symbol given a value: "P(X ≥ 15) = 0.0207", "T_top = 3.73 N",
+  // "Ek = 135000 J" (the numbers inside the probability are not the value; a single letter is a variable)
+  const named = /^(?:P\([^()=]+\)|\p{L}{1,3}_\p{L}[\p{L}\d]*|\p{L}{2})\s*[=≈]\s*/u.exec(plain);
   const quantities = findQuantities(named ? plain.slice(named[0].length) : plain);
   if (quantities.length !== 1) return undefined;
   const q = named ? { ...quantities[0], end: quantities[0].end + named[0].length } : quantities[0];
