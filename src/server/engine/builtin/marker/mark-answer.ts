@@ -23,6 +23,7 @@ import { otherProbability } from './probability';
 import { swappedRoles } from './roles';
 import { renameLetters, renamingFor } from './variables';
 import { extraSolution, solutionRule } from './solutions';
+import { natureSwapped } from './stationary';
 import { answerAbout, leadTerms, namesOwnTerm, withoutTerm } from './terms';
 import { findPhrase, findRequired } from './phrases';
 import { judgeSubstitutionStep } from '../../maths/substitution';
@@ -982,6 +983,19 @@ function judgePoints(points: MarkPoint[], plainAnswer: string, questionText: str
       justification: `Not credited: ${broken.why} ("${broken.evidence}"); the mark scheme has: ${points[i].text}.`,
       rule: 'contradiction',
       evidence: broken.evidence,
+      confidence: SURE,
+    };
+  });
+  // "(2, -4) is a minimum" against an answer that calls (2, -4) a maximum: the natures the other way round
+  outcomes = outcomes.map((o, i) => {
+    const swapped = o.status === 'COVERED' ? natureSwapped(toPlainText(points[i].text), plainAnswer) : undefined;
+    if (!swapped) return o;
+    return {
+      status: 'CONTRADICTED',
+      justification: `Not credited: you wrote "${swapped.said}", which is the other way round; the mark scheme has: ${points[i].text}.`,
+      quote: swapped.said,
+      rule: 'direction',
+      evidence: swapped.said,
       confidence: SURE,
     };
   });
