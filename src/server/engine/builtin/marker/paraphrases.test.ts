@@ -21,6 +21,19 @@ describe('everyday wordings of terms', () => {
     expect(findRequired(analyseText('The impulse leaps from one gap to the next gap.'), 'saltatory|jump')).toBeDefined();
   });
 
+  it('takes a linking word of the phrase said with another of its kind, never a word with an opposite', () => {
+    useParaphraseLexicon(() => [
+      ...ENTRIES,
+      { term: 'node', forms: [], phrases: ['gap in the sheath'] },
+      { term: 'activate', forms: [], phrases: ['switch on the gene'] },
+    ]);
+    expect(findRequired(analyseText('Ions cross only at the little gaps between the sheath cells.'), 'node')).toBeDefined();
+    expect(findRequired(analyseText('Ions cross only at a gap in a sheath.'), 'node')).toBeDefined();
+    expect(findRequired(analyseText('Methylation switches on the gene.'), 'activate')).toBeDefined();
+    expect(findRequired(analyseText('Methylation switches off the gene.'), 'activate')).toBeUndefined();
+    useParaphraseLexicon(() => ENTRIES);
+  });
+
   it('keeps the polarity of the phrase: a denied paraphrase does not meet the term', () => {
     expect(findRequired(analyseText("The particles don't bump into each other."), 'collide')).toBeUndefined();
   });

@@ -25,6 +25,9 @@ export interface LexWord {
   negated?: boolean;
   /** "not", "no", "n't", "never": the word that denies. */
   negator?: boolean;
+  /** A word that carries meaning (not "the", "in", "of"), and its part of speech, where the analyser gives them. */
+  content?: boolean;
+  pos?: string;
 }
 
 interface CompiledPhrase {
@@ -119,7 +122,7 @@ function matchAt(tokens: Token[], start: number, words: LexWord[]): number[] | u
     for (; j < tokens.length; j++) {
       const t = tokens[j];
       if (t.pos === 'PUNCT' || t.sentence !== tokens[start].sentence) return undefined;
-      if (sameLexWord(t, words[w])) {
+      if (sameLexWord(t, words[w]) || sameKindOfLink(t, words[w])) {
         found = j;
         j++;
         break;
@@ -135,6 +138,16 @@ function matchAt(tokens: Token[], start: number, words: LexWord[]): number[] | u
   // a denying phrase said the other way round ("there are jumps" is not "no jumps") says nothing of its term
   if (flip && words.some((w) => w.negator)) return undefined;
   return hit;
+}
+
+/**
+ * A preposition or determiner of the phrase said with another of its kind: "gaps between the sheath" says "gap in
+ * the sheath", "the charge on an ion" says "the charge on the ion". Only a linking word, never a word of meaning.
+ */
+function sameKindOfLink(t: LexWord, w: LexWord): boolean {
+  // (not a word with an opposite: "switch off" is not "switch on", "below" not "above")
+  const turns = (x: LexWord) => hasOpposite(x.lemma) || hasOpposite(x.lower);
+  return !w.negator && !t.negator && (w.pos === 'ADP' || w.pos === 'DET') && t.pos === w.pos && !turns(w) && !turns(t);
 }
 
 /** True when the token stands for the word through a paraphrase. */
