@@ -761,6 +761,22 @@ describe('the built-in marker: rules of evidence (issue 24)', () => {
     ).toBe('CONTRADICTED');
   });
 
+  it('reads "X is not when …" as denying the whole clause, though another clause says the same words', () => {
+    const q = 'Explain how interference can cause forgetting.';
+    const point = 'proactive interference is when old information disrupts the recall of new information';
+    expect(
+      one(
+        q,
+        point,
+        'Proactive interference is not when old information disrupts the recall of new information, and retroactive interference is not when new information disrupts the recall of old information.',
+      ).status,
+    ).toBe('CONTRADICTED');
+    expect(
+      one(q, point, 'Proactive interference is when old information disrupts the recall of new information, not when new disrupts old.')
+        .status,
+    ).toBe('COVERED');
+  });
+
   it('does not call a paraphrase or a word about something else "contradicted"', () => {
     expect(
       one('Give one safety precaution when using a laser.', 'never look into the beam', 'Never look directly into the laser beam.').status,

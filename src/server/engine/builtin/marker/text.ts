@@ -112,9 +112,23 @@ const NEGATABLE_POS = new Set(['VERB', 'ADJ', 'NOUN', 'PROPN', 'NUM', 'ADV', 'AU
  * negation flag runs to the end of the clause, which would make "no longer fits the active site"
  * deny "active site" too). Each negation then counts once.
  */
+/** After "not", a clause of its own that the negation denies whole: "it is not when old information disrupts …". */
+const DENIED_CLAUSE = /^(when|where|because|whereby)$/;
+/** Where that clause ends. */
+const CLAUSE_END = /^(and|but|or|so|which|whereas|while|although|though|;|,)$/;
+
 function markNegatedWords(tokens: Token[]): void {
   tokens.forEach((t, i) => {
     if (!t.negator || SELF_NEGATING.has(t.lower)) return;
+    // "X is not when Y": every word of Y is denied (one of them only would let the same words said in another
+    // clause of the sentence stand for the point undenied)
+    if (DENIED_CLAUSE.test(tokens[i + 1]?.lower ?? '') && tokens[i + 1].sentence === t.sentence) {
+      for (let j = i + 2; j < tokens.length && tokens[j].sentence === t.sentence && !CLAUSE_END.test(tokens[j].lower); j++) {
+        if (tokens[j].negator) break;
+        if (tokens[j].content && NEGATABLE_POS.has(tokens[j].pos)) tokens[j].negated = true;
+      }
+      return;
+    }
     let seen = 0;
     for (let j = i + 1; j < tokens.length && tokens[j].sentence === t.sentence && tokens[j].pos !== 'PUNCT' && seen < 4; j++) {
       const w = tokens[j];
