@@ -5,6 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { SESSION_STORAGE_KEY } from './src/shared/auth-text';
 
 /**
  * Writes a .br and a .gz copy beside every text file of the build; the server sends the one the
@@ -24,6 +25,48 @@ function precompress(): Plugin {
         fs.writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
         fs.writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
       }
+    },
+  };
+}
+
+/**
+ * A visitor with a stored session is shown the signed-in app, whose files the first download fetches only once it has
+ * arrived and run (routes.tsx). An inline script in index.html starts fetching them (modulepreload) as soon as the
+ * page arrives, so they come while the first download is still arriving and running, not after it: on a phone the
+ * signed-in pages' largest paint waited for that chain (docs/benchmarks.md). A visitor without a session fetches
+ * nothing more. The server allows the script in its CSP by its hash, as it does the theme script.
+ */
+function preloadSignedInApp(): Plugin {
+  return {
+    name: 'markwell-preload-signed-in-app',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        if (!bundle) return [];
+        const chunks = new Map<string, { imports: string[] }>();
+        let entry: string | undefined;
+        let app: string | undefined;
+        for (const [fileName, chunk] of Object.entries(bundle)) {
+          if (chunk.type !== 'chunk') continue;
+          chunks.set(fileName, chunk);
+          if (chunk.isEntry) entry = fileName;
+          if (chunk.facadeModuleId === SIGNED_IN_APP) app = fileName;
+        }
+        if (!entry || !app) throw new Error('markwell-preload-signed-in-app: the entry or the signed-in app chunk is missing');
+        const withImports = (fileName: string, found = new Set<string>()): Set<string> => {
+          if (found.has(fileName)) return found;
+          found.add(fileName);
+          for (const imported of chunks.get(fileName)?.imports ?? []) withImports(imported, found);
+          return found;
+        };
+        const first = withImports(entry);
+        const files = [...withImports(app)].filter((fileName) => !first.has(fileName)).map((fileName) => `/${fileName}`);
+        const script =
+          `try{if(localStorage.getItem(${JSON.stringify(SESSION_STORAGE_KEY)}))${JSON.stringify(files)}.forEach(function(f){` +
+          `var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f;document.head.appendChild(l)})}catch(e){}`;
+        return [{ tag: 'script', children: script, injectTo: 'head' }];
+      },
     },
   };
 }
@@ -67,6 +110,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    preloadSignedInApp(),
     precompress(),
     // The installable app (README 'Offline and installing'): the manifest and src/client/sw.ts, which precaches
     // every built file. Registered by the signed-in app (app/register-service-worker.ts), never by the landing

@@ -28,8 +28,23 @@ test('a logged-out visitor downloads under 100 KB of gzipped JavaScript on the l
 
 test('the login page (/auth) stays under 100 KB of gzipped JavaScript too, without the signed-in app', async ({ page }) => {
   const auth = await scriptsOf(page, '/auth', () => page.getByRole('tab', { name: 'Sign Up' }).waitFor());
-  expect(auth.files.join(' ')).not.toMatch(/signed-in-app|screens-shared|exam-page|rich-html|time-charts/);
+  expect(auth.files.join(' ')).not.toMatch(/signed-in-app|signed-in-shell|exam-page|rich-html|time-charts/);
   expect(auth.kb, `/auth scripts: ${auth.files.join(', ')}`).toBeLessThan(LANDING_BUDGET_KB);
+});
+
+test('with a stored session the signed-in app’s files are asked for as the page arrives (index.html), each once', async ({
+  page,
+  request,
+}) => {
+  const reply = await request.post('/api/auth/register', {
+    data: { email: `weight-${Date.now()}@example.org`, password: 'weight-secret', firstName: 'Weight' },
+  });
+  const { sessionId } = (await reply.json()) as { sessionId: string };
+  await page.addInitScript((token) => localStorage.setItem('sessionToken', token), sessionId);
+  const home = await scriptsOf(page, '/', () => page.getByText('Welcome, Weight!').waitFor());
+  await expect(page.locator('link[rel="modulepreload"][href*="/signed-in-app-"]')).toHaveCount(1);
+  await expect(page.locator('link[rel="modulepreload"][href*="/signed-in-shell-"]')).toHaveCount(1);
+  expect(home.files.filter((file, i) => home.files.indexOf(file) !== i)).toEqual([]);
 });
 
 test('what the landing page loads later still works: Help tooltip, the Help dialog by keyboard, F8', async ({ page }) => {
