@@ -29,6 +29,9 @@ describe('the nature of stationary points', () => {
     expect(natureSwapped(scheme, 'so (2, -4) is a maximum and (-2, 28) is a minimum')?.said).toBe('(2, -4) is a maximum');
     expect(natureSwapped(scheme, 'x = 2: d²y/dx² = 12 > 0, so it is a minimum. (-2, 28) is a maximum.')).toBeUndefined();
     expect(natureSwapped('finds d²y/dx² = 6x', 'so (2, -4) is a maximum')).toBeUndefined();
+    // a nature bound to the x value after it, and a point that is not about a curve's turning points
+    expect(naturesStated('zero at x = 0 and maximum at x = ±A')).toEqual([]);
+    expect(natureSwapped('kinetic energy is maximum at x = 0', 'KE is maximum at x = 0 and PE is minimum at x = 0')).toBeUndefined();
   });
 
   it('gives no mark for the natures swapped, though the answer repeats every word and number of the point', () => {

@@ -41,6 +41,8 @@ export function naturesStated(text: string): { x: number; nature: Nature; said: 
   for (const m of text.matchAll(AT_X)) {
     // another stationary point named between the x value and the nature is what the nature is about
     if (/\(\s*[-−]?\d[^)]*,[^)]*\)|\bx\s*=/.test(m[2])) continue;
+    // a nature bound to what follows it ("zero at x = 0 and maximum at x = ±A") is not about this x value
+    if (/^[ \t]*(?:point|value)?[ \t]*(?:at|when|is at)\b/i.test(text.slice(m.index + m[0].length))) continue;
     add(value(m[1]), m[3], m[0], m.index);
   }
   return out.sort((a, b) => a.at - b.at).map(({ x, nature, said }) => ({ x, nature, said }));
@@ -52,7 +54,11 @@ const sameX = (a: number, b: number) => Math.abs(a - b) <= 1e-6 * Math.max(1, Ma
  * Where the answer gives a stationary point of the point another nature than the point does ("(2, -4) is a maximum"
  * against "(2, -4) is a minimum"), the words that say so; undefined when it does not.
  */
-export function natureSwapped(pointText: string, answer: string): { said: string; expected: string } | undefined {
+export function natureSwapped(pointText: string, answer: string, questionText = ''): { said: string; expected: string } | undefined {
+  // only about the turning points of a curve (not "kinetic energy is maximum at x = 0" beside the potential energy's
+  // minimum there)
+  if (!/\b(stationary|turning)\s+points?\b/i.test(`${questionText} ${pointText}`) && !new RegExp(COORDINATES).test(pointText))
+    return undefined;
   const expected = naturesStated(pointText);
   if (expected.length === 0) return undefined;
   const given = naturesStated(answer);
