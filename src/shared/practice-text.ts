@@ -12,6 +12,12 @@ export const ALL_DIFFICULTIES = ['easy', 'medium', 'hard', 'challenging', 'diffi
 export const DEFAULT_DIFFICULTY = 'medium' as const;
 export const DEFAULT_SUBJECT = 'Physics';
 export const COURSE_TITLE_SUFFIX = ' A-Level Practice';
+
+/** The exam screen's title without a paper: '{course title} Practice', not doubled for a course already called '… Practice'. */
+export function practiceTitle(courseTitle: string): string {
+  const title = courseTitle.trim();
+  return /\bpractice$/i.test(title) ? title : `${title} Practice`;
+}
 export const QUESTION_TEXT_CUT = 150;
 export const ANSWER_MAX_LENGTH = 20_000;
 /** Typing debounce, then autosave (§9). */

@@ -5,7 +5,7 @@ import { ArrowLeft, ChevronLeft, ChevronRight, Clock, Flag, Lightbulb, MessageCi
 import { ASSIGNMENT_TEXT } from '../../../shared/assignment-text';
 import { ATTEMPT_TEXT } from '../../../shared/attempts-text';
 import { type Question } from '../../../shared/practice';
-import { ANSWER_CONFLICT_NOTICE, PRACTICE_TEXT } from '../../../shared/practice-text';
+import { ANSWER_CONFLICT_NOTICE, PRACTICE_TEXT, practiceTitle } from '../../../shared/practice-text';
 import { LoadingBlock } from '../../components/loading-block';
 import { NotFoundCard } from '../../components/not-found-card';
 import { RichHtml } from '../../components/rich-html';
@@ -179,7 +179,7 @@ export function ExamPage() {
       />
     );
   }
-  const title = paper.data?.title ?? (course.data ? `${course.data.title} Practice` : 'Exam');
+  const title = paper.data?.title ?? (course.data ? practiceTitle(course.data.title) : 'Exam');
   const ids = new Set(list.map((q) => q.id));
   const answeredIds = new Set(
     (userAnswers.data ?? []).filter((a) => ids.has(a.questionId) && a.text.trim().length > 0).map((a) => a.questionId),

@@ -34,7 +34,17 @@ export function listWords(words: string[], conjunction: 'and' | 'or' = 'and'): s
   return `${q.slice(0, -1).join(', ')} ${conjunction} ${q[q.length - 1]}`;
 }
 
+/**
+ * Words a scheme point may start with that are lower case inside a sentence: function words and an examiner's verbs
+ * ("The rate …", "Uses F = ma", "Increases …"). Any other capital is kept, since it may be a name or a symbol
+ * ("Adorno proposed …", "Kp = …", "Newton's second law").
+ */
+const COMMON_START =
+  /^(the|a|an|it|its|this|that|these|those|they|their|there|he|she|his|her|when|where|while|as|if|because|since|so|more|less|most|least|each|every|all|any|both|some|no|not|one|two|three|at|in|on|by|for|with|from|to|of|after|before|during|once|only|increases?|increasing|decreases?|decreasing|uses?|using|finds?|finding|calculates?|states?|stating|substitutes?|substituting|multiplies|divides|differentiates?|integrates?|sets?|gives?|shows?|correct|recognises?|recognizes?|identifies|explains?|describes?|compares?|converts?|rearranges?|any)$/i;
+
+/** A scheme point or phrase as it reads inside a sentence: "The rate increases" → "the rate increases"; names and symbols kept. */
 export function lowerFirst(s: string): string {
   const t = s.trim().replace(/[.;]+$/, '');
-  return /^[A-Z][a-z]/.test(t) ? t[0].toLowerCase() + t.slice(1) : t;
+  const first = /^[A-Z][a-z]+(?=[\s,:]|$)/.exec(t)?.[0];
+  return first && COMMON_START.test(first) ? t[0].toLowerCase() + t.slice(1) : t;
 }
