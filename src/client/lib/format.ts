@@ -15,9 +15,33 @@ function toDate(value: DateInput): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+/**
+ * One formatter per locale and options, made when first asked for: making an Intl formatter costs far more than
+ * using one (the results page, which writes a few dozen marks and times, spent most of its first render's own time
+ * making them on a phone).
+ */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function dateFormat(locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const locales = locale ?? browserLocales();
+  const key = JSON.stringify([locales, options]);
+  let formatter = dateFormats.get(key);
+  if (!formatter) dateFormats.set(key, (formatter = new Intl.DateTimeFormat(locales, options)));
+  return formatter;
+}
+
+function numberFormat(locale: string | undefined, options?: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const locales = locale ?? browserLocales();
+  const key = JSON.stringify([locales, options]);
+  let formatter = numberFormats.get(key);
+  if (!formatter) numberFormats.set(key, (formatter = new Intl.NumberFormat(locales, options)));
+  return formatter;
+}
+
 function formatWith(value: DateInput, locale: string | undefined, options: Intl.DateTimeFormatOptions): string {
   const date = toDate(value);
-  return date ? new Intl.DateTimeFormat(locale ?? browserLocales(), options).format(date) : '';
+  return date ? dateFormat(locale, options).format(date) : '';
 }
 
 const SHORT_DATE: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'numeric', year: 'numeric' };
@@ -61,17 +85,17 @@ export function formatLongDate(value: DateInput, locale?: string): string {
 
 /** A count with the locale's grouping: 12,345 (en-GB), 12.345 (de-DE). */
 export function formatNumber(n: number, locale?: string): string {
-  return new Intl.NumberFormat(locale ?? browserLocales()).format(n);
+  return numberFormat(locale).format(n);
 }
 
 /** A number to exactly `digits` decimals, the locale's decimal sign: 1.5 (en-GB), 1,5 (de-DE). */
 export function formatDecimal(n: number, digits: number, locale?: string): string {
-  return new Intl.NumberFormat(locale ?? browserLocales(), { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n);
+  return numberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n);
 }
 
 /** A percentage of 0-100 to `digits` decimals, as the locale writes one: 72.5% (en-GB), 72,5 % (de-DE). */
 export function formatPercent(value: number, digits = 1, locale?: string): string {
-  return new Intl.NumberFormat(locale ?? browserLocales(), {
+  return numberFormat(locale, {
     style: 'percent',
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,
@@ -83,7 +107,7 @@ export function formatPercent(value: number, digits = 1, locale?: string): strin
  * 67% and 66.7% (en-GB), 66,7 % (de-DE).
  */
 export function formatPercentAsGiven(value: number, locale?: string): string {
-  return new Intl.NumberFormat(locale ?? browserLocales(), { style: 'percent', maximumFractionDigits: 1 }).format(value / 100);
+  return numberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(value / 100);
 }
 
 /** hh:mm:ss for the exam timer. */
