@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHECK_YOURSELF_BELOW as CHECK_THIS_POINT_BELOW } from './self-assessment-text';
 
 /**
  * A mark-scheme point, in the style of an A-Level scheme: one point, one mark (unless `marks` says
@@ -218,8 +219,11 @@ export const pointEvaluationSchema = z.object({
 });
 export type PointEvaluation = z.infer<typeof pointEvaluationSchema>;
 
-/** A point decided with less confidence than this is shown as "Check this point yourself". */
-export const CHECK_YOURSELF_BELOW = 0.65;
+/**
+ * A point decided with less confidence than this is shown as "Check this point yourself". Its value is in
+ * self-assessment-text.ts, which has no zod: the exam screen reads it there without downloading zod.
+ */
+export const CHECK_YOURSELF_BELOW = CHECK_THIS_POINT_BELOW;
 
 export const feedbackSchema = z.object({
   marks_awarded: z.number().min(0),

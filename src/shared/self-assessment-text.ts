@@ -6,6 +6,9 @@
  * Their mark counts as they gave it until their teacher overrides it; a teacher may confirm or override it.
  * Re-marking the answer drops every self-assessment of the old marking.
  */
+/** A point decided with less confidence than this is shown as "Check this point yourself" (mark-scheme.ts). */
+export const CHECK_YOURSELF_BELOW = 0.65;
+
 export const TEACHER_DECISIONS = ['confirmed', 'overridden'] as const;
 export type TeacherDecisionKind = (typeof TEACHER_DECISIONS)[number];
 

@@ -1,10 +1,10 @@
 import { useState, type Ref } from 'react';
 import { Link } from 'wouter';
 import { AlertTriangle, Flag, HelpCircle, Layers, Loader2, PenLine } from 'lucide-react';
-import { CHECK_YOURSELF_BELOW, type PointEvaluation } from '../../../../shared/mark-scheme';
+import type { PointEvaluation } from '../../../../shared/mark-scheme';
 import type { TeacherOverrideNote } from '../../../../shared/assignments';
 import type { StoredFeedback } from '../../../../shared/practice';
-import { selfAssessedPhrase, type SelfAssessmentEntry } from '../../../../shared/self-assessment-text';
+import { CHECK_YOURSELF_BELOW, selfAssessedPhrase, type SelfAssessmentEntry } from '../../../../shared/self-assessment-text';
 import { hasFullMarks, PointStatusIcon, pointTone, pointToneLabel } from '../../../components/point-status';
 import { RichHtml } from '../../../components/rich-html';
 import { Badge } from '../../../components/ui/badge';
