@@ -194,12 +194,20 @@ async function markings(base: string) {
   }
 }
 
+/** The node arguments of `npm run serve` (package.json), so that the server is measured as it is run. */
+function serveArgs(): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const [command, ...args] = pkg.scripts.serve.split(/\s+/);
+  if (command !== 'node') throw new Error(`npm run serve is not a node command: ${pkg.scripts.serve}`);
+  return args;
+}
+
 async function measureServer(name: string, env: NodeJS.ProcessEnv, defaultPort: number): Promise<Row> {
   const port = portFor(defaultPort);
   const base = `http://127.0.0.1:${port}`;
   return measure(
     name,
-    ['--import', 'tsx', 'src/server/index.ts'],
+    serveArgs(),
     {
       PORT: String(port),
       HOST: '127.0.0.1',
