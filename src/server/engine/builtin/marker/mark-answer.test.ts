@@ -761,6 +761,13 @@ describe('the built-in marker: rules of evidence (issue 24)', () => {
     ).toBe('CONTRADICTED');
   });
 
+  it('does not give a point for one word that names nothing ("it makes you immune" for "memory cells are produced")', () => {
+    const q = 'Explain how vaccination can give a person long-term protection against a disease.';
+    const e = one(q, 'memory cells are produced', "It makes you immune to the disease so you don't catch it again.");
+    expect(e).toMatchObject({ status: 'NOT_COVERED', rule: 'no-evidence' });
+    expect(one(q, 'memory cells are produced', 'The vaccine makes the body produce memory cells.').status).toBe('COVERED');
+  });
+
   it('reads "X is not when …" as denying the whole clause, though another clause says the same words', () => {
     const q = 'Explain how interference can cause forgetting.';
     const point = 'proactive interference is when old information disrupts the recall of new information';

@@ -597,6 +597,14 @@ function judgeTextPoint(
         : `Not credited: your answer does not mention ${lowerFirst(point.text)}.`,
       rule: 'no-evidence',
     };
+  // a statement is about something: a point naming a thing the question does not ("memory cells are produced") is not
+  // made by its verb alone ("it makes you immune": "makes" for "produced")
+  if (status === 'COVERED' && !step && !namesWhatItIsAbout(decision, wordings[decision.alternative]))
+    return {
+      status: 'NOT_COVERED',
+      justification: `Not credited: your answer does not say what this point is about (${point.text}).`,
+      rule: 'no-evidence',
+    };
   // a stated opposite is about the point only where the answer says more of it there: "students" alone, in a sentence
   // about students' lives, does not turn round "not every student has an equal chance of being picked" (the point's
   // own "not" against a plain word of the answer)
@@ -625,6 +633,20 @@ function judgeTextPoint(
   // somewhere in the answer) is no evidence a student can trust
   if (status === 'COVERED' && decision.probabilities.correct < WEAKEST_CREDIT) status = 'NOT_COVERED';
   return describeDecision(decision, answer, wordings, status, point);
+}
+
+/**
+ * True unless the point was earned by one word that names nothing: the answer's words that earned it are two or more,
+ * or include one of the point's nouns, or the point names nothing the question does not already name (then "it
+ * increases" can be about it).
+ */
+function namesWhatItIsAbout(decision: PointDecision, wording: AnalysedText): boolean {
+  const { links, given } = decision.alignment;
+  const noun = (i: number) => wording.tokens[i].pos === 'NOUN' || wording.tokens[i].pos === 'PROPN';
+  if (!wording.content.some((i) => noun(i) && !given.has(i))) return true;
+  const good = links.filter((l) => l.ans >= 0 && l.score >= GOOD);
+  // (two or more of its words said are a statement of it, whatever names the thing: "no one can be stopped from using it")
+  return good.length >= 2 || good.some((l) => noun(l.ref));
 }
 
 /** True when the point's own text says the required thing is missing or nil ("air resistance is negligible"). */
@@ -988,7 +1010,7 @@ function judgePoints(points: MarkPoint[], plainAnswer: string, questionText: str
   });
   // "(2, -4) is a minimum" against an answer that calls (2, -4) a maximum: the natures the other way round
   outcomes = outcomes.map((o, i) => {
-    const swapped = o.status === 'COVERED' ? natureSwapped(toPlainText(points[i].text), plainAnswer) : undefined;
+    const swapped = o.status === 'COVERED' ? natureSwapped(toPlainText(points[i].text), plainAnswer, questionText) : undefined;
     if (!swapped) return o;
     return {
       status: 'CONTRADICTED',
