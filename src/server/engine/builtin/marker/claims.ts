@@ -579,15 +579,26 @@ export function findHedges(answer: AnalysedText): Hedge[] {
       return;
     }
     const first = i - 1;
+    // a claim and "the other way round": "water enters the cell, or vice versa", "…, or the opposite"
+    const turned = otherWayRound(t, i);
+    if (turned > 0) {
+      let start = first;
+      while (start > 0 && t[start - 1].sentence === or.sentence && !/^(and|but|;|because|so)$/.test(t[start - 1].lower)) start--;
+      if (start < first || t[first].pos !== 'PUNCT') out.push({ first: start, second: turned, either: true, claimEnd: i });
+      return;
+    }
     // a claim and its denial: "may or may not", "does or doesn't", "it changes or not", "it might change or it might
     // not" (not "whether or not")
     // ("little or no increase", "with or without" are amounts, not denials: only "not" and "n't" deny here)
     const denies = (k: number) => /^(not|n't)$/.test(t[k]?.lower ?? '');
     const denial = denies(i + 1) ? i + 1 : t[i + 1]?.lower === t[first].lower && denies(i + 2) ? i + 2 : trailingDenial(t, i);
     if (denial > 0 && t[denial].sentence === or.sentence && !/^(whether|if)$/.test(t[first].lower)) {
-      // quoted from the start of its sentence: "The active site might change shape or it might not"
+      // quoted from the start of its sentence: "The active site might change shape or it might not"; a bare "or not"
+      // after a clause joined by "and" denies that clause ("the wall stops it bursting and the cell becomes turgid or
+      // not")
       let start = first;
-      while (start > 0 && t[start - 1].sentence === or.sentence) start--;
+      const bare = denial === i + 1;
+      while (start > 0 && t[start - 1].sentence === or.sentence && !(bare && /^(and|;)$/.test(t[start - 1].lower))) start--;
       // the claim is what comes before "or" ("the carrier changes shape, or it might not"), or, where the denial is of a
       // modal ("may or may not increase"), the whole sentence
       const repeated = denial === i + 2;
@@ -695,6 +706,24 @@ function restatedOpposites(answer: AnalysedText): Hedge[] {
     }
   }
   return out;
+}
+
+/** "or vice versa", "or the other way round", "or the opposite", "or the reverse" ending its clause: the word that turns, or -1. */
+function otherWayRound(t: Token[], or: number): number {
+  const sentence = t[or].sentence;
+  const at = (k: number, re: RegExp) => t[k] !== undefined && t[k].sentence === sentence && re.test(t[k].lower);
+  let j = or + 1;
+  while (at(j, /^(maybe|perhaps|possibly|just|even|it|could|might|may|be|is|the|other|way)$/) && j - or <= 5) {
+    if (t[j].lower === 'way' && at(j + 1, /^(round|around)$/)) break;
+    j++;
+  }
+  let turn = -1;
+  if (at(j, /^vice$/) && at(j + 1, /^versa$/)) turn = j + 1;
+  else if (at(j, /^way$/) && at(j + 1, /^(round|around)$/) && t[j - 1]?.lower === 'other') turn = j + 1;
+  else if (at(j, /^(opposite|reverse)$/)) turn = j;
+  if (turn < 0) return -1;
+  const next = t[turn + 1];
+  return !next || next.sentence !== sentence || next.pos === 'PUNCT' ? turn : -1;
 }
 
 /** "…, or it might not.": after "or", a subject and auxiliaries, then a negator that ends the clause. -1 when there is none. */

@@ -37,6 +37,13 @@ describe('hedges: a claim stated both ways at once', () => {
     expect(hedged('Oxygen is more soluble in cold water, or it might not be.')).toEqual([]);
     expect(hedged('Oxygen is more soluble in cold water, or it is not.')).toEqual(['Oxygen / not']);
     expect(hedged('It depends on whether or not the gene is expressed.')).toEqual([]);
+    // "or vice versa", "or the other way round", "or the opposite" turn the claim round
+    expect(hedged('Water enters the cell by osmosis, or vice versa.')).toEqual(['Water / versa']);
+    expect(hedged('Water enters the cell by osmosis, or the other way round.')).toEqual(['Water / round']);
+    expect(hedged('The cell becomes turgid, or maybe the opposite.')).toEqual(['The / opposite']);
+    expect(hedged('The force on the electron is in the opposite direction.')).toEqual([]);
+    // a bare "or not" denies the clause it follows, not the whole sentence
+    expect(hedged('The wall stops it bursting and the cell becomes turgid or not.')).toEqual(['the / not']);
     expect(hedged('Heat it or it will not react.')).toEqual([]);
     expect(hedged('Beyond the limit there is little or no increase in stress.')).toEqual([]);
   });

@@ -192,6 +192,7 @@ const OPPOSITES: [string[], string[]][] = [
     ['leave', 'exit', 'efflux'],
   ],
   [['turgid'], ['flaccid', 'plasmolysed', 'plasmolyzed']],
+  [['profit'], ['loss']],
   [
     ['hypertonic', 'concentrated'],
     ['hypotonic', 'dilute'],

@@ -24,6 +24,7 @@ import { swappedRoles } from './roles';
 import { renameLetters, renamingFor } from './variables';
 import { extraSolution, solutionRule } from './solutions';
 import { natureSwapped } from './stationary';
+import { areOpposites } from './lexicon';
 import { answerAbout, leadTerms, namesOwnTerm, withoutTerm } from './terms';
 import { findPhrase, findRequired } from './phrases';
 import { judgeSubstitutionStep } from '../../maths/substitution';
@@ -656,6 +657,15 @@ function requiredSaidMissing(point: MarkPoint, entry: string): boolean {
   return Boolean(hit && hit.some((i) => saidMissing(text, i)));
 }
 
+/** True when a word of the alternative is a listed opposite of a word of the claim ("profit" and "loss", "gain" and "lose"). */
+function turnsRound(claim: string, alternative: string): boolean {
+  const words = (text: string) => text.toLowerCase().match(/\p{L}+/gu) ?? [];
+  const claimWords = words(claim);
+  return words(alternative).some((a) =>
+    claimWords.some((c) => areOpposites(c, a) || areOpposites(c.replace(/s$/, ''), a.replace(/s$/, ''))),
+  );
+}
+
 /** A question whose answer may be several values: roots, solutions, angles in a range, coordinates. */
 const SEVERAL_ANSWERS = /\b(solve|solutions?|roots?|values|coordinates|points|intersect|meets?|range|all)\b/i;
 
@@ -760,7 +770,7 @@ function markNumericPoint(
     default:
       return {
         status: 'NOT_COVERED',
-        justification: `Not credited: your answer gives no value for ${lowerFirst(point.text)} (the mark scheme has ${expected}).`,
+        justification: `Not credited: your answer does not give the value ${expected}; the mark scheme has: ${point.text}.`,
         numeric,
         ...decided,
       };
@@ -805,8 +815,19 @@ function otherValueOffered(
   for (const raw of candidates) {
     const c = raw.replace(/−/g, '-').replace(/[£$€]\s*/g, '');
     const first = findQuantities(c)[0];
-    // the number must start the alternative (words before it say something else: "or the firm makes a loss of …")
-    if (!first || /\p{L}{3}/u.test(c.slice(0, first.start))) continue;
+    if (!first) continue;
+    // the number must start the alternative (words before it say something else: "or the firm makes a loss of …"),
+    // unless those words turn the claim round and the number is the same: "a profit of £12600, or a loss of £12600"
+    const words = c.slice(0, first.start);
+    if (/\p{L}{3}/u.test(words)) {
+      const claim =
+        text
+          .slice(0, found.start)
+          .split(/(?<=[.!?])\s|\n/)
+          .pop() ?? '';
+      if (Math.abs(Math.abs(first.value) - Math.abs(value)) <= tolerance && turnsRound(claim, words)) return raw.trim();
+      continue;
+    }
     const otherAt = raw.replace(/−/g, '-').indexOf(first.numberText.trim().replace(/^[-+]/, ''));
     const otherKind = kindOf(raw.slice(0, Math.max(0, otherAt)), raw.slice(otherAt + first.numberText.trim().replace(/^[-+]/, '').length));
     if (kind && otherKind && kind !== otherKind) continue;
@@ -859,7 +880,7 @@ function creditValuesOnce(points: MarkPoint[], outcomes: PointOutcome[]): void {
       justification:
         points[i].kind === 'M'
           ? `Not credited: your answer does not show this step (${points[i].text}; the mark scheme has ${expected}).`
-          : `Not credited: your answer gives no value for ${lowerFirst(points[i].text)} (the mark scheme has ${expected}).`,
+          : `Not credited: your answer does not give the value ${expected}; the mark scheme has: ${points[i].text}.`,
       numeric: { matched: false },
     };
   });

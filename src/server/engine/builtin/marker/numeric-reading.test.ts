@@ -104,3 +104,25 @@ describe('units written in words', () => {
     expect(checkNumeric('prices rose by 12 per cent', { value: 12, unit: '%' }).reason).toBe('match');
   });
 });
+
+describe('a value given two ways (the list principle)', () => {
+  const mark = (answer: string) =>
+    markAnswer({
+      questionText: 'At 600 units the price is £70 and average total cost is £49. Calculate the supernormal profit.',
+      type: 'short_answer',
+      totalMarks: 1,
+      markScheme: [{ id: 'a1', text: 'supernormal profit = £12600', kind: 'A', numeric: { value: 12600 } }],
+      answer,
+    }).markscheme_evaluation[0];
+
+  it('earns nothing for the value and its opposite, in numbers or in words', () => {
+    expect(mark('The supernormal profit is £12600, or it could be -£12600.').status).toBe('CONTRADICTED');
+    const words = mark('So the supernormal profit is £12600, or the firm makes a loss of £12600.');
+    expect(words).toMatchObject({ status: 'CONTRADICTED', rule: 'contradiction' });
+    expect(words.justification).toContain('the firm makes a loss of £12600');
+  });
+
+  it('earns the mark where the words after "or" say something else', () => {
+    expect(mark('The supernormal profit is £12600, or the firm earns £12600 above normal profit.').status).toBe('COVERED');
+  });
+});
