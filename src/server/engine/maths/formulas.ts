@@ -124,9 +124,9 @@ export function readEquation(text: string, start = 0): Equation | undefined {
   return { text: text.trim(), left, right, symbols: [...new Set([...symbolsIn(left), ...symbolsIn(right)])], start };
 }
 
-/** Words that end the maths before an "=" or after it ("so v = …", "… = 2 s, then"). */
+/** Words that end the maths before an "=" or after it ("so v = …", "… = 2 s, then", "at the bottom T = …"). */
 const PROSE =
-  /\b(so|then|and|therefore|hence|thus|giving|gives|where|using|use|with|which|because|since|if|we|get|got|is|the|of|by|from|into|as|for|it|that|this|plug|sub|substitute|rearrange|rearranged|answer|final)\b/i;
+  /\b(so|then|and|therefore|hence|thus|giving|gives|where|using|use|with|which|because|since|if|we|get|got|is|the|of|by|from|into|as|for|it|that|this|plug|sub|substitute|rearrange|rearranged|answer|final|top|bottom|highest|lowest|point|when)\b/i;
 
 function trimLeft(part: string): string {
   // the left side runs back to the last break: punctuation, a new line, a prose word

@@ -24,6 +24,7 @@ import { swappedRoles } from './roles';
 import { renameLetters, renamingFor } from './variables';
 import { extraSolution, solutionRule } from './solutions';
 import { natureSwapped } from './stationary';
+import { componentsSwapped } from './components';
 import { areOpposites } from './lexicon';
 import { answerAbout, leadTerms, namesOwnTerm, withoutTerm } from './terms';
 import { findPhrase, findRequired } from './phrases';
@@ -270,6 +271,7 @@ function judgeFormula(point: MarkPoint, answerText: string, questionText: string
           status: 'COVERED',
           justification: `Credited: you wrote "${eq.text}", the same relation as the mark scheme's ${point.text}.`,
           rule: 'formula-same',
+          evidence: eq.text,
         };
       }
       if (verdict === 'different') different ??= eq;
@@ -657,13 +659,35 @@ function requiredSaidMissing(point: MarkPoint, entry: string): boolean {
   return Boolean(hit && hit.some((i) => saidMissing(text, i)));
 }
 
+/**
+ * The words just before a value (at most four, back to "=", a number or a clause break) where one of them is a listed
+ * opposite of a word of the point: "a loss of" before "£12600" against "supernormal profit = £12600". Undefined when
+ * there are none.
+ */
+function wordsTurningValue(text: string, start: number, pointText: string): string | undefined {
+  const before = text.slice(Math.max(0, start - 50), start).replace(/[£$€−-]\s*$/, '');
+  const phrase = before.split(/[=:;,.!?\n\d()]/).pop() ?? '';
+  const words = phrase.trim().split(/\s+/).slice(-4).join(' ');
+  return words && /\p{L}{3}/u.test(words) && turnsRound(pointText, words) ? phrase.trim().split(/\s+/).slice(-4).join(' ') : undefined;
+}
+
+/** A place a step of working is written for: "at the top", "the highest point", "at the bottom", "lowest point". */
+const PLACE = /\b(?:at\s+the\s+)?(top|bottom|highest(?:\s+point)?|lowest(?:\s+point)?)\b/gi;
+
+/** The place a text binds its working to; undefined where it names none, or both. */
+function placeOf(text: string): 'top' | 'bottom' | undefined {
+  // (a text naming both, "range = highest − lowest", is bound to neither)
+  const places = new Set([...text.matchAll(PLACE)].map((m) => (/^(top|highest)/i.test(m[1]) ? 'top' : 'bottom')));
+  return places.size === 1 ? [...places][0] : undefined;
+}
+
 /** True when a word of the alternative is a listed opposite of a word of the claim ("profit" and "loss", "gain" and "lose"). */
 function turnsRound(claim: string, alternative: string): boolean {
-  const words = (text: string) => text.toLowerCase().match(/\p{L}+/gu) ?? [];
+  const words = (text: string) => analyseText(text).tokens.filter((t) => t.content);
   const claimWords = words(claim);
-  return words(alternative).some((a) =>
-    claimWords.some((c) => areOpposites(c, a) || areOpposites(c.replace(/s$/, ''), a.replace(/s$/, ''))),
-  );
+  const opposite = (x: { lemma: string; lower: string; stem: string }, y: typeof x) =>
+    areOpposites(x.lemma, y.lemma) || areOpposites(x.lower, y.lower) || areOpposites(x.stem, y.stem);
+  return words(alternative).some((a) => claimWords.some((c) => opposite(c, a)));
 }
 
 /** A question whose answer may be several values: roots, solutions, angles in a range, coordinates. */
@@ -720,6 +744,27 @@ function markNumericPoint(
   const decided = { rule: 'value' as const, ...(q ? { evidence: q } : {}) };
   switch (check.reason) {
     case 'match': {
+      // the right number said the other way round: "a loss of £12600" for "supernormal profit = £12600", "a decrease of
+      // 20%" for "an increase of 20%"
+      // (every time the answer gives the number: "the maximum is 2 … the minimum is 2" states the minimum)
+      const pointPlain = toPlainText(point.text);
+      const occurrences = findQuantities(plainAnswer).filter((o) => Math.abs(o.value - value) <= tolerance + 1e-12 * Math.abs(value));
+      const turned =
+        check.quantity && occurrences.every((o) => wordsTurningValue(plainAnswer, o.start, pointPlain))
+          ? wordsTurningValue(plainAnswer, check.quantity.start, pointPlain)
+          : undefined;
+      if (turned) {
+        const from = plainAnswer.lastIndexOf(turned, check.quantity!.start);
+        const said = from >= 0 ? plainAnswer.slice(from, check.quantity!.end).trim() : `${turned} ${q ?? ''}`.trim();
+        return {
+          status: 'CONTRADICTED',
+          justification: `Not credited: you wrote "${said}", which is the other way round; the mark scheme has: ${point.text}.`,
+          quote: said,
+          numeric: { matched: false, given },
+          rule: 'direction',
+          evidence: said,
+        };
+      }
       // the list principle for a value: "either 45.6% or 54.4%", "£21, or it could be -£21" gives two answers and
       // an examiner credits neither (not where the scheme itself has two: "x = 4 or x = -1")
       const other =
@@ -1042,6 +1087,53 @@ function judgePoints(points: MarkPoint[], plainAnswer: string, questionText: str
       confidence: SURE,
     };
   });
+  // a step bound to a place ("at the bottom: T − mg = mv²/r") is not made by the same working written for the other
+  // place ("At the top T = mv²/r + mg")
+  outcomes = outcomes.map((o, i) => {
+    if (o.status !== 'COVERED' || !o.evidence) return o;
+    const wanted = placeOf(toPlainText(points[i].text));
+    const minus = (text: string) => text.replace(/[−–]/g, '-');
+    const at = minus(plainAnswer).indexOf(minus(o.evidence));
+    if (!wanted || at < 0) return o;
+    const line = plainAnswer.slice(plainAnswer.lastIndexOf('\n', at) + 1, at + o.evidence.length);
+    const said = placeOf(line);
+    if (!said || said === wanted) return o;
+    return {
+      status: 'CONTRADICTED',
+      justification: `Not credited: you wrote "${o.evidence}" for the ${wanted === 'top' ? 'bottom' : 'top'}; the mark scheme has it for the ${wanted}: ${points[i].text}.`,
+      quote: o.evidence,
+      rule: 'direction',
+      evidence: o.evidence,
+      confidence: SURE,
+    };
+  });
+  // components taken the other way round ("vertical component = 18 cos 35" where the scheme resolves vertically with
+  // sin): no step that resolves is made, and no value after the first one is earned (no M, no A)
+  const swapped = componentsSwapped(points.map((p) => toPlainText(p.text)).join('\n'), plainAnswer);
+  if (swapped) {
+    const resolves = (p: MarkPoint) => /(?<![a-z])(sin|cos)(?![a-z])/i.test(toPlainText(p.text));
+    const first = points.findIndex(resolves);
+    const why = `you took the ${swapped.direction} component with ${swapped.answer} where the mark scheme has ${swapped.scheme}`;
+    outcomes = outcomes.map((o, i) => {
+      if (o.status !== 'COVERED' || i < first) return o;
+      if (resolves(points[i]) && points[i].kind !== 'A')
+        return {
+          status: 'CONTRADICTED',
+          justification: `Not credited: ${why}; the mark scheme has: ${points[i].text}.`,
+          rule: 'direction',
+          confidence: SURE,
+        };
+      if (points[i].kind === 'A' && o.numeric?.matched)
+        return {
+          status: 'NOT_COVERED',
+          justification: `Not credited: your value comes from working in which ${why}, so it is not the method (no method mark, no accuracy mark).`,
+          numeric: { ...o.numeric, matched: false },
+          rule: 'no-method',
+          confidence: SURE,
+        };
+      return o;
+    });
+  }
   // "finds P(X ≥ 15)" judged made by an answer that found P(X = 15): the wrong probability is no method
   outcomes = outcomes.map((o, i) => {
     const other = o.status === 'COVERED' && o.rule === 'judged' ? otherProbability(toPlainText(points[i].text), plainAnswer) : undefined;

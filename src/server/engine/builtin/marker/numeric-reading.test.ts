@@ -126,3 +126,23 @@ describe('a value given two ways (the list principle)', () => {
     expect(mark('The supernormal profit is £12600, or the firm earns £12600 above normal profit.').status).toBe('COVERED');
   });
 });
+
+describe('a right number said the other way round', () => {
+  const mark = (answer: string, text = 'supernormal profit = £12600', value = 12600) =>
+    markAnswer({
+      questionText: 'At 600 units the price is £70 and average total cost is £49. Calculate the supernormal profit.',
+      type: 'short_answer',
+      totalMarks: 1,
+      markScheme: [{ id: 'a1', text, kind: 'A', numeric: { value } }],
+      answer,
+    }).markscheme_evaluation[0];
+
+  it('reads "-£12600" as minus 12600, and "a loss of £12600" as the other way round from a profit', () => {
+    expect(mark('Profit = (49 - 70) x 600 = -£12600.').status).not.toBe('COVERED');
+    const loss = mark('Profit = (49 - 70) x 600 = -£12600, so the monopolist is making a loss of £12600.');
+    expect(loss).toMatchObject({ status: 'CONTRADICTED', rule: 'direction' });
+    expect(loss.justification).toContain('making a loss of £12600');
+    expect(mark('(70 - 49) x 600 = £12600, so the supernormal profit is £12600.').status).toBe('COVERED');
+    expect(mark('The price fell by 20%, a decrease of 20%.', 'percentage increase = 20%', 20).status).toBe('CONTRADICTED');
+  });
+});

@@ -74,9 +74,17 @@ export function findQuantities(text: string): Quantity[] {
   while ((m = NUMBER.exec(text))) {
     const mantissa = Number(m[1].replace(/[, \u2009\u202f]/g, ''));
     const exp = m[2] ?? m[3] ?? m[4] ?? m[5];
-    const value = exp !== undefined ? mantissa * Math.pow(10, Number(exp)) : mantissa;
+    let value = exp !== undefined ? mantissa * Math.pow(10, Number(exp)) : mantissa;
     if (!Number.isFinite(value)) continue;
     const end = m.index + m[0].length;
+    // a sign before a currency symbol is the amount's: "-£12600" is minus 12600
+    const signed = /[-−]\s*[£$€]\s*$/.exec(text.slice(Math.max(0, m.index - 4), m.index));
+    if (signed && value > 0) {
+      value = -value;
+      const start = m.index - signed[0].length;
+      out.push({ value, numberText: m[0], unitCandidates: unitsAfter(text, end), start, end, text: text.slice(start, end) });
+      continue;
+    }
     out.push({ value, numberText: m[0], unitCandidates: unitsAfter(text, end), start: m.index, end, text: m[0] });
   }
   FRACTION.lastIndex = 0;
