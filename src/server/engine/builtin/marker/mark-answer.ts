@@ -11,7 +11,7 @@ import {
 } from '../../../../shared/mark-scheme';
 import { applyScheme, type PointOutcome, type ScoredPoint } from './apply-scheme';
 import { loadWordVectors } from './embeddings';
-import { addressesPoint, FEATURE_NAMES } from './features';
+import { addressesPoint, FEATURE_NAMES, wordsOpposite } from './features';
 import type { GbdtModel } from './gbdt';
 import { listWords, lowerFirst, quoteTokens } from './justify';
 import { chooseOption } from '../../text/choose-option';
@@ -25,7 +25,6 @@ import { renameLetters, renamingFor } from './variables';
 import { extraSolution, solutionRule } from './solutions';
 import { natureSwapped } from './stationary';
 import { componentsSwapped } from './components';
-import { areOpposites } from './lexicon';
 import { answerAbout, leadTerms, namesOwnTerm, withoutTerm } from './terms';
 import { findPhrase, findRequired } from './phrases';
 import { judgeSubstitutionStep } from '../../maths/substitution';
@@ -668,7 +667,7 @@ function wordsTurningValue(text: string, start: number, pointText: string): stri
   const before = text.slice(Math.max(0, start - 50), start).replace(/[£$€−-]\s*$/, '');
   const phrase = before.split(/[=:;,.!?\n\d()]/).pop() ?? '';
   const words = phrase.trim().split(/\s+/).slice(-4).join(' ');
-  return words && /\p{L}{3}/u.test(words) && turnsRound(pointText, words) ? phrase.trim().split(/\s+/).slice(-4).join(' ') : undefined;
+  return words && /\p{L}{3}/u.test(words) && turnsRound(pointText, words) ? words : undefined;
 }
 
 /** A place a step of working is written for: "at the top", "the highest point", "at the bottom", "lowest point". */
@@ -685,9 +684,7 @@ function placeOf(text: string): 'top' | 'bottom' | undefined {
 function turnsRound(claim: string, alternative: string): boolean {
   const words = (text: string) => analyseText(text).tokens.filter((t) => t.content);
   const claimWords = words(claim);
-  const opposite = (x: { lemma: string; lower: string; stem: string }, y: typeof x) =>
-    areOpposites(x.lemma, y.lemma) || areOpposites(x.lower, y.lower) || areOpposites(x.stem, y.stem);
-  return words(alternative).some((a) => claimWords.some((c) => opposite(c, a)));
+  return words(alternative).some((a) => claimWords.some((c) => wordsOpposite(c, a)));
 }
 
 /** A question whose answer may be several values: roots, solutions, angles in a range, coordinates. */
