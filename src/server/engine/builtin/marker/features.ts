@@ -77,6 +77,8 @@ export interface Alignment {
 const EXACT = 0.999;
 const GOOD = 0.62;
 const NEGATION_LINK = 0.8;
+/** The most a word earns by its word vector alone (wordSimilarity): above it, the word itself, a synonym or a listed phrase. */
+export const VECTOR_MATCH = 0.85;
 
 /**
  * Whether the answer talks about what the point talks about: at least one of the point's words has a good match in
@@ -111,7 +113,7 @@ export function wordSimilarity(a: Token, b: Token): number {
   if (areOpposites(a.lemma, b.lemma) || areOpposites(a.lower, b.lower)) return 0; // vectors put opposites close
   const c = cosineRows(a.row, b.row);
   if (c < 0.6 && (a.row < 0 || b.row < 0 || a.row > 20000 || b.row > 20000) && isMisspelling(a, b)) return 0.9;
-  return c < 0.3 ? 0 : Math.min(0.85, c);
+  return c < 0.3 ? 0 : Math.min(VECTOR_MATCH, c);
 }
 
 export function wordsOpposite(a: Token, b: Token): boolean {
@@ -205,19 +207,25 @@ export function alignAnswer(answer: AnalysedText, point: AnalysedText, question?
   const linkOf = new Map(links.map((l) => [l.ref, l]));
 
   const flips: Alignment['flips'] = [];
+  const saidByPoint = new Set(links.filter((l) => l.score > VECTOR_MATCH).map((l) => l.ans));
   for (const l of links) {
     const r = point.tokens[l.ref];
     if (l.score >= GOOD && l.ans >= 0) {
       const a = answer.tokens[l.ans];
       // only a word that really is the point's word (not merely related) can deny it
       if (a.negated !== r.negated && l.score >= NEGATION_LINK) flips.push({ ref: l.ref, ans: l.ans, kind: 'negation' });
-      continue;
+      // a word vector's neighbour ("gametes" for "haploid") is not the word: its opposite may still be there ("diploid")
+      if (l.score > VECTOR_MATCH) continue;
     }
     // "up to the optimum" says how far, not which way
     if (upTo(point, l.ref)) continue;
+    const neighbour = l.score >= GOOD ? l.score : 0;
     for (const ai of ansIdx) {
       const a = answer.tokens[ai];
-      if (wordsOpposite(r, a) && !upTo(answer, ai)) {
+      // (beside a neighbour, the opposite must be the answer's closer word to the point's — vectors put opposites close —
+      // and not another of the point's own words: "higher" in "peak lower, at higher energies")
+      const opposes = neighbour === 0 || (cosineRows(r.row, a.row) >= neighbour && !saidByPoint.has(ai));
+      if (wordsOpposite(r, a) && !upTo(answer, ai) && opposes) {
         // "not decrease" where the point says "increase" is no flip
         if (a.negated === r.negated) flips.push({ ref: l.ref, ans: ai, kind: 'opposite' });
         break;

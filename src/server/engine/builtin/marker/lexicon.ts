@@ -197,6 +197,100 @@ const OPPOSITES: [string[], string[]][] = [
     ['hypertonic', 'concentrated'],
     ['hypotonic', 'dilute'],
   ],
+  // pairs an A-Level answer turns round, one subject at a time
+  [
+    ['upward', 'upwards'],
+    ['downward', 'downwards'],
+  ],
+  [
+    ['strengthen', 'strengthens'],
+    ['weaken', 'weakens'],
+  ],
+  [['clockwise'], ['anticlockwise', 'counterclockwise']],
+  [
+    ['converge', 'converging', 'convergent'],
+    ['diverge', 'diverging', 'divergent'],
+  ],
+  [['convex'], ['concave']],
+  [['constructive'], ['destructive']],
+  [['coherent'], ['incoherent']],
+  [['transverse'], ['longitudinal']],
+  [
+    ['compression', 'compressions'],
+    ['rarefaction', 'rarefactions'],
+  ],
+  [['fusion'], ['fission']],
+  [['ductile'], ['brittle']],
+  [['rational'], ['irrational']],
+  [['even'], ['odd']],
+  [['significant'], ['insignificant']],
+  [['sufficient'], ['insufficient']],
+  [['haploid'], ['diploid']],
+  [['homozygous'], ['heterozygous']],
+  [['oxygenated'], ['deoxygenated']],
+  [
+    ['inhale', 'inhalation'],
+    ['exhale', 'exhalation'],
+  ],
+  [['hydrophilic'], ['hydrophobic']],
+  [['anabolic'], ['catabolic']],
+  [['sympathetic'], ['parasympathetic']],
+  [
+    ['prokaryotic', 'prokaryote', 'prokaryotes'],
+    ['eukaryotic', 'eukaryote', 'eukaryotes'],
+  ],
+  [
+    ['endotherm', 'endotherms'],
+    ['ectotherm', 'ectotherms'],
+  ],
+  [
+    ['depolarisation', 'depolarise', 'depolarization', 'depolarize'],
+    ['hyperpolarisation', 'hyperpolarise', 'hyperpolarization', 'hyperpolarize'],
+  ],
+  [
+    ['donate', 'donates', 'donor'],
+    ['accept', 'accepts', 'acceptor'],
+  ],
+  [
+    ['nucleophile', 'nucleophilic'],
+    ['electrophile', 'electrophilic'],
+  ],
+  [['reversible'], ['irreversible']],
+  [['homolytic'], ['heterolytic']],
+  [
+    ['cheap', 'cheaper'],
+    ['expensive', 'dearer'],
+  ],
+  [['surplus'], ['deficit']],
+  [
+    ['appreciate', 'appreciation'],
+    ['depreciate', 'depreciation'],
+  ],
+  [
+    ['inflation', 'inflationary'],
+    ['deflation', 'deflationary'],
+  ],
+  [['elastic'], ['inelastic']],
+  [['expansionary'], ['contractionary']],
+  [['progressive'], ['regressive']],
+  [
+    ['lender', 'lenders', 'creditor', 'creditors'],
+    ['borrower', 'borrowers', 'debtor', 'debtors'],
+  ],
+  [['overvalued'], ['undervalued']],
+  [['boom'], ['recession', 'slump']],
+  [
+    ['obey', 'obedient', 'obedience'],
+    ['disobey', 'disobedient', 'disobedience'],
+  ],
+  [['valid'], ['invalid']],
+  [['reliable'], ['unreliable']],
+  [['ethical'], ['unethical']],
+  [['conscious'], ['unconscious']],
+  [['overt'], ['covert']],
+  [['biased'], ['unbiased']],
+  [['quantitative'], ['qualitative']],
+  [['secure'], ['insecure']],
 ];
 
 /** Sets of words that mean the same in marking (beyond inflection). */

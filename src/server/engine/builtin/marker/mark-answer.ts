@@ -11,7 +11,7 @@ import {
 } from '../../../../shared/mark-scheme';
 import { applyScheme, type PointOutcome, type ScoredPoint } from './apply-scheme';
 import { loadWordVectors } from './embeddings';
-import { addressesPoint, FEATURE_NAMES, wordsOpposite } from './features';
+import { addressesPoint, FEATURE_NAMES, VECTOR_MATCH, wordsOpposite } from './features';
 import type { GbdtModel } from './gbdt';
 import { listWords, lowerFirst, quoteTokens } from './justify';
 import { chooseOption } from '../../text/choose-option';
@@ -535,6 +535,9 @@ function judgeTextPoint(
     decision = { ...decision, label: decision.probabilities.correct >= decision.probabilities.incorrect ? 'correct' : 'incorrect' };
   decision = { ...decision, alignment: { ...decision.alignment, flips: realFlips } };
   let status: PointStatus = decision.label === 'correct' ? 'COVERED' : decision.label === 'contradictory' ? 'CONTRADICTED' : 'NOT_COVERED';
+  // a paraphrase: every word of the point said in the student's own words, nothing turned round (the model, trained on
+  // answers that share a scheme's words, doubts wordings that share none of them)
+  if (status !== 'COVERED' && everyWordSaid(decision)) status = 'COVERED';
   // an accepted wording that earned the point, stated the other way round ("air resistance decreases" against the
   // accepted "air resistance increases")
   if (status === 'COVERED' && decision.alternative > 0) {
@@ -635,6 +638,20 @@ function judgeTextPoint(
   // somewhere in the answer) is no evidence a student can trust
   if (status === 'COVERED' && decision.probabilities.correct < WEAKEST_CREDIT) status = 'NOT_COVERED';
   return describeDecision(decision, answer, wordings, status, point);
+}
+
+/**
+ * True when the answer says each of the point's own words (two or more beyond the question's) by the same word, a
+ * listed synonym or an everyday phrase for it (content/paraphrases), states no opposite of any, and the model does not
+ * doubt it beyond WEAKEST_CREDIT.
+ */
+function everyWordSaid(decision: PointDecision): boolean {
+  const { links, given, flips } = decision.alignment;
+  const own = links.filter((l) => !given.has(l.ref));
+  // (a word vector's neighbour is not the word: "chance" is close to "significantly")
+  return (
+    own.length >= 2 && own.every((l) => l.score > VECTOR_MATCH) && flips.length === 0 && decision.probabilities.correct >= WEAKEST_CREDIT
+  );
 }
 
 /**

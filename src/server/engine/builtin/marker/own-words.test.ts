@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { CHECK_YOURSELF_BELOW } from '../../../../shared/mark-scheme';
+import { markAnswer } from './mark-answer';
+
+/** One point's outcome for an answer. */
+function markPoint(questionText: string, text: string, answer: string, accept: string[] = []) {
+  const feedback = markAnswer({
+    questionText,
+    type: 'short_answer',
+    totalMarks: 1,
+    markScheme: [{ id: 'p', text, marks: 1, accept }],
+    answer,
+  });
+  return feedback.markscheme_evaluation[0];
+}
+
+const MYELIN = 'Explain why the speed of conduction is greater in a myelinated axon than in a non-myelinated axon of the same diameter.';
+const CHI_SQUARED =
+  'In a test cross a 1 : 1 ratio of tall to short offspring was expected. There were 135 tall and 117 short plants. Calculate χ² and state what your value shows. The critical value at p = 0.05 is 3.84.';
+
+describe('a point said in the student’s own words', () => {
+  it('is credited when every word of it is said by the word, a synonym or an everyday phrase for it, and flagged to check', () => {
+    // "fatty sheath" is the lexicon's everyday phrase for "myelin"; the model alone doubts a wording that shares so few words
+    const point = markPoint(
+      MYELIN,
+      'myelin is an electrical insulator; depolarisation cannot occur where myelin is present',
+      'The fatty sheath round the axon insulates it, like the plastic round a wire.',
+      ['myelin sheath insulates', 'no ion movement under myelin'],
+    );
+    expect(point.status).toBe('COVERED');
+    expect(point.rule).toBe('judged');
+    // not sure enough to stand alone: the student is asked to check it
+    expect(point.confidence).toBeLessThan(CHECK_YOURSELF_BELOW);
+  });
+
+  it('is not credited through a word vector’s neighbour: "chance" is not "significantly"', () => {
+    const point = markPoint(
+      CHI_SQUARED,
+      'value below 3.84, so the difference from 1 : 1 is not significant and is due to chance',
+      'the results are significantly different from 1:1',
+      ['less than 3.84 so the difference is due to chance', 'accept the null hypothesis', 'no significant difference from a 1:1 ratio'],
+    );
+    expect(point.status).not.toBe('COVERED');
+  });
+});
+
+describe('an opposite beside a word vector’s neighbour', () => {
+  it('is found: "gametes" is close to "haploid", but the answer says "diploid"', () => {
+    const point = markPoint('State the number of sets of chromosomes in a human gamete.', 'gametes are haploid', 'gametes are diploid');
+    expect(point.status).not.toBe('COVERED');
+    expect(point.marks_awarded).toBe(0);
+  });
+
+  it('is not another of the point’s own words ("more" where the point has "higher … use less")', () => {
+    const point = markPoint(
+      'Explain one way a nudge could reduce household energy use.',
+      "telling households that their energy use is higher than their neighbours' encourages them to use less",
+      'Energy bills show that a household uses more energy than its neighbours, encouraging it to use less.',
+    );
+    expect(point.status).toBe('COVERED');
+  });
+});
+
+describe('opposites an A-Level answer turns round', () => {
+  it.each([
+    ['Describe the type of wave that sound is.', 'sound is a longitudinal wave', 'sound is a transverse wave'],
+    ['Explain the effect on the pound of a rise in UK interest rates.', 'the pound appreciates', 'the pound depreciates'],
+    ['Explain why some goods have a low price elasticity of demand.', 'demand is price inelastic', 'demand is price elastic'],
+    ['Describe the gametes produced by meiosis.', 'the gametes are haploid', 'the gametes are diploid'],
+    ['Describe how the coordinate bond forms.', 'the nitrogen atom donates a lone pair', 'the nitrogen atom accepts a lone pair'],
+  ])('%s', (question, scheme, answer) => {
+    expect(markPoint(question, scheme, answer).marks_awarded).toBe(0);
+  });
+});
