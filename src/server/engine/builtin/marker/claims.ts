@@ -214,7 +214,29 @@ export function saidMissing(wording: AnalysedText, ref: number): boolean {
   return false;
 }
 
-export function negatedPointWord(point: AnalysedText, answer: AnalysedText, evidence: number[]): { ans: number; ref: number } | undefined {
+/**
+ * True when the point (its own text, which an accepted wording may leave implicit) names things the question names
+ * ("graphite"), the sentence names none of them but names another
+ * of the question's things ("diamond"), and another sentence of the answer does name the point's.
+ */
+function aboutAnotherThing(point: AnalysedText, answer: AnalysedText, question: AnalysedText, sentence: number): boolean {
+  const noun = (t: Token) => t.pos === 'NOUN' || t.pos === 'PROPN';
+  const inQuestion = (t: Token) => question.tokens.some((q) => noun(q) && q.lemma === t.lemma);
+  const named = new Set(point.tokens.filter((t) => noun(t) && inQuestion(t)).map((t) => t.lemma));
+  if (named.size === 0) return false;
+  const names = (s: number) => answer.tokens.some((t) => t.sentence === s && named.has(t.lemma));
+  if (names(sentence)) return false;
+  const other = answer.tokens.some((t) => t.sentence === sentence && noun(t) && inQuestion(t) && !named.has(t.lemma));
+  return other && answer.tokens.some((t) => t.sentence !== sentence && named.has(t.lemma));
+}
+
+export function negatedPointWord(
+  point: AnalysedText,
+  answer: AnalysedText,
+  evidence: number[],
+  question?: AnalysedText,
+  pointText: AnalysedText = point,
+): { ans: number; ref: number } | undefined {
   // "too big to go through" denies by itself, and so does "lack generalisability" or "hard to generalise" (a student's
   // "you can't generalise the results" says the same)
   if (point.tokens.some((t) => t.negator || t.negated || t.lower === 'too' || PRIVATIVE.test(t.lemma) || NIL.test(t.lower)))
@@ -226,6 +248,9 @@ export function negatedPointWord(point: AnalysedText, answer: AnalysedText, evid
     // "not thick: only one cell thick", "diamond has no delocalised electrons" beside "graphite has delocalised
     // electrons": the word is also stated in the sentence, so the negation is about something else
     if (answer.tokens.some((o) => o !== at && !o.negated && o.sentence === at.sentence && o.lemma === at.lemma)) continue;
+    // a sentence about the other thing the question names ("In diamond … no delocalised electrons" against a point
+    // about graphite, which another sentence is about) denies nothing of this point
+    if (question && aboutAnotherThing(pointText, answer, question, at.sentence)) continue;
     const ref = point.tokens.findIndex((p) => p.pos !== 'PUNCT' && (p.lemma === at.lemma || p.stem === at.stem));
     if (ref >= 0) return { ans: a, ref };
   }

@@ -551,7 +551,10 @@ function judgeTextPoint(
       };
   }
   // the scheme's words with "not" put in say the opposite
-  const denied = status === 'COVERED' ? negatedPointWord(wordings[decision.alternative], answer, coveredLinks(decision)) : undefined;
+  const denied =
+    status === 'COVERED'
+      ? negatedPointWord(wordings[decision.alternative], answer, coveredLinks(decision), question, wordings[0])
+      : undefined;
   if (denied)
     return {
       status: 'CONTRADICTED',

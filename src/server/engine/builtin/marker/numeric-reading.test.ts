@@ -15,6 +15,39 @@ describe('reading numbers in working', () => {
     expect(values('rate = 2.28 / 32.7 x 100 = 6.97%')).toContain(100);
     expect(values('rate = 2.28 / 32.7 x 100 = 6.97%')).toContain(32.7);
   });
+
+  it('reads a power written raised ("×10⁻¹⁹", "× 10⁷") as a power of ten', () => {
+    expect(values('1.60×10⁻¹⁹ C')[0]).toBeCloseTo(1.6e-19, 30);
+    const rounded = (text: string) => values(text).map((v) => Number(v.toPrecision(12)));
+    expect(rounded('v = 2.22 × 10⁷ m s⁻¹')).toEqual([2.22e7]);
+    expect(rounded('6.02×10²³')).toEqual([6.02e23]);
+  });
+
+  it('marks a worked answer written with raised powers (a strong answer scored 0/2 when "10⁻¹⁶" was read as "10")', () => {
+    const feedback = markAnswer({
+      questionText: 'An electron is accelerated from rest through a p.d. of 1400 V. Calculate its final speed.',
+      type: 'short_answer',
+      totalMarks: 2,
+      markScheme: [
+        {
+          id: 'm1',
+          text: 'kinetic energy gained = eV = 2.24 × 10^-16 J',
+          kind: 'M',
+          numeric: { value: 2.24e-16, tolerance: 0.02, unit: 'J' },
+        },
+        {
+          id: 'a1',
+          text: 'v = √(2eV/m) = 2.22 × 10^7 m s^-1',
+          kind: 'A',
+          ecf: true,
+          ecf_formula: 'sqrt(2 * m1 / 9.11e-31)',
+          numeric: { value: 22175826.67, tolerance: 0.02, unit: 'm s^-1' },
+        },
+      ],
+      answer: 'Energy gained = eV = 1.60×10⁻¹⁹ × 1400 = 2.24×10⁻¹⁶ J\nv = √(2eV/m) = √(2 × 2.24×10⁻¹⁶ / 9.11×10⁻³¹) = 2.22×10⁷ m s⁻¹',
+    });
+    expect(feedback.marks_awarded).toBe(2);
+  });
 });
 
 describe('error carried forward', () => {

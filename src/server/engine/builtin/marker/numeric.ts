@@ -16,10 +16,26 @@ export interface Quantity {
   text: string;
 }
 
-// "× 10^3", "x 10^{-3}", "x 10-3" (a sign marks the power); not "x 100", which is a multiplication by a hundred
+// "× 10^3", "x 10^{-3}", "x 10-3" (a sign marks the power), "×10⁻¹⁹" (a power written raised); not "x 100", which is
+// a multiplication by a hundred
 const NUMBER =
-  /(?<![\w.])([-+]?(?:\d{1,3}(?:,\d{3})+|\d{1,3}(?:[ \u2009\u202f]\d{3})+(?![\d,])|\d+)(?:\.\d+)?|[-+]?\.\d+)(?:\s*(?:[x×*·]|\\times)\s*10\s*(?:\^\s*\{?\s*([-+]?\d+)\s*\}?|\{\s*([-+]?\d+)\s*\}|([-+]\d+))(?!\d)|[eE]([-+]?\d+))?/g;
-const SUPERSCRIPTS: Record<string, string> = { '⁻': '-', '¹': '1', '²': '2', '³': '3', '⁴': '4', '⁰': '0' };
+  /(?<![\w.])([-+]?(?:\d{1,3}(?:,\d{3})+|\d{1,3}(?:[ \u2009\u202f]\d{3})+(?![\d,])|\d+)(?:\.\d+)?|[-+]?\.\d+)(?:\s*(?:[x×*·]|\\times)\s*10\s*(?:\^\s*\{?\s*([-+]?\d+)\s*\}?|\{\s*([-+]?\d+)\s*\}|([-+]\d+)|([⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+))(?!\d)|[eE]([-+]?\d+))?/g;
+const SUPERSCRIPTS: Record<string, string> = {
+  '⁻': '-',
+  '⁺': '+',
+  '⁰': '0',
+  '¹': '1',
+  '²': '2',
+  '³': '3',
+  '⁴': '4',
+  '⁵': '5',
+  '⁶': '6',
+  '⁷': '7',
+  '⁸': '8',
+  '⁹': '9',
+};
+/** "⁻¹⁹" as "-19". */
+const fromSuperscript = (raised: string) => [...raised].map((c) => SUPERSCRIPTS[c]).join('');
 
 /** Rewrites a unit as written by a student into mathjs syntax ("kJ mol-1" → "kJ mol^-1"). */
 export function normaliseUnit(raw: string): string {
@@ -27,7 +43,7 @@ export function normaliseUnit(raw: string): string {
     raw
       // "per hour" is h^-1, "m per s" is m s^-1 (not "per cent")
       .replace(/(^|\s)per\s+(?!cent\b)([A-Za-z]+)\b/gi, '$1$2^-1')
-      .replace(/[⁻¹²³⁴⁰]+/g, (m) => '^' + [...m].map((c) => SUPERSCRIPTS[c]).join(''))
+      .replace(/[⁻⁺⁰¹²³⁴⁵⁶⁷⁸⁹]+/g, (m) => '^' + fromSuperscript(m))
       .replace(/Ω/g, 'ohm')
       .replace(/[µμ]/g, 'u')
       .replace(/°\s*C\b/g, 'degC')
@@ -73,7 +89,7 @@ export function findQuantities(text: string): Quantity[] {
   let m: RegExpExecArray | null;
   while ((m = NUMBER.exec(text))) {
     const mantissa = Number(m[1].replace(/[, \u2009\u202f]/g, ''));
-    const exp = m[2] ?? m[3] ?? m[4] ?? m[5];
+    const exp = m[2] ?? m[3] ?? m[4] ?? (m[5] === undefined ? m[6] : fromSuperscript(m[5]));
     let value = exp !== undefined ? mantissa * Math.pow(10, Number(exp)) : mantissa;
     if (!Number.isFinite(value)) continue;
     const end = m.index + m[0].length;

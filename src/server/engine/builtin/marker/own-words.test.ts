@@ -72,3 +72,20 @@ describe('opposites an A-Level answer turns round', () => {
     expect(markPoint(question, scheme, answer).marks_awarded).toBe(0);
   });
 });
+
+describe('a denial about the other thing the question names', () => {
+  const question = 'Explain why graphite conducts electricity but diamond does not.';
+  const point = 'in graphite each carbon forms three bonds leaving one delocalised electron per atom';
+  const accept = ['each carbon uses only three electrons in bonding so one is delocalised'];
+
+  it('does not deny the point about the first ("In diamond … no delocalised electrons")', () => {
+    const answer =
+      'In graphite every carbon atom bonds to just three neighbours, so one electron from each atom is delocalised. In diamond all four outer electrons are held in covalent bonds, so there are no delocalised electrons to carry a current.';
+    expect(markPoint(question, point, answer, accept).status).toBe('COVERED');
+  });
+
+  it('still denies it where the sentence is about the point’s own thing', () => {
+    const answer = 'In graphite each carbon bonds to three others, so in graphite there are no delocalised electrons.';
+    expect(markPoint(question, point, answer, accept).marks_awarded).toBe(0);
+  });
+});
