@@ -12,6 +12,8 @@ const BASE = process.env.BASE_URL ?? 'http://127.0.0.1:4183';
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const PRESET = process.argv[2] ?? 'mobile';
 const OUT = process.env.LH_OUT ?? path.join(LH_DIR, 'reports');
+// LH_PAGES=exam,results audits only those pages (the others' set-up still runs); all of them by default.
+const ONLY = process.env.LH_PAGES ? new Set(process.env.LH_PAGES.split(',')) : null;
 
 const fromLh = (p) => import(pathToFileURL(path.join(LH_DIR, 'node_modules', p)).href);
 const { default: lighthouse, desktopConfig } = await fromLh('lighthouse/core/index.js');
@@ -45,6 +47,7 @@ const browser = await puppeteer.launch({
  * local storage first and kept (no storage reset).
  */
 async function audit(name, url, token, retried = 0) {
+  if (ONLY && !ONLY.has(name)) return;
   const context = await browser.createBrowserContext();
   const page = await context.newPage();
   await page.goto(`${BASE}/api/public/stats`);

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'wouter';
 import { ArrowLeft, ChevronLeft, ChevronRight, Clock, Flag, Lightbulb, MessageCircleQuestion } from 'lucide-react';
@@ -31,13 +31,16 @@ import { useUserAnswers } from '../../lib/api/user-answers';
 import { AnswerConflict } from './components/answer-conflict';
 import { AnswerInput } from './components/answer-input';
 import { AssignmentLine } from './components/assignment-line';
-import { FeedbackPanel } from './components/feedback-panel';
-import { TutorChat } from './components/tutor-chat';
 import { NeedsMarkScheme } from './components/write-mark-scheme';
 import { useActiveTime } from './use-active-time';
 import { useAutosave, type SaveState } from './use-autosave';
 import { useExamTimer } from './use-exam-timer';
 import { ExamClock } from './components/exam-clock';
+
+// The feedback panel and the tutor are their own chunks, fetched as the question is first drawn: the question and
+// the answer box do not wait for their code to arrive and run.
+const FeedbackPanel = lazy(() => import('./components/feedback-panel').then((m) => ({ default: m.FeedbackPanel })));
+const TutorChat = lazy(() => import('./components/tutor-chat').then((m) => ({ default: m.TutorChat })));
 
 const SAVE_LABEL: Record<SaveState, string> = {
   idle: '',
@@ -78,6 +81,12 @@ export function ExamPage() {
   const userAnswers = useUserAnswers();
   const list = useMemo(() => questions.data ?? [], [questions.data]);
 
+  // The screen is first drawn in a background render (useDeferredValue with false at first): React builds it in
+  // slices of a few milliseconds between which the browser stays free, where a render started by the data's arrival
+  // would build it in one piece. On a phone that one piece was the page's longest task (docs/benchmarks.md).
+  const loaded = !course.isPending && !questions.isPending;
+  const shown = useDeferredValue(loaded, false);
+
   const found = params.questionId ? list.findIndex((q) => q.id === params.questionId) : 0;
   const index = Math.max(0, found);
   const question: Question | undefined = found >= 0 ? list[found] : undefined;
@@ -101,11 +110,17 @@ export function ExamPage() {
   const [confirmFinish, setConfirmFinish] = useState<string | null>(null);
   // A paper opened once can be answered with no signal: every question's answer is asked for once it has loaded,
   // so the service worker holds them all (README 'Offline and installing'), and Next shows it at once.
+  // One question's at a time, each in its own task, so asking for them all never holds up the page.
   useEffect(() => {
     if (!paperId || list.length === 0) return;
-    const timer = window.setTimeout(() => {
-      for (const q of list) void queryClient.prefetchQuery({ queryKey: ['/api/questions', q.id, 'answer'] });
-    }, 1000);
+    let next = 0;
+    const prefetchNext = () => {
+      const q = list[next++];
+      if (!q) return;
+      void queryClient.prefetchQuery({ queryKey: ['/api/questions', q.id, 'answer'] });
+      timer = window.setTimeout(prefetchNext, 0);
+    };
+    let timer = window.setTimeout(prefetchNext, 1000);
     return () => window.clearTimeout(timer);
   }, [paperId, list, queryClient]);
 
@@ -143,7 +158,7 @@ export function ExamPage() {
     if (clockNotStarted && autosave.state === 'saved') void queryClient.invalidateQueries({ queryKey: ['/api/question-papers', paperId] });
   }, [clockNotStarted, autosave.state, queryClient, paperId]);
 
-  if (course.isPending || questions.isPending) return <LoadingBlock text="Loading exam questions..." />;
+  if (!loaded || !shown) return <LoadingBlock text="Loading exam questions..." />;
   if (course.isError || !course.data)
     return <NotFoundCard title={PRACTICE_TEXT.courseNotFound} detail={PRACTICE_TEXT.courseNotFoundDetail} />;
   if (questions.isError) {
@@ -449,42 +464,44 @@ export function ExamPage() {
             </div>
           </div>
 
-          <div className="grid content-start gap-4">
-            <FeedbackPanel
-              headingRef={feedbackHeading}
-              questionId={question.id}
-              feedback={feedback.data}
-              dueAt={assignment?.dueAt}
-              loading={submitted && feedback.isPending}
-              submitting={submit.isPending}
-            />
-            <Card>
-              <CardHeader>
-                <CardTitle className="flex items-center gap-2 text-base">
-                  <Lightbulb aria-hidden className="size-5 text-amber-500" /> Need more help?
-                </CardTitle>
-                <CardDescription>The tutor starts from what your answer is missing and gives one hint at a time.</CardDescription>
-              </CardHeader>
-              <CardContent>
-                {tutorHeld ? (
-                  <p className="text-sm text-slate-600" data-testid="tutor-withheld">
-                    {ASSIGNMENT_TEXT.tutorWithheld}
-                  </p>
-                ) : (
-                  <TutorChat
-                    questionId={question.id}
-                    open={tutorOpen}
-                    onOpenChange={openTutor}
-                    trigger={
-                      <Button variant="outline" className="w-full">
-                        <MessageCircleQuestion aria-hidden /> Ask the tutor
-                      </Button>
-                    }
-                  />
-                )}
-              </CardContent>
-            </Card>
-          </div>
+          <Suspense fallback={null}>
+            <div className="grid content-start gap-4">
+              <FeedbackPanel
+                headingRef={feedbackHeading}
+                questionId={question.id}
+                feedback={feedback.data}
+                dueAt={assignment?.dueAt}
+                loading={submitted && feedback.isPending}
+                submitting={submit.isPending}
+              />
+              <Card>
+                <CardHeader>
+                  <CardTitle className="flex items-center gap-2 text-base">
+                    <Lightbulb aria-hidden className="size-5 text-amber-500" /> Need more help?
+                  </CardTitle>
+                  <CardDescription>The tutor starts from what your answer is missing and gives one hint at a time.</CardDescription>
+                </CardHeader>
+                <CardContent>
+                  {tutorHeld ? (
+                    <p className="text-sm text-slate-600" data-testid="tutor-withheld">
+                      {ASSIGNMENT_TEXT.tutorWithheld}
+                    </p>
+                  ) : (
+                    <TutorChat
+                      questionId={question.id}
+                      open={tutorOpen}
+                      onOpenChange={openTutor}
+                      trigger={
+                        <Button variant="outline" className="w-full">
+                          <MessageCircleQuestion aria-hidden /> Ask the tutor
+                        </Button>
+                      }
+                    />
+                  )}
+                </CardContent>
+              </Card>
+            </div>
+          </Suspense>
         </div>
       )}
     </div>

@@ -1,3 +1,4 @@
+import { startTransition, useDeferredValue, useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { ArrowLeft, RotateCcw } from 'lucide-react';
 import { ASSIGNMENT_TEXT } from '../../../shared/assignment-text';
@@ -17,6 +18,10 @@ import { useResults } from './api/results';
 import { useRetryPaper } from './api/retry';
 import { QuestionResultCard } from './components/question-result-card';
 
+/** Question cards drawn with the page; the others follow a few at a time in background renders once it is on screen. */
+const FIRST_CARDS = 2;
+const MORE_CARDS = 3;
+
 /** A paper's results (issue 13): total and percentage, each question's marks and feedback, time, and Retry. */
 export function ResultsPage() {
   const params = useParams<{ courseId?: string; paperId: string }>();
@@ -24,8 +29,18 @@ export function ResultsPage() {
   const results = useResults(params.paperId);
   const retry = useRetryPaper(params.paperId);
   useDocumentTitle('Results');
+  // Drawn first in a background render, in slices, not in one long task as the reply arrives (exam-page.tsx).
+  const shown = useDeferredValue(!results.isPending, false);
+  // Each card's feedback is a good deal of markup: all of them at once made one long task on a phone.
+  const [cardCount, setCardCount] = useState(FIRST_CARDS);
+  const questionCount = results.data?.questions.length ?? 0;
+  useEffect(() => {
+    if (!shown || cardCount >= questionCount) return;
+    const timer = window.setTimeout(() => startTransition(() => setCardCount((count) => count + MORE_CARDS)), 0);
+    return () => window.clearTimeout(timer);
+  }, [shown, cardCount, questionCount]);
 
-  if (results.isPending) return <LoadingBlock text="Loading your results..." />;
+  if (results.isPending || !shown) return <LoadingBlock text="Loading your results..." />;
   if (results.isError) {
     if (isApiError(results.error) && results.error.status === 404) {
       return <NotFoundCard title={PRACTICE_TEXT.paperNotFound} detail={PRACTICE_TEXT.paperNotFoundDetail} />;
@@ -132,7 +147,7 @@ export function ResultsPage() {
         {data.questions.length === 0 ? (
           <p className="text-slate-600">No questions available for this paper.</p>
         ) : (
-          data.questions.map((r) => <QuestionResultCard key={r.question.id} result={r} withheld={withheld} />)
+          data.questions.slice(0, cardCount).map((r) => <QuestionResultCard key={r.question.id} result={r} withheld={withheld} />)
         )}
       </div>
     </div>
