@@ -76,6 +76,12 @@ function nounLike(t: Token[], j: number): boolean {
 function subjectOf(text: AnalysedText, clauses: number[], i: number): number {
   const t = text.tokens;
   const same = (j: number) => j >= 0 && j < t.length && clauses[j] === clauses[i];
+  // "more likely to imitate": about the imitating, whoever does it ("people", "we", "children"); "less likely to be
+  // aggressive": about the aggression
+  if (t[i + 1]?.lemma === 'likely' && t[i + 2]?.lower === 'to' && same(i + 3)) {
+    const act = t[i + 3].lemma === 'be' && same(i + 4) ? i + 4 : i + 3;
+    if (t[act].content) return act;
+  }
   // a comparative after "is": "the 3p electron is higher in energy" is about the electron
   let k = i - 1;
   while (k >= 0 && same(k) && t[k].pos === 'ADV') k--;

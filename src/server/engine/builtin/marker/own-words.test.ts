@@ -89,3 +89,19 @@ describe('a denial about the other thing the question names', () => {
     expect(markPoint(question, point, answer, accept).marks_awarded).toBe(0);
   });
 });
+
+describe('"more likely to …" is about the act, whoever does it', () => {
+  const question = 'Explain the role of identification in social learning theory.';
+  const point = 'people are more likely to imitate role models they identify with (similar, attractive, high status)';
+  const accept = ['identification means we imitate role models we see as similar to us or want to be like'];
+
+  it('turns the point round when the answer says "we are less likely to imitate"', () => {
+    const answer = 'Identification means we are less likely to imitate role models who are similar to us.';
+    expect(markPoint(question, point, answer, accept).status).toBe('CONTRADICTED');
+  });
+
+  it('credits it the right way round', () => {
+    const answer = 'Identification means we are more likely to imitate role models who are similar to us.';
+    expect(markPoint(question, point, answer, accept).status).toBe('COVERED');
+  });
+});
