@@ -1,5 +1,6 @@
 import { aliasOf, deniedAliasOf } from './paraphrases';
-import { analyseText, toPlainText, type AnalysedText } from './text';
+import { analyseText, toPlainText, type AnalysedText, type Token } from './text';
+import { LESS_FORMS, MORE_FORMS } from '../../text/direction-words';
 
 /**
  * Words that give the words around them their roles: "X is stronger than Y", "converted from X to Y", "X into Y".
@@ -41,9 +42,22 @@ export function findPhrase(answer: AnalysedText, phrase: string, candidates?: nu
       if (hit === undefined) break;
       found.push(hit);
     }
-    if (found.length === words.length && !swapsRoles(answer, p, s, found, roleOf)) return found.sort((a, b) => a - b);
+    if (found.length === words.length && !swapsRoles(answer, p, s, found, roleOf) && keepsComparatives(words, found))
+      return found.sort((a, b) => a - b);
   }
   return undefined;
+}
+
+const COMPARATIVES = new Set([...MORE_FORMS, ...LESS_FORMS]);
+
+/**
+ * True unless a comparative of the phrase is found away from the word it qualifies: "the bulb gets more power" is not
+ * in "more of the voltage is used up inside, so the bulb gets less power" ("more" three words or fewer before "power").
+ */
+function keepsComparatives(words: Token[], found: number[]): boolean {
+  return words.every(
+    (w, k) => !COMPARATIVES.has(w.lower) || k + 1 >= words.length || (found[k + 1] > found[k] && found[k + 1] - found[k] <= 3),
+  );
 }
 
 /**
