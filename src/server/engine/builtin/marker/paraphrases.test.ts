@@ -34,6 +34,18 @@ describe('everyday wordings of terms', () => {
     useParaphraseLexicon(() => ENTRIES);
   });
 
+  it('lets a word with an opposite carry the term when nothing else in the phrase can ("inside" in "resistance inside it"), never a word of direction', () => {
+    useParaphraseLexicon(() => [
+      ...ENTRIES,
+      { term: 'internal', forms: ['internal resistance'], phrases: ['resistance inside it'] },
+      { term: 'increase', forms: [], phrases: ['go up'] },
+    ]);
+    expect(findRequired(analyseText('As the battery gets old, the resistance inside it goes up.'), 'internal')).toBeDefined();
+    expect(findRequired(analyseText('The resistance outside it goes up.'), 'internal')).toBeUndefined();
+    expect(findRequired(analyseText('The price goes up.'), 'increase')).toBeUndefined();
+    useParaphraseLexicon(() => ENTRIES);
+  });
+
   it('keeps the polarity of the phrase: a denied paraphrase does not meet the term', () => {
     expect(findRequired(analyseText("The particles don't bump into each other."), 'collide')).toBeUndefined();
   });

@@ -1,5 +1,9 @@
 import { hasOpposite } from './lexicon';
 import type { Token } from './text';
+import { DECREASE_FORMS, INCREASE_FORMS, LESS_FORMS, MORE_FORMS } from '../../text/direction-words';
+
+/** Words that say which way a thing goes: the direction rules read them, and they never stand for a term. */
+const DIRECTION_WORDS = new Set([...INCREASE_FORMS, ...DECREASE_FORMS, ...MORE_FORMS, ...LESS_FORMS, 'up', 'down']);
 
 /**
  * Everyday wordings of technical terms (content/paraphrases/*.md): "bump into each other" says "collide",
@@ -91,14 +95,21 @@ export function markParaphrases(tokens: Token[], lexicon: CompiledLexicon): void
     for (const phrase of candidates) {
       const hit = matchAt(tokens, i, phrase.words);
       if (!hit) continue;
+      // the phrase's meaning is carried by its own words: a light verb ("get", "go") or a word of direction
+      // ("up", "bigger"), which the direction rules read, does not stand for the term; a one-word phrase is that
+      // word's meaning, opposite or not ("unbroken" for "continuous")
+      const carries = (t: Token, opposites: boolean) =>
+        t.content &&
+        !t.negator &&
+        !LIGHT_VERBS.has(t.lemma) &&
+        !phrase.termWords.some((w) => sameLexWord(t, w)) && // a word of the term itself
+        (opposites ? !DIRECTION_WORDS.has(t.lower) : !(phrase.words.length > 1 && (hasOpposite(t.lemma) || hasOpposite(t.lower))));
+      // where only a word with an opposite is left to carry it ("inside" in "resistance inside it" for "internal"), that
+      // word does, unless it is a word of direction
+      const opposites = !hit.some((at) => carries(tokens[at], false));
       for (const at of hit) {
         const t = tokens[at];
-        // the phrase's meaning is carried by its own words: a light verb ("get", "go") or a word of direction
-        // ("up", "bigger"), which the direction rules read, does not stand for the term; a one-word phrase is that
-        // word's meaning, opposite or not ("unbroken" for "continuous")
-        const opposite = phrase.words.length > 1 && (hasOpposite(t.lemma) || hasOpposite(t.lower));
-        if (!t.content || t.negator || LIGHT_VERBS.has(t.lemma) || opposite) continue;
-        if (phrase.termWords.some((w) => sameLexWord(t, w))) continue; // a word of the term itself
+        if (!carries(t, opposites)) continue;
         // a phrase that denies ("no jumps") says its term where the answer denies as it does: the term is not denied
         if (phrase.denies && t.negated) t.deniedAliases = [...new Set([...(t.deniedAliases ?? []), ...phrase.aliases])];
         else t.aliases = [...new Set([...(t.aliases ?? []), ...phrase.aliases])];
