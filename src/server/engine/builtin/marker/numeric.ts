@@ -1,6 +1,6 @@
 import { unit as mathUnit } from 'mathjs';
 import type { NumericTarget } from '../../../../shared/mark-scheme';
-import { countSigFigs, writeNumber } from '../../text/sig-figs';
+import { countSigFigs, SUPERSCRIPT_DIGITS, writeNumber } from '../../text/sig-figs';
 
 /** A number found in an answer, with the unit written after it (if any). */
 export interface Quantity {
@@ -20,22 +20,8 @@ export interface Quantity {
 // a multiplication by a hundred
 const NUMBER =
   /(?<![\w.])([-+]?(?:\d{1,3}(?:,\d{3})+|\d{1,3}(?:[ \u2009\u202f]\d{3})+(?![\d,])|\d+)(?:\.\d+)?|[-+]?\.\d+)(?:\s*(?:[x×*·]|\\times)\s*10\s*(?:\^\s*\{?\s*([-+]?\d+)\s*\}?|\{\s*([-+]?\d+)\s*\}|([-+]\d+)|([⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+))(?!\d)|[eE]([-+]?\d+))?/g;
-const SUPERSCRIPTS: Record<string, string> = {
-  '⁻': '-',
-  '⁺': '+',
-  '⁰': '0',
-  '¹': '1',
-  '²': '2',
-  '³': '3',
-  '⁴': '4',
-  '⁵': '5',
-  '⁶': '6',
-  '⁷': '7',
-  '⁸': '8',
-  '⁹': '9',
-};
 /** "⁻¹⁹" as "-19". */
-const fromSuperscript = (raised: string) => [...raised].map((c) => SUPERSCRIPTS[c]).join('');
+const fromSuperscript = (raised: string) => [...raised].map((c) => SUPERSCRIPT_DIGITS[c]).join('');
 
 /** Rewrites a unit as written by a student into mathjs syntax ("kJ mol-1" → "kJ mol^-1"). */
 export function normaliseUnit(raw: string): string {

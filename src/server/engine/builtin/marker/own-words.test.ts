@@ -107,29 +107,22 @@ describe('"more likely to …" is about the act, whoever does it', () => {
 });
 
 describe('a rejected wording', () => {
-  it('is not found with its comparative away from the word it qualifies', () => {
-    const feedback = markAnswer({
+  const rejected = (answer: string) =>
+    markAnswer({
       questionText: 'A torch bulb is dimmer with an old battery than with a new one. Explain why.',
       type: 'short_answer',
       totalMarks: 1,
       markScheme: [
         { id: 'p', text: 'the terminal p.d. across the bulb is lower, so the bulb gets less power', reject: ['the bulb gets more power'] },
       ],
-      answer: "More of the battery's voltage is used up inside the battery, so the bulb gets less power.",
-    });
-    expect(feedback.markscheme_evaluation[0].rule).not.toBe('rejected-wording');
+      answer,
+    }).markscheme_evaluation[0].rule === 'rejected-wording';
+
+  it('is not found with its comparative away from the word it qualifies', () => {
+    expect(rejected("More of the battery's voltage is used up inside the battery, so the bulb gets less power.")).toBe(false);
   });
 
   it('is still found where the student wrote it', () => {
-    const feedback = markAnswer({
-      questionText: 'A torch bulb is dimmer with an old battery than with a new one. Explain why.',
-      type: 'short_answer',
-      totalMarks: 1,
-      markScheme: [
-        { id: 'p', text: 'the terminal p.d. across the bulb is lower, so the bulb gets less power', reject: ['the bulb gets more power'] },
-      ],
-      answer: 'The old battery is weaker but the bulb gets more power.',
-    });
-    expect(feedback.markscheme_evaluation[0].rule).toBe('rejected-wording');
+    expect(rejected('The old battery is weaker but the bulb gets more power.')).toBe(true);
   });
 });
