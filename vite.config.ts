@@ -5,7 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { SESSION_STORAGE_KEY } from './src/shared/auth-text';
+import { pagePreloadScript } from './src/client/app/page-preload-script';
 
 /**
  * Writes a .br and a .gz copy beside every text file of the build; the server sends the one the
@@ -30,11 +30,12 @@ function precompress(): Plugin {
 }
 
 /**
- * A visitor with a stored session is shown the signed-in app, whose files the first download fetches only once it has
- * arrived and run (routes.tsx). An inline script in index.html starts fetching them (modulepreload) as soon as the
- * page arrives, so they come while the first download is still arriving and running, not after it: on a phone the
- * signed-in pages' largest paint waited for that chain (docs/benchmarks.md). A visitor without a session fetches
- * nothing more. The server allows the script in its CSP by its hash, as it does the theme script.
+ * A visitor with a stored session is shown the signed-in app, whose files, and the screen's, the first download
+ * fetches only once it has arrived and run (routes.tsx, app/page-loaders.ts); the screen's data too. An inline script
+ * in index.html, made from the route table (app/page-preload-script.ts), starts all of them as soon as the page
+ * arrives: the session and the screen's reads (fetch), then the signed-in app's files and the screen's (modulepreload).
+ * On a phone the signed-in pages' largest paint waited for that chain (docs/benchmarks.md). A visitor without a
+ * session fetches nothing more. The server allows the script in its CSP by its hash, as it does the theme script.
  */
 function preloadSignedInApp(): Plugin {
   return {
@@ -45,14 +46,15 @@ function preloadSignedInApp(): Plugin {
       handler(_html, { bundle }) {
         if (!bundle) return [];
         const chunks = new Map<string, { imports: string[] }>();
+        const byModule = new Map<string, string>();
         let entry: string | undefined;
-        let app: string | undefined;
         for (const [fileName, chunk] of Object.entries(bundle)) {
           if (chunk.type !== 'chunk') continue;
           chunks.set(fileName, chunk);
           if (chunk.isEntry) entry = fileName;
-          if (chunk.facadeModuleId === SIGNED_IN_APP) app = fileName;
+          if (chunk.facadeModuleId) byModule.set(chunk.facadeModuleId, fileName);
         }
+        const app = byModule.get(SIGNED_IN_APP);
         if (!entry || !app) throw new Error('markwell-preload-signed-in-app: the entry or the signed-in app chunk is missing');
         const withImports = (fileName: string, found = new Set<string>()): Set<string> => {
           if (found.has(fileName)) return found;
@@ -61,11 +63,13 @@ function preloadSignedInApp(): Plugin {
           return found;
         };
         const first = withImports(entry);
-        const files = [...withImports(app)].filter((fileName) => !first.has(fileName)).map((fileName) => `/${fileName}`);
-        const script =
-          `try{if(localStorage.getItem(${JSON.stringify(SESSION_STORAGE_KEY)}))${JSON.stringify(files)}.forEach(function(f){` +
-          `var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f;document.head.appendChild(l)})}catch(e){}`;
-        return [{ tag: 'script', children: script, injectTo: 'head' }];
+        const beyondFirst = (fileName: string) => [...withImports(fileName)].filter((file) => !first.has(file));
+        const filesOf = (module: string) => {
+          const chunk = byModule.get(path.resolve(CLIENT_DIR, `${module}.tsx`));
+          if (!chunk) throw new Error(`markwell-preload-signed-in-app: no chunk for the lazy screen ${module} (app/pages.ts)`);
+          return beyondFirst(chunk);
+        };
+        return [{ tag: 'script', children: pagePreloadScript(beyondFirst(app), filesOf), injectTo: 'head' }];
       },
     },
   };
@@ -74,6 +78,7 @@ function preloadSignedInApp(): Plugin {
 /** Shared groups smaller than this (bytes, before minifying) join their nearest neighbour instead of being a file. */
 const MERGE_BELOW_BYTES = 4000;
 
+const CLIENT_DIR = path.resolve(import.meta.dirname, 'src/client');
 const AUTH_PAGE = path.resolve(import.meta.dirname, 'src/client/features/auth/auth-page.tsx');
 const SIGNED_IN_APP = path.resolve(import.meta.dirname, 'src/client/app/signed-in-app.tsx');
 

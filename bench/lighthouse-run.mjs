@@ -15,6 +15,10 @@ const OUT = process.env.LH_OUT ?? path.join(LH_DIR, 'reports');
 // LH_PAGES=exam,results audits only those pages (the others' set-up still runs); all of them by default.
 const ONLY = process.env.LH_PAGES ? new Set(process.env.LH_PAGES.split(',')) : null;
 
+// LH_DETAIL=1 also prints where the largest paint's time went (its element, phases and the page's own unthrottled times), the
+// longest main-thread tasks (simulated phone times) and when each script and API request started and ended (as observed, ms).
+const DETAIL = Boolean(process.env.LH_DETAIL);
+
 const fromLh = (p) => import(pathToFileURL(path.join(LH_DIR, 'node_modules', p)).href);
 const { default: lighthouse, desktopConfig } = await fromLh('lighthouse/core/index.js');
 const { default: puppeteer } = await fromLh('puppeteer-core/lib/esm/puppeteer/puppeteer-core.js');
@@ -80,6 +84,7 @@ async function audit(name, url, token, retried = 0) {
     for (const item of (audits['layout-shifts']?.details?.items ?? []).slice(0, 3))
       console.log(`         shift ${item.score?.toFixed(3)}: ${item.node?.snippet ?? ''}`);
   }
+  if (DETAIL) printDetail(audits);
   for (const [id, a] of Object.entries(audits)) {
     const inCategory = ['performance', 'accessibility'].some((c) => categories[c].auditRefs.some((r) => r.id === id && r.weight > 0));
     if (inCategory && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative') {
@@ -87,6 +92,29 @@ async function audit(name, url, token, retried = 0) {
       for (const item of (a.details?.items ?? []).slice(0, 3)) if (item.node?.snippet) console.log(`           ${item.node.snippet}`);
     } else if (a.details?.type === 'opportunity' && (a.details.overallSavingsMs ?? 0) > 0)
       console.log(`         opportunity ${id}: ${a.displayValue ?? ''}`);
+  }
+}
+
+function printDetail(audits) {
+  const lcp = audits['largest-contentful-paint-element']?.details?.items ?? [];
+  const element = lcp[0]?.items?.[0]?.node?.snippet;
+  if (element) console.log(`         LCP element ${element.slice(0, 120)}`);
+  const observed = audits.metrics?.details?.items?.[0] ?? {};
+  console.log(
+    `           as observed, unthrottled: FCP ${observed.observedFirstContentfulPaint} ms, LCP ${observed.observedLargestContentfulPaint} ms, load ${observed.observedLoad} ms`,
+  );
+  for (const phase of lcp[1]?.items ?? []) console.log(`           ${phase.phase}: ${Math.round(phase.timing)} ms`);
+  const tasks = (audits['long-tasks']?.details?.items ?? []).slice(0, 5);
+  if (tasks.length > 0)
+    console.log(
+      `         long tasks ${tasks.map((t) => `${Math.round(t.duration)} ms at ${Math.round(t.startTime)} (${String(t.url).replace(BASE, '')})`).join(', ')}`,
+    );
+  for (const r of audits['network-requests']?.details?.items ?? []) {
+    const url = String(r.url).replace(BASE, '');
+    if (!/\.js$|^\/api\/|^\/$|\/(exam|results)$/.test(url)) continue;
+    console.log(
+      `           ${String(Math.round(r.networkRequestTime)).padStart(5)}-${String(Math.round(r.networkEndTime)).padStart(5)} ${r.priority ?? ''} ${url}`,
+    );
   }
 }
 

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { takeEarly } from '../lib/api-request';
 import { preloadPage } from './page-loaders';
 import { pageAt } from './pages';
+import { SCREENS } from './screens';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -32,9 +33,8 @@ describe('a reload of the exam screen', () => {
     await expect(takeEarly('/api/question-papers/p1/questions')).resolves.toEqual([{ id: 'q1' }, { id: 'q2' }]);
     expect(asked.filter((url) => url === '/api/question-papers/p1/questions')).toHaveLength(1);
     // And the screen's code was fetched along with them.
-    const exam = pageAt('/courses/c1/papers/p1/exam')?.page.screen;
-    if (typeof exam !== 'function') throw new Error('the exam screen is loaded lazily');
-    await vi.waitFor(() => expect(exam.loaded()?.name).toBe('ExamPage'), { timeout: 10_000 });
+    expect(pageAt('/courses/c1/papers/p1/exam')?.page.screen).toBe('exam');
+    await vi.waitFor(() => expect(SCREENS.exam.loaded()?.name).toBe('ExamPage'), { timeout: 10_000 });
   });
 });
 

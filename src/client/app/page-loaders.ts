@@ -1,6 +1,7 @@
 import { peekEarly, startEarly } from '../lib/api-request';
 import { urlFromQueryKey } from '../lib/api/query-keys';
-import { isId, pageAt, type FollowingReads, type PageParams } from './pages';
+import { isId, isLazyScreen, pageAt, type FollowingReads, type PageParams } from './pages';
+import { SCREENS } from './screens';
 
 /** The GETs the screen at this path makes as it opens (pages.ts), as URLs; none for a path whose ids look odd. */
 export function firstRequestsOf(pathname: string): string[] {
@@ -19,7 +20,7 @@ export function preloadPage(pathname: string): void {
   const found = pageAt(pathname);
   if (!found) return;
   if (found.page.then && first.length > 0) void startFollowing(found.page.then, found.params);
-  if (typeof found.page.screen === 'function') void found.page.screen();
+  if (isLazyScreen(found.page.screen)) void SCREENS[found.page.screen]();
 }
 
 /** The reads that follow from one started above, once its reply is in (looked at, not taken: the screen takes it). */

@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Route, Router, Switch, useParams } from 'wouter';
-import { PAGES, matchPath, pageAt } from './pages';
+import { PAGES, isLazyScreen, matchPath, pageAt } from './pages';
 
 /** What wouter's Switch, as signed-in-app.tsx renders it from the table, shows at this path. */
 function switchAt(pathname: string): string {
@@ -72,7 +72,7 @@ describe('the signed-in route table', () => {
     expect(new Set(PAGES.map((page) => page.path)).size).toBe(PAGES.length);
     const names = new Map<unknown, string>();
     for (const page of PAGES) {
-      if (typeof page.screen === 'string') continue;
+      if (!isLazyScreen(page.screen)) continue;
       expect(names.get(page.screen) ?? page.name, page.path).toBe(page.name);
       names.set(page.screen, page.name);
     }

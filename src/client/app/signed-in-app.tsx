@@ -5,7 +5,7 @@ import type { User } from '../../shared/auth';
 import { LoadingBlock } from '../components/loading-block';
 import { OfflineStatus } from '../components/offline-status';
 import { createQueryClient } from '../lib/api-client';
-import { lazyScreen } from '../lib/lazy-screen';
+import { lazyScreen, type Preloadable } from '../lib/lazy-screen';
 import { takeJoinPath } from '../lib/pending-join';
 import { TooltipProvider } from '../components/ui/tooltip';
 import { CoursePage } from '../features/courses/course-page';
@@ -16,12 +16,13 @@ import { Layout } from './layout';
 import { NotFoundPage } from './not-found';
 import { registerServiceWorker } from './register-service-worker';
 import { RouteTitle } from './route-title';
-import { PAGES, type BuiltInScreen, type LazyScreen } from './pages';
+import { isLazyScreen, PAGES, type BuiltInScreen } from './pages';
+import { SCREENS } from './screens';
 import { SignedInHeader } from './signed-in-header';
 
 /** Screens most visits never open are loaded when first opened, so the first load stays small (pages.ts). */
-const lazyScreens = new Map<LazyScreen, ComponentType>();
-function lazyOf(load: LazyScreen): ComponentType {
+const lazyScreens = new Map<Preloadable<ComponentType>, ComponentType>();
+function lazyOf(load: Preloadable<ComponentType>): ComponentType {
   let screen = lazyScreens.get(load);
   if (!screen) lazyScreens.set(load, (screen = lazyScreen(load, (component) => component)));
   return screen;
@@ -75,12 +76,12 @@ function SignedInRoutes({ user, signOut }: { user: User; signOut: () => Promise<
           <Switch>
             {/* One route per row of the table, keyed by its screen: moving between two paths of one screen keeps it. */}
             {PAGES.map((page) =>
-              typeof page.screen === 'string' ? (
+              isLazyScreen(page.screen) ? (
+                <Route key={page.name} path={page.path} component={lazyOf(SCREENS[page.screen])} />
+              ) : (
                 <Route key={page.name} path={page.path}>
                   {builtIn[page.screen]}
                 </Route>
-              ) : (
-                <Route key={page.name} path={page.path} component={lazyOf(page.screen)} />
               ),
             )}
             <Route component={NotFoundPage} />

@@ -51,9 +51,33 @@ export async function apiRequest<T = unknown>(method: string, url: string, data?
     body: hasBody ? JSON.stringify(data ?? {}) : undefined,
     credentials: 'include',
   });
+  return readReply<T>(res);
+}
+
+async function readReply<T>(res: Response): Promise<T> {
   await throwIfNotOk(res);
   const text = await res.text();
   return (text ? JSON.parse(text) : null) as T;
+}
+
+/**
+ * The global where index.html's preload script (app/page-preload-script.ts) leaves the GETs it started as the page
+ * arrived, before this code had been downloaded: the session it used and each URL's response.
+ */
+export const PAGE_STARTED_GETS = '__markwellEarly';
+
+interface PageStartedGets {
+  token: string;
+  replies: Record<string, Promise<Response> | undefined>;
+}
+
+/** The reply of a GET index.html's script started for this URL with this session, once. */
+function takeStartedByPage(url: string, token: string | null): Promise<unknown> | undefined {
+  const started = (globalThis as Record<string, unknown>)[PAGE_STARTED_GETS] as PageStartedGets | undefined;
+  const response = started?.replies[url];
+  if (!started || !response) return undefined;
+  started.replies[url] = undefined;
+  return started.token === token ? response.then((res) => readReply(res)) : undefined;
 }
 
 /** How long a GET started early (startEarly) waits to be taken by the screen that needs it. */
@@ -62,8 +86,9 @@ const early = new Map<string, { reply: Promise<unknown>; at: number; token: stri
 
 /**
  * Starts GET requests now, before the screen that needs them has been downloaded (a reload of the exam screen
- * asks for its questions while the session is checked and the screen's code arrives, not after). Each reply
- * is kept for the first screen that asks within EARLY_GET_TTL_MS, then dropped.
+ * asks for its questions while the session is checked and the screen's code arrives, not after), or takes over the
+ * ones index.html's script already started. Each reply is kept for the first screen that asks within
+ * EARLY_GET_TTL_MS, then dropped.
  */
 export function startEarly(urls: readonly string[]): void {
   const now = Date.now();
@@ -71,7 +96,7 @@ export function startEarly(urls: readonly string[]): void {
     const kept = early.get(url);
     const token = readSessionToken();
     if (kept && now - kept.at < EARLY_GET_TTL_MS && kept.token === token) continue;
-    const reply = apiRequest('GET', url);
+    const reply = takeStartedByPage(url, token) ?? apiRequest('GET', url);
     reply.catch(() => undefined); // a failure is reported to whoever takes it, or ignored if no one does
     early.set(url, { reply, at: now, token });
   }
