@@ -4,6 +4,10 @@ import { X } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { dismissToast, showFlashedToast, TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX, useToasts } from './toast-store';
 
+/** Top of the screen on a phone (below `sm`), bottom right from `sm` up. */
+const TOAST_VIEWPORT_CLASS =
+  'fixed inset-x-0 top-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-2 sm:inset-x-auto sm:bottom-0 sm:right-0 sm:top-auto sm:max-w-[420px] sm:p-4';
+
 export function Toaster() {
   const items = useToasts();
   useEffect(showFlashedToast, []);
@@ -16,7 +20,7 @@ export function Toaster() {
           onOpenChange={(open) => !open && dismissToast(t.id)}
           data-variant={t.variant ?? 'default'}
           className={cn(
-            'group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-xl border p-4 pr-9 shadow-lg transition-all data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full data-[state=closed]:opacity-0',
+            'group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-xl border p-3 pr-9 shadow-lg sm:p-4 sm:pr-9 transition-all data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full data-[state=closed]:opacity-0',
             t.variant === 'destructive' ? 'border-red-600 bg-red-600 text-white' : 'border-slate-200 bg-white text-slate-900',
           )}
         >
@@ -29,8 +33,9 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      {/* Radix focuses this region on F8 (its default hotkey), as §9 asks. */}
-      <ToastPrimitive.Viewport className="fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-[420px]" />
+      {/* Radix focuses this region on F8 (its default hotkey), as §9 asks. On a phone the toasts sit at the top, over the
+          header: at the bottom, "Answer submitted" covered the feedback the exam screen had just scrolled to (issue 24). */}
+      <ToastPrimitive.Viewport className={TOAST_VIEWPORT_CLASS} />
     </ToastPrimitive.Provider>
   );
 }

@@ -411,4 +411,70 @@ describe('FeedbackPanel on an assigned paper (issue 30)', () => {
     expect(point.textContent!.trim()).toBe('Your teacher changed this mark to 0“You said it halves.”');
     expect(within(item('partially permeable membrane')).queryByTestId('teacher-override')).toBeNull();
   });
+
+  describe('powers written with a caret in the scheme (issue 24 item 8)', () => {
+    const wavelength = {
+      point_id: 'a1',
+      text: 'λ = 4.5 × 10^-7 m',
+      status: 'NOT_COVERED',
+      justification: 'Not credited: your value "3.2" is not the expected 4.5 × 10^-7 m.',
+      marks_awarded: 0,
+      marks: 1,
+      kind: 'A' as const,
+      note: 'ECF from your value of 2.0 × 10^3 m s^-1',
+      confidence: 0.2,
+    };
+
+    it('shows them as superscripts in the point, its note, its justification, its check box and the feedback', () => {
+      const { container } = renderPanel({
+        ...base,
+        marks_awarded: 0,
+        total_marks: 2,
+        qualitative_feedback: '<p>To gain more marks, add: λ = 4.5 × 10^-7 m; y = 3e^(0.3x).</p>',
+        markscheme_evaluation: [wavelength, { ...wavelength, point_id: 'a2', text: 'y = 3e^(0.3x)', confidence: 0.9 }],
+      });
+      const point = item('λ = 4.5 × 10⁻⁷ m');
+      expect(within(point).getByText('ECF from your value of 2.0 × 10³ m s⁻¹')).toBeTruthy();
+      expect(within(point).getByText('Not credited: your value "3.2" is not the expected 4.5 × 10⁻⁷ m.')).toBeTruthy();
+      expect(within(within(point).getByTestId('check-yourself')).getByText('λ = 4.5 × 10⁻⁷ m')).toBeTruthy();
+      const written = container.querySelector('.rich-html')!;
+      expect(written.textContent).toBe('To gain more marks, add: λ = 4.5 × 10⁻⁷ m; y = 3e0.3x.');
+      expect(written.querySelector('sup')?.textContent).toBe('0.3x');
+      const second = container.querySelectorAll('li')[1];
+      expect(second.querySelector('sup')?.textContent).toBe('0.3x');
+      expect(second.textContent).toContain('y = 3e0.3x');
+      // nowhere a caret, and no HTML made of the scheme's text
+      expect(container.textContent).not.toContain('^');
+    });
+
+    it('keeps the scheme point’s own text as stored when it marks it yourself', async () => {
+      renderPanel({ ...base, marks_awarded: 0, total_marks: 1, markscheme_evaluation: [wavelength] });
+      fireEvent.click(screen.getByRole('button', { name: 'I made this point' }));
+      await waitFor(() => expect(posted).toHaveLength(1));
+      expect(posted[0].body).toEqual({ point_id: 'a1', marks_awarded: 1 });
+    });
+  });
+
+  it('writes no "0/0 marks" beside a point worth nothing, and fractional marks to one decimal place', () => {
+    renderPanel({
+      ...base,
+      marks_awarded: 1.5000000000000002,
+      total_marks: 2,
+      markscheme_evaluation: [
+        { point_id: 'p1', text: 'states the law', status: 'COVERED', justification: 'Yes.', marks_awarded: 1.5000000000000002, marks: 2 },
+        {
+          point_id: 'p2',
+          text: 'accept any equivalent wording',
+          status: 'NOT_COVERED',
+          justification: 'A note.',
+          marks_awarded: 0,
+          marks: 0,
+        },
+      ],
+    });
+    expect(within(item('states the law')).getByText('1.5/2 marks')).toBeTruthy();
+    expect(within(item('accept any equivalent wording')).queryByText(/0\/0/)).toBeNull();
+    expect(screen.getByTestId('feedback-total').textContent).toBe('Total: 1.5 / 2 marks');
+    expect(screen.getByLabelText('1.5 out of 2 marks')).toBeTruthy();
+  });
 });

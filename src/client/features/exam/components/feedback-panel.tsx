@@ -18,6 +18,8 @@ import { useMarkScheme } from '../api/mark-scheme';
 import { useSelfAssess } from '../api/self-assess';
 import { groupCaps, levelHeading, marksWord, pointMarks, type SchemePointInfo } from '../feedback-marks';
 import { formatPercentAsGiven } from '../../../lib/format';
+import { powersInHtml, WithPowers } from '../../../lib/powers';
+import { formatMarks } from '../../../components/paper-progress';
 
 const EVALUATION_ISSUE = /API response format issues|Unable to evaluate/;
 
@@ -60,14 +62,17 @@ function CheckYourself(props: {
         <HelpCircle aria-hidden className="size-4 shrink-0" /> Check this point yourself
       </h4>
       <p className="mt-1">
-        The marker is not sure about this point. The mark scheme asks for: <span className="font-medium">{point.text}</span>
+        The marker is not sure about this point. The mark scheme asks for:{' '}
+        <span className="font-medium">
+          <WithPowers text={point.text} />
+        </span>
       </p>
       {entry ? (
         <p className="mt-1 font-medium" data-testid="self-assessed">
-          Self-assessed: you gave yourself {entry.marks_awarded} of {max} {marksWord(max)}
+          Self-assessed: you gave yourself {formatMarks(entry.marks_awarded)} of {formatMarks(max)} {marksWord(max)}
           {entry.teacher?.decision === 'confirmed' ? ' (confirmed by your teacher)' : null}
           {entry.teacher?.decision === 'overridden'
-            ? ` (your teacher changed it to ${entry.teacher.marks_awarded} of ${max} ${marksWord(max)})`
+            ? ` (your teacher changed it to ${formatMarks(entry.teacher.marks_awarded)} of ${formatMarks(max)} ${marksWord(max)})`
             : null}
         </p>
       ) : null}
@@ -114,7 +119,7 @@ function TeacherChange({ note, scope }: { note: TeacherOverrideNote; scope: 'que
     >
       <p className="flex items-center gap-1 font-semibold text-slate-900">
         <PenLine aria-hidden className="size-4 shrink-0 text-brand-700" /> Your teacher changed this mark
-        {scope === 'point' ? ` to ${note.marks_awarded}` : ''}
+        {scope === 'point' ? ` to ${formatMarks(note.marks_awarded)}` : ''}
       </p>
       <p className="mt-1 text-slate-700">“{note.comment}”</p>
     </div>
@@ -227,10 +232,13 @@ export function FeedbackPanel(props: {
         <div className="flex items-end justify-between gap-3">
           <p
             className="text-3xl font-bold text-slate-900"
-            aria-label={`${feedback.marks_awarded} out of ${feedback.total_marks} marks${selfAssessedNote}`}
+            aria-label={`${formatMarks(feedback.marks_awarded)} out of ${formatMarks(feedback.total_marks)} ${marksWord(feedback.total_marks)}${selfAssessedNote}`}
           >
-            {feedback.marks_awarded}
-            <span className="text-lg font-medium text-slate-500"> / {feedback.total_marks} marks</span>
+            {formatMarks(feedback.marks_awarded)}
+            <span className="text-lg font-medium text-slate-500">
+              {' '}
+              / {formatMarks(feedback.total_marks)} {marksWord(feedback.total_marks)}
+            </span>
             {selfAssessedNote ? <span className="ml-2 text-sm font-medium text-amber-800">{selfAssessedNote.trim()}</span> : null}
           </p>
           <Badge tone={pct >= 80 ? 'success' : pct >= 40 ? 'medium' : 'hard'}>{formatPercentAsGiven(pct)}</Badge>
@@ -239,7 +247,7 @@ export function FeedbackPanel(props: {
           <div className="h-full rounded-full bg-brand-600" style={{ width: `${pct}%` }} />
         </div>
         {questionChange ? <TeacherChange note={questionChange} scope="question" /> : null}
-        <RichHtml html={feedback.qualitative_feedback} className="text-sm text-slate-700" />
+        <RichHtml html={powersInHtml(feedback.qualitative_feedback)} className="break-words text-sm text-slate-700" />
         <div>
           <h3 className="mb-2 text-sm font-semibold text-slate-900">Mark scheme, point by point</h3>
           {issue ? (
@@ -254,7 +262,9 @@ export function FeedbackPanel(props: {
                   <p className="flex items-center gap-2 font-semibold text-slate-900">
                     <Layers aria-hidden className="size-4 text-brand-700" /> {levelHeading(feedback.level)}
                   </p>
-                  <p className="mt-1 text-slate-700">{feedback.level.descriptor}</p>
+                  <p className="mt-1 text-slate-700">
+                    <WithPowers text={feedback.level.descriptor} />
+                  </p>
                   <p className="mt-1 text-xs text-slate-500">
                     Marked by levels: the points below are the indicative content (✓ where your answer covers it).
                   </p>
@@ -270,7 +280,7 @@ export function FeedbackPanel(props: {
                     <li key={point.point_id} className="rounded-lg border border-slate-200 p-3" data-status={point.status}>
                       <div className="flex gap-2">
                         <PointStatusIcon tone={tone} />
-                        <div className="min-w-0 flex-1">
+                        <div className="min-w-0 flex-1 break-words">
                           <p className="text-sm font-medium text-slate-900">
                             <span className="sr-only">{pointToneLabel(tone, { levels })}: </span>
                             <span className="mr-1.5 text-xs font-normal text-slate-500">{index + 1}.</span>
@@ -282,16 +292,22 @@ export function FeedbackPanel(props: {
                                 {marks.label}
                               </span>
                             ) : null}
-                            {point.text}
-                            {feedback.level ? null : (
+                            <WithPowers text={point.text} />
+                            {feedback.level || marks.max <= 0 ? null : (
                               <span className="ml-2 whitespace-nowrap text-xs font-normal text-slate-500">
-                                {marks.awarded}/{marks.max} {marksWord(marks.max)}
+                                {formatMarks(marks.awarded)}/{formatMarks(marks.max)} {marksWord(marks.max)}
                               </span>
                             )}
                           </p>
                           {tone === 'opposite' ? <p className="mt-1 text-xs font-medium text-rose-700">Says the opposite</p> : null}
-                          {marks.note && !feedback.level ? <p className="mt-1 text-xs font-medium text-brand-700">{marks.note}</p> : null}
-                          <p className="mt-1 text-xs text-slate-600">{point.justification}</p>
+                          {marks.note && !feedback.level ? (
+                            <p className="mt-1 text-xs font-medium text-brand-700">
+                              <WithPowers text={marks.note} />
+                            </p>
+                          ) : null}
+                          <p className="mt-1 text-xs text-slate-600">
+                            <WithPowers text={point.justification} />
+                          </p>
                           {pointChange(point.point_id) ? <TeacherChange note={pointChange(point.point_id)!} scope="point" /> : null}
                           {isUnsure(point) ? (
                             <CheckYourself
@@ -332,13 +348,13 @@ export function FeedbackPanel(props: {
                 ? null
                 : groupCaps(feedback.markscheme_evaluation, schemePoints).map((cap) => (
                     <p key={cap.points.join()} className="mt-2 text-xs text-slate-600" data-testid="group-cap">
-                      Max {cap.max} {marksWord(cap.max)} from points{' '}
+                      Max {formatMarks(cap.max)} {marksWord(cap.max)} from points{' '}
                       {cap.points.map((id) => feedback.markscheme_evaluation.findIndex((p) => p.point_id === id) + 1).join(', ')}:{' '}
-                      {cap.counted} counted
+                      {formatMarks(cap.counted)} counted
                     </p>
                   ))}
               <p className="mt-3 border-t border-slate-200 pt-2 text-sm font-semibold text-slate-900" data-testid="feedback-total">
-                Total: {feedback.marks_awarded} / {feedback.total_marks} {marksWord(feedback.total_marks)}
+                Total: {formatMarks(feedback.marks_awarded)} / {formatMarks(feedback.total_marks)} {marksWord(feedback.total_marks)}
                 {selfAssessedNote}
               </p>
             </>

@@ -118,4 +118,35 @@ describe('QuestionResultCard', () => {
     expect(screen.getByText('2 / 3 marks (1 mark self-assessed)')).toBeTruthy();
     expect(screen.getByTestId('result-self-assessed').textContent).toBe('Self-assessed: you gave yourself 1 of 1');
   });
+
+  it('raises powers written with a caret in the scheme, the notes, the justification and the feedback (issue 24)', () => {
+    const { container } = render(
+      <QuestionResultCard
+        result={marked({
+          marks_awarded: 0,
+          total_marks: 1,
+          qualitative_feedback: '<p>Add: λ = 4.5 × 10^-7 m.</p>',
+          markscheme_evaluation: [
+            {
+              ...point('a', 'NOT_COVERED', 1, 0),
+              text: 'λ = 4.5 × 10^-7 m',
+              note: 'ECF from your value of 3 m s^-1',
+              justification: 'Not credited: your value "2" is not the expected 4.5 × 10^-7 m.',
+            },
+            { ...point('b', 'NOT_COVERED', 0, 0), text: 'V = V0 e^(-t/RC)' },
+          ],
+        })}
+      />,
+    );
+    const a = container.querySelector('li')!;
+    expect(a.textContent).toContain('λ = 4.5 × 10⁻⁷ m');
+    expect(within(a).getByText('ECF from your value of 3 m s⁻¹')).toBeTruthy();
+    expect(within(a).getByText('Not credited: your value "2" is not the expected 4.5 × 10⁻⁷ m.')).toBeTruthy();
+    expect(container.querySelectorAll('.rich-html')[1].textContent).toBe('Add: λ = 4.5 × 10⁻⁷ m.');
+    expect(container.querySelectorAll('li')[1].querySelector('sup')?.textContent).toBe('-t/RC');
+    expect(container.textContent).not.toContain('^');
+    // a point worth nothing has no "0 / 0"; one mark is "mark"
+    expect(screen.queryByText(/0 \/ 0/)).toBeNull();
+    expect(screen.getByText('0 / 1 mark')).toBeTruthy();
+  });
 });

@@ -8,6 +8,7 @@ import { RichHtml } from '../../../components/rich-html';
 import { Badge } from '../../../components/ui/badge';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { formatElapsed } from '../../../lib/format';
+import { powersInHtml, WithPowers } from '../../../lib/powers';
 
 /**
  * One question of the results: its marks, why it has none when the server says (`note`, e.g. no mark scheme yet), the
@@ -41,7 +42,7 @@ export function QuestionResultCard({ result, withheld = false }: { result: Quest
                   ? answered
                     ? 'Not marked'
                     : ATTEMPT_TEXT.noAnswer
-                  : `${formatMarks(result.marksAwarded)} / ${question.totalMarks} marks${
+                  : `${formatMarks(result.marksAwarded)} / ${formatMarks(question.totalMarks)} ${question.totalMarks === 1 ? 'mark' : 'marks'}${
                       result.selfAssessedMarks ? ` (${selfAssessedPhrase(result.selfAssessedMarks)})` : ''
                     }`}
             </Badge>
@@ -70,10 +71,10 @@ export function QuestionResultCard({ result, withheld = false }: { result: Quest
                 {feedback.level.level === 0
                   ? 'No level reached'
                   : `Level ${feedback.level.level} (${formatMarks(feedback.level.min_marks)}–${formatMarks(feedback.level.max_marks)} marks)`}
-                : {feedback.level.descriptor}
+                : <WithPowers text={feedback.level.descriptor} />
               </p>
             ) : null}
-            <RichHtml html={feedback.qualitative_feedback} className="text-slate-700 [&_p]:my-1" />
+            <RichHtml html={powersInHtml(feedback.qualitative_feedback)} className="break-words text-slate-700 [&_p]:my-1" />
             {feedback.level ? <p className="text-xs text-slate-600">Indicative content (✓ where your answer covers it):</p> : null}
             <ul className="grid gap-2">
               {feedback.markscheme_evaluation.map((point) => {
@@ -84,11 +85,11 @@ export function QuestionResultCard({ result, withheld = false }: { result: Quest
                 return (
                   <li key={point.point_id} className="flex gap-2 rounded-md border border-slate-200 p-2" data-status={point.status}>
                     <PointStatusIcon tone={tone} className="mt-0.5 size-4" />
-                    <div className="min-w-0">
+                    <div className="min-w-0 break-words">
                       <p className="text-slate-900">
                         <span className="sr-only">{pointToneLabel(tone, { levels })}: </span>
-                        {point.text}
-                        {point.marks !== undefined && !levels ? (
+                        <WithPowers text={point.text} />
+                        {point.marks !== undefined && point.marks > 0 && !levels ? (
                           <span className="ml-2 text-xs text-slate-600">
                             {point.kind ? `${point.kind} ` : ''}
                             {formatMarks(point.marks_awarded ?? (covered ? point.marks : 0))} / {formatMarks(point.marks)}
@@ -96,8 +97,16 @@ export function QuestionResultCard({ result, withheld = false }: { result: Quest
                         ) : null}
                       </p>
                       {tone === 'opposite' ? <p className="text-xs font-medium text-rose-700">Says the opposite</p> : null}
-                      {point.note && !levels ? <p className="text-xs text-slate-600">{point.note}</p> : null}
-                      {point.justification ? <p className="text-xs text-slate-600">{point.justification}</p> : null}
+                      {point.note && !levels ? (
+                        <p className="text-xs text-slate-600">
+                          <WithPowers text={point.note} />
+                        </p>
+                      ) : null}
+                      {point.justification ? (
+                        <p className="text-xs text-slate-600">
+                          <WithPowers text={point.justification} />
+                        </p>
+                      ) : null}
                       {entry ? (
                         <p className="text-xs font-medium text-amber-800" data-testid="result-self-assessed">
                           Self-assessed: you gave yourself {formatMarks(entry.marks_awarded)} of {formatMarks(point.marks ?? 1)}
