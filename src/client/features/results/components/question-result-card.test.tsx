@@ -149,4 +149,32 @@ describe('QuestionResultCard', () => {
     expect(screen.queryByText(/0 \/ 0/)).toBeNull();
     expect(screen.getByText('0 / 1 mark')).toBeTruthy();
   });
+
+  it('says “Check this point yourself” beside a point the marker was not sure of, with the way back to the question', () => {
+    render(
+      <QuestionResultCard
+        result={marked(
+          {
+            marks_awarded: 1,
+            total_marks: 3,
+            qualitative_feedback: '',
+            markscheme_evaluation: [
+              { ...point('a', 'COVERED', 1, 1), confidence: 0.95 },
+              { ...point('b', 'NOT_COVERED', 1, 0), confidence: 0.3 },
+              { ...point('c', 'NOT_COVERED', 1, 0), confidence: 0.3 },
+            ],
+          },
+          { selfAssessments: [{ point_id: 'c', marks_awarded: 0, at: '2020-01-01T00:00:00.000Z' }] },
+        )}
+      />,
+    );
+    const checks = screen.getAllByTestId('result-check-yourself');
+    // b only: a is sure, c is already self-assessed
+    expect(checks).toHaveLength(1);
+    expect(checks[0].closest('li')?.textContent).toContain('point b');
+    expect(checks[0].textContent).toContain('Check this point yourself');
+    expect(within(checks[0]).getByRole('link', { name: 'Mark it yourself on the question' }).getAttribute('href')).toBe(
+      '/courses/c1/papers/p1/questions/q1',
+    );
+  });
 });

@@ -1,7 +1,8 @@
-import { Clock, Info } from 'lucide-react';
+import { Clock, HelpCircle, Info } from 'lucide-react';
+import { Link } from 'wouter';
 import { type QuestionResult } from '../../../../shared/attempts';
 import { ATTEMPT_TEXT } from '../../../../shared/attempts-text';
-import { selfAssessedPhrase } from '../../../../shared/self-assessment-text';
+import { CHECK_YOURSELF_BELOW, selfAssessedPhrase } from '../../../../shared/self-assessment-text';
 import { formatMarks } from '../../../components/paper-progress';
 import { hasFullMarks, PointStatusIcon, pointTone, pointToneLabel } from '../../../components/point-status';
 import { RichHtml } from '../../../components/rich-html';
@@ -19,6 +20,9 @@ export function QuestionResultCard({ result, withheld = false }: { result: Quest
   const { question, feedback } = result;
   const answered = result.answerText.trim().length > 0;
   const headingId = `result-${question.id}`;
+  const questionHref = question.paperId
+    ? `/courses/${question.courseId}/papers/${question.paperId}/questions/${question.id}`
+    : `/courses/${question.courseId}/questions/${question.id}`;
   return (
     <Card role="region" aria-labelledby={headingId}>
       <CardHeader>
@@ -105,6 +109,17 @@ export function QuestionResultCard({ result, withheld = false }: { result: Quest
                       {point.justification ? (
                         <p className="text-xs text-slate-600">
                           <WithPowers text={point.justification} />
+                        </p>
+                      ) : null}
+                      {!entry && point.confidence !== undefined && point.confidence < CHECK_YOURSELF_BELOW ? (
+                        <p className="mt-1 flex flex-wrap items-center gap-1 text-xs text-amber-900" data-testid="result-check-yourself">
+                          <HelpCircle aria-hidden className="size-3.5 shrink-0" />
+                          <span className="font-semibold">Check this point yourself:</span> the marker is not sure about it.
+                          {levels ? null : (
+                            <Link href={questionHref} className="font-medium text-brand-700 underline">
+                              Mark it yourself on the question
+                            </Link>
+                          )}
                         </p>
                       ) : null}
                       {entry ? (
