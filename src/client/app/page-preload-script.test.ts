@@ -53,6 +53,8 @@ describe('index.html’s preload script', () => {
       '/assets/signed-in-app.js',
       '/assets/exam-page.js',
       '/assets/shared.js',
+      '/assets/feedback-panel.js',
+      '/assets/tutor-chat.js',
     ]);
     expect(runAt('/classes/k1').preloaded).toEqual(['/assets/signed-in-app.js', '/assets/class-page.js', '/assets/shared.js']);
     // A screen that comes with the signed-in app: its files only.

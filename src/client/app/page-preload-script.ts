@@ -1,14 +1,14 @@
 import { SESSION_STORAGE_KEY } from '../../shared/auth-text';
 import { urlFromQueryKey } from '../lib/api/query-keys';
 import { PAGE_STARTED_GETS } from '../lib/api-request';
-import { isLazyScreen, LAZY_SCREENS, PAGES, patternOf } from './pages';
+import { isLazyScreen, LAZY_SCREENS, PAGES, patternOf, SCREEN_PARTS } from './pages';
 
 /**
  * The inline script the build puts in index.html (vite.config.ts), made from the route table (pages.ts). With a
  * stored session it does, as soon as the page arrives, what page-loaders.ts does once the app's first download has
  * arrived and run: it asks for the session and the reads of the screen at this path (fetch; api-request.ts's
  * startEarly takes the replies over from PAGE_STARTED_GETS), then fetches the signed-in app's files and the
- * screen's (modulepreload). On a phone that first download took about a second to arrive and run, and the screen's
+ * screen's, with its SCREEN_PARTS (modulepreload). On a phone that first download took about a second to arrive and run, and the screen's
  * code and data were asked for only after it (docs/benchmarks.md). A visitor without a session fetches nothing.
  *
  * `appFiles`: the signed-in app's files beyond the first download; `filesOf(module)`: a lazy screen's (the module
@@ -27,7 +27,8 @@ export function pagePreloadScript(appFiles: readonly string[], filesOf: (module:
   const rows = PAGES.map((page) => {
     const { source, names } = patternOf(page.path);
     const urls = page.queries?.(Object.fromEntries(names.map((name) => [name, `:${name}`]))).map(urlFromQueryKey) ?? [];
-    const own = isLazyScreen(page.screen) ? filesOf(LAZY_SCREENS[page.screen]).map(indexOf) : [];
+    const modules = isLazyScreen(page.screen) ? [LAZY_SCREENS[page.screen], ...(SCREEN_PARTS[page.screen] ?? [])] : [];
+    const own = [...new Set(modules.flatMap(filesOf).map(indexOf))];
     return [source, names, own.filter((file) => !app.includes(file)), urls];
   });
   const json = JSON.stringify;

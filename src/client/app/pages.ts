@@ -33,6 +33,14 @@ export const LAZY_SCREENS = {
 /** A screen loaded when first opened: its own chunk. */
 export type LazyScreen = keyof typeof LAZY_SCREENS;
 
+/**
+ * Parts a lazy screen draws as it opens that are chunks of their own (React.lazy in the screen), as modules under
+ * src/client/: index.html's preload script fetches them with the screen's code, not after it has arrived and run.
+ */
+export const SCREEN_PARTS: Partial<Record<LazyScreen, readonly string[]>> = {
+  exam: ['features/exam/components/feedback-panel', 'features/exam/components/tutor-chat'],
+};
+
 /** Screens that come with the signed-in app itself (signed-in-app.tsx renders them). */
 export type BuiltInScreen = 'home' | 'course' | 'papers' | 'paper-overview' | 'reset-password';
 

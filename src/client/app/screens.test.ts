@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LAZY_SCREENS, type LazyScreen } from './pages';
+import { LAZY_SCREENS, SCREEN_PARTS, type LazyScreen } from './pages';
 import { SCREENS } from './screens';
 
 describe('the lazy screens', () => {
@@ -12,5 +12,7 @@ describe('the lazy screens', () => {
       expect(source, name).toContain(`  ${key}: screen(() => import('../${module}')`);
       expect(fs.existsSync(new URL(`../${module}.tsx`, import.meta.url)), module).toBe(true);
     }
+    for (const part of Object.values(SCREEN_PARTS).flat())
+      expect(fs.existsSync(new URL(`../${part}.tsx`, import.meta.url)), part).toBe(true);
   });
 });
