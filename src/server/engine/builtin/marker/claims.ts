@@ -125,9 +125,17 @@ function subjectOf(text: AnalysedText, clauses: number[], i: number): number {
 /** A negation anywhere before the word in its clause ("no longer be contained in a closed path") turns its direction round. */
 function negatedInClause(text: AnalysedText, clauses: number[], i: number): boolean {
   if (text.tokens[i].negated) return true;
-  for (let j = i - 1; j >= 0 && clauses[j] === clauses[i]; j--) if (text.tokens[j].negator) return true;
+  // "because they can't be identified they feel less responsible": after the word the negation denies, a new subject
+  // starts a clause of its own, which the negation does not reach
+  let newSubject = false;
+  for (let j = i - 1; j >= 0 && clauses[j] === clauses[i]; j--) {
+    const t = text.tokens[j];
+    if (t.negator) return !newSubject;
+    if (SUBJECT_PRONOUN.test(t.lower) && text.tokens.slice(Math.max(0, j - 4), j).some((x) => x.negated)) newSubject = true;
+  }
   return false;
 }
+const SUBJECT_PRONOUN = /^(they|it|he|she|we|you|i)$/;
 
 /** A pronoun ("it", "they") in the clause before the word: its subject is the thing named earlier. */
 function hasPronounBefore(text: AnalysedText, clauses: number[], i: number): boolean {
@@ -188,6 +196,9 @@ export function directionClaims(text: AnalysedText, within?: number[]): Directio
  */
 /** Words that say something is missing or cannot happen. */
 const PRIVATIVE = /^(lack|lacking|absence|absent|unable|fail|failure|impossible|hard|difficult|ignore|neglect)$/;
+
+/** A point that lessens a thing ("less like individuals") is not denied by an answer that says it is not there at all. */
+const LESSENED = /^(less|fewer|reduced|lower|little)$/;
 
 /** Words after a quantity that say it is nil, or as good as nil. */
 const NIL = /^(0|zero|nil|none|negligible|ignored)$/;
@@ -258,7 +269,9 @@ export function negatedPointWord(
     // about graphite, which another sentence is about) denies nothing of this point
     if (question && aboutAnotherThing(pointText, answer, question, at.sentence)) continue;
     const ref = point.tokens.findIndex((p) => p.pos !== 'PUNCT' && (p.lemma === at.lemma || p.stem === at.stem));
-    if (ref >= 0) return { ans: a, ref };
+    // "not an individual any more" says more than the point's "less like individuals", not the opposite
+    const lessened = ref >= 0 && point.tokens.slice(Math.max(0, ref - 2), ref).some((p) => LESSENED.test(p.lower));
+    if (ref >= 0 && !lessened) return { ans: a, ref };
   }
   return undefined;
 }

@@ -41,6 +41,130 @@ describe('the built-in marker: words', () => {
     expect(fb.qualitative_feedback).toContain('Fix:');
   });
 
+  it('reads "you don’t have to be rewarded yourself" as denying the need, not the reward', () => {
+    const scheme: MarkPointInput[] = [
+      {
+        id: 'p1',
+        text: 'vicarious reinforcement: learning from seeing a model rewarded for a behaviour',
+        accept: ['vicarious reinforcement is learning from seeing someone else being rewarded'],
+      },
+    ];
+    const question = 'Explain the role of vicarious reinforcement in social learning theory.';
+    const markIt = (answer: string) =>
+      markAnswer({ questionText: question, type: 'short_answer', totalMarks: 1, markScheme: scheme, answer }).markscheme_evaluation[0];
+    for (const answer of [
+      "You don't have to be rewarded yourself; watching a friend get a treat for tidying up makes you tidy up too.",
+      'You need not be rewarded yourself; watching a friend get a treat for tidying up makes you tidy up too.',
+    ])
+      expect(markIt(answer).status, answer).not.toBe('CONTRADICTED');
+    // a denial of the reward itself still denies it
+    expect(markIt('The observer is not rewarded and the model is not rewarded either, so nothing is learnt.').status).not.toBe('COVERED');
+  });
+
+  it('ends a negation where a new subject starts: "because they can’t be seen they feel less guilty" is not "more guilty"', () => {
+    const scheme: MarkPointInput[] = [
+      {
+        id: 'p2',
+        text: 'reduced private self-awareness / reduced fear of negative evaluation weakens normal social restraints',
+        accept: [
+          'reduced self-awareness means people pay less attention to their own standards of behaviour',
+          'people feel less responsible for their actions because they cannot be identified',
+        ],
+      },
+    ];
+    const fb = markAnswer({
+      questionText: 'Explain how deindividuation may lead to aggressive behaviour in crowds.',
+      type: 'short_answer',
+      totalMarks: 1,
+      markScheme: scheme,
+      answer:
+        "Being masked lowers their self-awareness, so they pay less attention to their own values, and because they can't be picked out they feel less responsible.",
+    });
+    expect(fb.markscheme_evaluation[0].status).not.toBe('CONTRADICTED');
+  });
+
+  it('does not call "not X at all" the opposite of a point that says "less X"', () => {
+    const scheme: MarkPointInput[] = [
+      {
+        id: 'p1',
+        text: 'people in crowds lose their sense of personal identity',
+        accept: ['people in crowds feel anonymous and less like individuals'],
+      },
+    ];
+    const fb = markAnswer({
+      questionText: 'Explain how deindividuation may lead to aggressive behaviour in crowds.',
+      type: 'short_answer',
+      totalMarks: 1,
+      markScheme: scheme,
+      answer: 'Stuck in a huge crowd you feel anonymous, like you are not an individual any more.',
+    });
+    expect(fb.markscheme_evaluation[0].status).not.toBe('CONTRADICTED');
+  });
+
+  it('reads "no rabbits born or dying" as agreeing with "no births or deaths"', () => {
+    const scheme: MarkPointInput[] = [{ id: 'p3', text: 'no births, deaths, immigration or emigration between the two samples' }];
+    const fb = markAnswer({
+      questionText: 'Give the assumptions made when using mark-release-recapture to estimate the size of a population.',
+      type: 'short_answer',
+      totalMarks: 1,
+      markScheme: scheme,
+      answer: 'Between the two catches the population stays closed: no rabbits born, dying, arriving or leaving.',
+    });
+    expect(fb.markscheme_evaluation[0].status).not.toBe('CONTRADICTED');
+  });
+
+  it('gives one statement one point: "more collisions per second" is not also "more successful collisions"', () => {
+    const scheme: MarkPointInput[] = [
+      { id: 'p1', text: 'more molecules in the same volume', accept: ['the gas molecules are closer together'] },
+      { id: 'p2', text: 'so collisions are more frequent', accept: ['more collisions per second'] },
+      {
+        id: 'p3',
+        text: 'so there are more successful collisions (with energy ≥ Ea) per unit time',
+        accept: ['more successful collisions per second', 'more collisions with enough energy to react each second'],
+      },
+    ];
+    const markIt = (answer: string) =>
+      markAnswer({
+        questionText: 'Use collision theory to explain why increasing the pressure increases the rate of a reaction between two gases.',
+        type: 'short_answer',
+        totalMarks: 3,
+        markScheme: scheme,
+        answer,
+      }).markscheme_evaluation.map((e) => e.status);
+    expect(markIt('Squashing the gas pushes the molecules closer together so there are more collisions per second.')).toEqual([
+      'COVERED',
+      'COVERED',
+      'NOT_COVERED',
+    ]);
+    // said, it is earned
+    expect(
+      markIt(
+        'Squashing the gas pushes the molecules closer together so there are more collisions per second, so more successful collisions per second.',
+      ),
+    ).toEqual(['COVERED', 'COVERED', 'COVERED']);
+  });
+
+  it('credits an example the scheme names where the question asks for one ("give one application")', () => {
+    const scheme: MarkPointInput[] = [
+      {
+        id: 'p3',
+        text: 'application: strong magnetic fields (MRI scanners / particle accelerators) or power cables with no energy loss',
+        accept: ['maglev trains use superconducting magnets', 'power cables with no energy loss'],
+      },
+    ];
+    const markIt = (questionText: string, answer: string) =>
+      markAnswer({ questionText, type: 'short_answer', totalMarks: 1, markScheme: scheme, answer }).markscheme_evaluation[0];
+    const asked = 'What is a superconductor? Give one application of superconductors.';
+    expect(markIt(asked, 'They are used in MRI scanners.').status).toBe('COVERED');
+    expect(markIt(asked, 'Maglev trains.').status).toBe('COVERED');
+    expect(markIt(asked, 'They are used in particle accelerators.').justification).toContain('"particle accelerators"');
+    // an example denied, or one word of it, is not the example
+    expect(markIt(asked, 'They are not used in MRI scanners.').status).not.toBe('COVERED');
+    expect(markIt(asked, 'Scanners.').status).not.toBe('COVERED');
+    // a question that does not ask for an example is not answered by naming one
+    expect(markIt('Explain why superconductors are useful.', 'MRI scanners.').rule).not.toBe('accepted-wording');
+  });
+
   it('does not give a point through an accepted wording to an answer that denies the point itself', () => {
     const scheme: MarkPointInput[] = [
       {

@@ -46,7 +46,7 @@ import {
   oppositeIsAboutSameThing,
 } from './claims';
 import { compareEquations, findEquations, schemeEquation, type Equation } from '../../maths/formulas';
-import { analyseText, toPlainText, type AnalysedText } from './text';
+import { analyseText, toPlainText, type AnalysedText, type Token } from './text';
 
 export const MARKED_BY = 'the built-in marker';
 
@@ -109,6 +109,58 @@ function coveredLinks(decision: PointDecision): number[] {
 /** A point that is a step of working (a method mark, or mostly symbols) rather than a statement. */
 function isStep(point: MarkPoint, wording: AnalysedText): boolean {
   return point.kind === 'M' || isFormulaLike(wording);
+}
+
+/** A question that asks for examples: "give one application", "name two uses", "state one example". */
+const ASKS_FOR_EXAMPLES =
+  /\b(give|name|state|suggest|identify|list)\s+(one|two|three|an?)\s+(\w+\s+)?(application|use|uses|example|examples|applications|device|devices|source|sources|type|types)\b/i;
+
+/** Verbs the tagger may take for nouns after a name ("maglev trains use …"). */
+const EXAMPLE_VERB = /^(use|uses|need|needs|make|makes|produce|produces|rely|relies|contain|contains|require|requires)$/;
+
+/**
+ * Where the question asks for an example ("give one application of superconductors"), an example the scheme names
+ * ("(MRI scanners / particle accelerators)", "maglev trains use superconducting magnets") named in the answer is the
+ * answer: "They are used in MRI scanners." An example is two to four words the question does not give, said together.
+ */
+function namedExample(point: MarkPoint, answer: AnalysedText, question: AnalysedText): string | undefined {
+  if (!ASKS_FOR_EXAMPLES.test(question.text)) return undefined;
+  const asked = (t: Token) => question.content.some((i) => question.tokens[i].lemma === t.lemma || question.tokens[i].stem === t.stem);
+  const examples = toPlainText(point.text)
+    .split(/[/();:,]|\bor\b|\be\.g\.?/)
+    .concat(
+      point.accept.map((w) => {
+        // an accepted wording's example is its words before its verb: "maglev trains" of "maglev trains use …"
+        const t = analyseText(toPlainText(w));
+        const verb = t.tokens.findIndex((x) => x.pos === 'VERB' || x.pos === 'AUX' || EXAMPLE_VERB.test(x.lower));
+        return verb > 0
+          ? t.tokens
+              .slice(0, verb)
+              .map((x) => x.text)
+              .join(' ')
+          : '';
+      }),
+    )
+    .map((e) => e.trim())
+    .filter((e) => e.length > 0);
+  for (const e of examples) {
+    const t = analyseText(e);
+    const words = t.content.map((i) => t.tokens[i]);
+    if (words.length < 2 || words.length > 4 || !words.some((w) => !asked(w)) || t.tokens.some((x) => x.negator)) continue;
+    const hit = findPhrase(answer, e);
+    if (!hit || hit[hit.length - 1] - hit[0] > words.length + 1) continue;
+    // "they are not used in MRI scanners" names it to deny it
+    const first = answer.tokens[hit[0]];
+    const last = answer.tokens[hit[hit.length - 1]];
+    if (negatorInClause(answer, first.start, last.end) < 0) return quoteTokens(answer, hit);
+  }
+  return undefined;
+}
+
+/** The wording denies its word and the answer denies the same word through the thing before it: "no woodlice born". */
+function deniedAlike(wording: AnalysedText, ref: number, answer: AnalysedText, ans: number): boolean {
+  const said = answer.tokens[ans];
+  return wording.tokens[ref].negated && !said.negated && negatorInClause(answer, said.start, said.end) >= 0;
 }
 
 /**
@@ -463,6 +515,14 @@ function judgeTextPoint(
       rule: 'accepted-wording',
       evidence: accepted,
     };
+  const example = namedExample(point, answer, question);
+  if (example)
+    return {
+      status: 'COVERED',
+      justification: `Credited: you named "${example}", one of the mark scheme's answers to what the question asks for.`,
+      rule: 'accepted-wording',
+      evidence: example,
+    };
   for (const entry of point.required) {
     // the term being defined is not a word of its definition ("informational" is not "information")
     // (unless the required word is the term itself: "retroactive" for "retroactive interference: …")
@@ -526,9 +586,11 @@ function judgeTextPoint(
   // an opposite word about another thing ("a variable resistor" against "the current is kept constant") denies nothing
   // and a denial in the answer agrees with a wording that says the thing is missing ("you can't generalise the
   // results" against "the results lack generalisability")
+  // and so does one that denies the word with the thing before it ("no woodlice born" against "no births")
   const realFlips = decision.alignment.flips.filter((f) =>
     f.kind === 'negation'
-      ? !(answer.tokens[f.ans].negated && saidMissing(wordings[decision.alternative], f.ref))
+      ? !(answer.tokens[f.ans].negated && saidMissing(wordings[decision.alternative], f.ref)) &&
+        !deniedAlike(wordings[decision.alternative], f.ref, answer, f.ans)
       : oppositeIsAboutSameThing(wordings[decision.alternative], f.ref, answer, f.ans),
   );
   if (realFlips.length < decision.alignment.flips.length && realFlips.length % 2 === 0 && decision.label === 'contradictory')
@@ -927,6 +989,52 @@ function partialIsNotFull(points: MarkPoint[], outcomes: PointOutcome[]): void {
 }
 
 /**
+ * One statement, one point: words that earn a point as the scheme accepts it ("more collisions per second") do not also
+ * earn the next point by likeness when they say nothing more and that point needs words the answer never says
+ * ("more successful collisions per unit time").
+ */
+function oneStatementOnePoint(points: MarkPoint[], outcomes: PointOutcome[], answerText: string, questionText: string): void {
+  const answer = analyseText(answerText);
+  const question = analyseText(questionText);
+  const lemmas = (text: string) => {
+    const t = analyseText(text);
+    return t.content.map((i) => t.tokens[i]).filter((w) => !w.isNumber);
+  };
+  const has = (words: Token[], w: Token) => words.some((x) => x.lemma === w.lemma || x.stem === w.stem);
+  const asWritten = (o: PointOutcome) => o.rule === 'accepted-wording' || o.rule === 'as-worded';
+  const said = lemmas(answer.text);
+  const asked = lemmas(question.text);
+  const working = (text: string) => /[=→^/]/.test(text);
+  outcomes.forEach((o, i) => {
+    if (o.status !== 'COVERED' || o.rule !== 'judged' || !o.evidence || points[i].kind === 'M' || working(o.evidence)) return;
+    const own = lemmas(o.evidence);
+    if (own.length === 0) return;
+    const other = outcomes.findIndex(
+      (x, j) =>
+        j !== i &&
+        x.status === 'COVERED' &&
+        asWritten(x) &&
+        !!x.evidence &&
+        !working(x.evidence) &&
+        own.every((w) => has(lemmas(x.evidence!), w)),
+    );
+    if (other < 0) return;
+    const needed = lemmas(points[i].text).filter((w) => !has(said, w) && !has(asked, w));
+    if (needed.length === 0) return;
+    // nothing else of the answer says any of the point's words (its evidence may be quoted from one sentence and its
+    // words said in others)
+    const there = lemmas(outcomes[other].evidence!);
+    const wordings = [points[i].text, ...points[i].accept].flatMap(lemmas);
+    if (said.some((w) => has(wordings, w) && !has(there, w) && !has(asked, w))) return;
+    outcomes[i] = {
+      status: 'NOT_COVERED',
+      justification: `Not credited: "${outcomes[other].evidence}" earns another point; this one needs more: ${points[i].text}.`,
+      rule: 'no-evidence',
+    };
+  });
+}
+
+/**
  * A value the answer gives for one point is not its (wrong) value for another: "-1.28 MJ/mol" as the
  * final answer does not make it the student's value for the bonds-broken step, which is simply not shown.
  */
@@ -1228,6 +1336,7 @@ export function markAnswer(input: MarkAnswerInput): Feedback {
       }
       creditValuesOnce(points, outcomes);
       partialIsNotFull(points, outcomes);
+      oneStatementOnePoint(points, outcomes, plainAnswer, toPlainText(input.questionText ?? ''));
     }
   }
   const result = applyScheme(points, outcomes, rules, totalMarks, {

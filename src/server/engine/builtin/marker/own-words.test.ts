@@ -125,4 +125,29 @@ describe('a rejected wording', () => {
   it('is still found where the student wrote it', () => {
     expect(rejected('The old battery is weaker but the bulb gets more power.')).toBe(true);
   });
+
+  it('is found with another comparative of the same direction, the one that stands by its word', () => {
+    const rejectedHere = (answer: string) =>
+      markAnswer({
+        questionText: 'Use collision theory to explain why raising the pressure of two reacting gases increases the rate.',
+        type: 'short_answer',
+        totalMarks: 1,
+        markScheme: [
+          {
+            id: 'p',
+            text: 'so there are more successful collisions per unit time',
+            reject: ['a higher proportion of collisions are successful'],
+          },
+        ],
+        answer,
+      }).markscheme_evaluation[0].rule === 'rejected-wording';
+    // "more" comes first in the sentence; "bigger" is the comparative of "proportion"
+    expect(
+      rejectedHere(
+        'The gas is squashed so there are more successful collisions each second, and a bigger proportion of collisions are successful too.',
+      ),
+    ).toBe(true);
+    expect(rejectedHere('A greater proportion of the collisions are successful.')).toBe(true);
+    expect(rejectedHere('The gas is squashed so there are more successful collisions each second.')).toBe(false);
+  });
 });

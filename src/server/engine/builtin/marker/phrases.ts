@@ -30,17 +30,25 @@ export function findPhrase(answer: AnalysedText, phrase: string, candidates?: nu
   for (let s = 0; s < answer.sentences; s++) {
     const inSentence = pool.filter((i) => answer.tokens[i].sentence === s);
     const found: number[] = [];
+    const says = (i: number, w: Token) => {
+      const a = answer.tokens[i];
+      if (w.isNumber || a.isNumber) return w.isNumber && a.isNumber && Number(w.lower) === Number(a.lower);
+      const denied = phraseNegated || w.negated;
+      // "no jumps" says "continuous": the word is denied, the term it stands for is not
+      if (a.negated !== denied && !anyPolarity) return deniedAliasOf(a, w);
+      return a.lemma === w.lemma || a.stem === w.stem || a.lower === w.lower || aliasOf(a, w) || sameComparative(a, w, p);
+    };
     for (const w of words) {
-      const hit = inSentence.find((i) => {
-        const a = answer.tokens[i];
-        if (w.isNumber || a.isNumber) return w.isNumber && a.isNumber && Number(w.lower) === Number(a.lower);
-        const denied = phraseNegated || w.negated;
-        // "no jumps" says "continuous": the word is denied, the term it stands for is not
-        if (a.negated !== denied && !anyPolarity) return deniedAliasOf(a, w);
-        return a.lemma === w.lemma || a.stem === w.stem || a.lower === w.lower || aliasOf(a, w);
-      });
+      const hit = inSentence.find((i) => says(i, w));
       if (hit === undefined) break;
       found.push(hit);
+    }
+    // a comparative is the one that stands by its word ("more successful collisions …, and a bigger proportion")
+    for (let k = 0; k + 1 < found.length; k++) {
+      if (!COMPARATIVES.has(words[k].lower)) continue;
+      const next = found[k + 1];
+      const near = inSentence.findLast((i) => i < next && next - i <= 3 && says(i, words[k]));
+      if (near !== undefined) found[k] = near;
     }
     if (found.length === words.length && !swapsRoles(answer, p, s, found, roleOf) && keepsComparatives(words, found))
       return found.sort((a, b) => a - b);
@@ -49,6 +57,23 @@ export function findPhrase(answer: AnalysedText, phrase: string, candidates?: nu
 }
 
 const COMPARATIVES = new Set([...MORE_FORMS, ...LESS_FORMS]);
+
+/** Comparatives of size that stand for each other: "a bigger proportion" says "a higher proportion". */
+const SIZE_COMPARATIVES = [
+  ['greater', 'larger', 'bigger', 'higher'],
+  ['smaller', 'lower'],
+  ['less', 'fewer'],
+];
+
+/**
+ * "A bigger proportion" says "a higher proportion", before a noun ("more young fish" is not "a larger mesh": "more"
+ * counts, it does not size; "molecules get bigger" is about size, not "greater speed").
+ */
+function sameComparative(a: Token, w: Token, phrase: AnalysedText): boolean {
+  const next = phrase.tokens[phrase.tokens.indexOf(w) + 1];
+  if (!next || next.pos !== 'NOUN') return false;
+  return SIZE_COMPARATIVES.some((group) => group.includes(a.lower) && group.includes(w.lower));
+}
 
 /**
  * True unless a comparative of the phrase is found away from the word it qualifies: "the bulb gets more power" is not

@@ -117,6 +117,25 @@ const DENIED_CLAUSE = /^(when|where|because|whereby)$/;
 /** Where that clause ends. */
 const CLAUSE_END = /^(and|but|or|so|which|whereas|while|although|though|;|,)$/;
 
+/** Words that, followed by "to", make a need of what follows ("have to be rewarded", "need to see it"). */
+const NEED = new Set(['have', 'has', 'had', 'need', 'needs', 'needed']);
+
+/**
+ * "You don't have to be rewarded yourself", "it need not touch": the negation denies that the thing is needed,
+ * not the thing itself, so nothing after it is denied ("rewarded" is still said of someone).
+ */
+function deniesOnlyTheNeed(tokens: Token[], i: number): boolean {
+  const t = tokens[i];
+  const before = tokens[i - 1];
+  if (before && before.sentence === t.sentence && /^needs?$/.test(before.lower)) return true;
+  let j = i + 1;
+  while (j < tokens.length && /^(really|necessarily|even|always|actually)$/.test(tokens[j].lower)) j++;
+  const need = tokens[j];
+  const to = tokens[j + 1];
+  if (!need || need.sentence !== t.sentence || !NEED.has(need.lower)) return false;
+  return to?.lower === 'to' && to.sentence === t.sentence;
+}
+
 function markNegatedWords(tokens: Token[]): void {
   tokens.forEach((t, i) => {
     if (!t.negator || SELF_NEGATING.has(t.lower)) return;
@@ -129,6 +148,7 @@ function markNegatedWords(tokens: Token[]): void {
       }
       return;
     }
+    if (deniesOnlyTheNeed(tokens, i)) return;
     let seen = 0;
     for (let j = i + 1; j < tokens.length && tokens[j].sentence === t.sentence && tokens[j].pos !== 'PUNCT' && seen < 4; j++) {
       const w = tokens[j];
