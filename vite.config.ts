@@ -172,7 +172,7 @@ export default defineConfig({
             // in lazy chunks (src/client/app/routes.tsx).
             { name: 'shell', tags: ['$initial'], priority: 30 },
             // After the first download, modules that two or more lazy parts share (the login form, the signed-in app,
-            // each screen: routes.tsx and app/pages.ts) go in three kinds of file; a module only one lazy part uses
+            // each screen: routes.tsx and app/screens.ts) go in three kinds of file; a module only one lazy part uses
             // stays in that part's own chunk (KaTeX in rich-html, Recharts in time-charts).
             //
             // 1. What the login form shares with the signed-in app (the card, the text box), beyond the first
