@@ -165,6 +165,57 @@ describe('the built-in marker: words', () => {
     expect(markIt('Explain why superconductors are useful.', 'MRI scanners.').rule).not.toBe('accepted-wording');
   });
 
+  it('lets a name the scheme gives in brackets ("IAA (auxin)") stand for the other in every wording', () => {
+    const scheme: MarkPointInput[] = [
+      { id: 'p1', text: 'IAA (auxin) made in the tip diffused into the agar block', accept: ['IAA diffused from the tip into the agar'] },
+      {
+        id: 'p2',
+        text: 'IAA diffused down into the shoot on that side only',
+        accept: ['IAA moved into the shoot only on the side with the block'],
+        reject: ['IAA spread evenly through the whole shoot'],
+      },
+    ];
+    const markIt = (answer: string) =>
+      markAnswer({
+        questionText:
+          'Shoot tips were placed on agar blocks; each block was then put on one side of a cut shoot in the dark. Explain the results.',
+        type: 'short_answer',
+        totalMarks: 2,
+        markScheme: scheme,
+        answer,
+      }).markscheme_evaluation.map((e) => e.rule);
+    expect(markIt('Auxin diffused from the tip into the agar. Auxin moved into the shoot only on the side with the block.')).toEqual([
+      'accepted-wording',
+      'accepted-wording',
+    ]);
+    expect(markIt('Auxin diffused from the tip into the agar. Then auxin spread evenly through the whole shoot.')[1]).toBe(
+      'rejected-wording',
+    );
+  });
+
+  it('reads "it was not light" as agreeing with "light was not the cause"', () => {
+    const scheme: MarkPointInput[] = [
+      {
+        id: 'p4',
+        text: 'it happened in the dark, so the response was caused by IAA and not by light',
+        accept: [
+          'in the dark so light was not the cause',
+          'the bending was not due to light',
+          'shows the chemical alone causes the bending',
+        ],
+      },
+    ];
+    const fb = markAnswer({
+      questionText:
+        'In an experiment, the tips of some oat shoots were cut off and placed on agar blocks for two hours. Each agar block was then put on one side of a decapitated shoot, in the dark. The shoots curved away from the side with the block. Explain these results.',
+      type: 'short_answer',
+      totalMarks: 1,
+      markScheme: scheme,
+      answer: 'It was in the dark so it was not light.',
+    });
+    expect(fb.markscheme_evaluation[0].status).not.toBe('CONTRADICTED');
+  });
+
   it('does not give a point through an accepted wording to an answer that denies the point itself', () => {
     const scheme: MarkPointInput[] = [
       {

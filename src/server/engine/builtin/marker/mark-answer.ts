@@ -111,6 +111,44 @@ function isStep(point: MarkPoint, wording: AnalysedText): boolean {
   return point.kind === 'M' || isFormulaLike(wording);
 }
 
+/** "IAA (auxin)": a word and the one-word name the scheme gives it in brackets. */
+const SCHEME_ALIAS = /\b([A-Za-z][A-Za-z-]{1,30})\s*\(([A-Za-z][A-Za-z-]{2,30})\)/g;
+const ACRONYM = /^[A-Z]{2,5}$/;
+const NOT_AN_ALIAS =
+  /^(and|or|not|the|for|with|from|accept|allow|ignore|reject|owtte|ecf|max|each|any|one|two|three|either|both|marks?|e\.g)$/i;
+
+/**
+ * A scheme that names a thing two ways ("IAA (auxin) made in the tip diffused into the agar") lets either name stand
+ * in every wording of every point: "auxin spread evenly through the whole shoot" is the rejected "IAA spread evenly
+ * through the whole shoot", and "auxin diffused down one side" the accepted "IAA diffused down one side".
+ */
+function withSchemeAliases(points: MarkPoint[]): MarkPoint[] {
+  const pairs: [string, string][] = [];
+  for (const p of points)
+    for (const m of toPlainText(p.text).matchAll(SCHEME_ALIAS)) {
+      const [, name, other] = m;
+      // one of them a short name in capitals ("IAA", "ADH"): "another (allosteric) site" explains a word, it does not rename it
+      if (!ACRONYM.test(name) && !ACRONYM.test(other)) continue;
+      if (NOT_AN_ALIAS.test(name) || NOT_AN_ALIAS.test(other) || name.toLowerCase() === other.toLowerCase()) continue;
+      pairs.push([name, other]);
+    }
+  if (pairs.length === 0) return points;
+  const variants = (wordings: string[]) => {
+    const out = new Set(wordings);
+    for (const w of wordings)
+      for (const [a, b] of pairs)
+        for (const [from, to] of [
+          [a, b],
+          [b, a],
+        ]) {
+          const re = new RegExp(`\\b${from.replace(/[-]/g, '\\-')}\\b`, 'gi');
+          if (re.test(w)) out.add(w.replace(re, to));
+        }
+    return [...out];
+  };
+  return points.map((p) => ({ ...p, accept: variants(p.accept), reject: variants(p.reject) }));
+}
+
 /** A question that asks for examples: "give one application", "name two uses", "state one example". */
 const ASKS_FOR_EXAMPLES =
   /\b(give|name|state|suggest|identify|list)\s+(one|two|three|an?)\s+(\w+\s+)?(application|use|uses|example|examples|applications|device|devices|source|sources|type|types)\b/i;
@@ -160,7 +198,12 @@ function namedExample(point: MarkPoint, answer: AnalysedText, question: Analysed
 /** The wording denies its word and the answer denies the same word through the thing before it: "no woodlice born". */
 function deniedAlike(wording: AnalysedText, ref: number, answer: AnalysedText, ans: number): boolean {
   const said = answer.tokens[ans];
-  return wording.tokens[ref].negated && !said.negated && negatorInClause(answer, said.start, said.end) >= 0;
+  const own = wording.tokens[ref];
+  // and the other way round: "it was not light" against "light was not the cause"
+  return (
+    (own.negated && !said.negated && negatorInClause(answer, said.start, said.end) >= 0) ||
+    (said.negated && !own.negated && negatorInClause(wording, own.start, own.end) >= 0)
+  );
 }
 
 /**
@@ -1299,11 +1342,13 @@ function inOwnLetters(outcome: PointOutcome, renamed: string, original: string, 
  */
 export function markAnswer(input: MarkAnswerInput): Feedback {
   // an accuracy point that states a value ("range 35.3 m") is marked as that value, like a typed scheme's "A1 t = 2.02 s"
-  const points = input.markScheme.map((p) => {
-    const point = markPointSchema.parse(p);
-    const stated = point.kind === 'A' && !point.numeric ? statedResult(toPlainText(point.text)) : undefined;
-    return stated ? { ...point, numeric: stated } : point;
-  });
+  const points = withSchemeAliases(
+    input.markScheme.map((p) => {
+      const point = markPointSchema.parse(p);
+      const stated = point.kind === 'A' && !point.numeric ? statedResult(toPlainText(point.text)) : undefined;
+      return stated ? { ...point, numeric: stated } : point;
+    }),
+  );
   const rules = readRules(input.rules);
   const totalMarks = Math.max(0, input.totalMarks);
   const plainAnswer = toPlainText(input.answer ?? '');
