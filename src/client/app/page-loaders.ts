@@ -2,7 +2,7 @@ import { peekEarly, startEarly } from '../lib/api-request';
 import { cn } from '../lib/cn';
 import { browserLocales } from '../lib/locale';
 import { urlFromQueryKey } from '../lib/api/query-keys';
-import { firstIdOf, isId, isLazyScreen, pageAt, type FollowingReads, type PageParams } from './pages';
+import { isId, isLazyScreen, pageAt, type FollowingReads, type PageParams } from './pages';
 import { SCREENS } from './screens';
 
 /** The GETs the screen at this path makes as it opens (pages.ts), as URLs; none for a path whose ids look odd. */
@@ -29,8 +29,8 @@ export function preloadPage(pathname: string): void {
 /** The reads that follow from one started above, once its reply is in (looked at, not taken: the screen takes it). */
 async function startFollowing(then: FollowingReads, params: PageParams): Promise<void> {
   const reply = await peekEarly<unknown>(urlFromQueryKey(then.after(params)))?.catch(() => null);
-  const first = firstIdOf(reply);
-  if (first) startEarly(then.ofFirst(first).map(urlFromQueryKey));
+  const next = then.queries(reply);
+  if (next.length > 0) startEarly(next.map(urlFromQueryKey));
 }
 
 let warmedUp = false;

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PAGE_STARTED_GETS, startEarly, takeEarly } from '../lib/api-request';
-import { firstRequestsOf, preloadPage } from './page-loaders';
+import { firstRequestsOf } from './page-loaders';
 import { pagePreloadScript } from './page-preload-script';
 
 const script = pagePreloadScript(['assets/signed-in-app.js'], (module) => [`assets/${module.split('/').pop()}.js`, 'assets/shared.js']);
@@ -14,7 +14,6 @@ function runAt(path: string) {
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
       asked.push(url);
-      if (url.endsWith('/questions')) return Response.json([{ id: 'q1' }, { id: 'q2' }]);
       return Response.json({ url, authorization: (init.headers as Record<string, string>).Authorization });
     }),
   );
@@ -62,29 +61,6 @@ describe('index.html’s preload script', () => {
     expect(runAt('/courses/c1').preloaded).toEqual(['/assets/signed-in-app.js']);
     // An odd id: the screen's code, no reads.
     expect(runAt('/courses/c%20x/papers/p1/exam').preloaded).toContain('/assets/exam-page.js');
-  });
-
-  it('asks for the first question’s answer once the questions are in, and the app takes it rather than asking again', async () => {
-    localStorage.setItem('sessionToken', 'tok');
-    const { asked } = runAt('/courses/c1/papers/p9/exam');
-    await vi.waitFor(() => expect(asked).toContain('/api/questions/q1/answer'));
-    preloadPage('/courses/c1/papers/p9/exam');
-    let answer: Promise<unknown> | undefined;
-    await vi.waitFor(() => expect((answer = takeEarly('/api/questions/q1/answer'))).toBeDefined());
-    await expect(answer).resolves.toMatchObject({ url: '/api/questions/q1/answer' });
-    // The app read the questions' reply itself: the script read a copy.
-    await expect(takeEarly('/api/question-papers/p9/questions')).resolves.toEqual([{ id: 'q1' }, { id: 'q2' }]);
-    expect(asked.filter((url) => url === '/api/questions/q1/answer')).toHaveLength(1);
-    expect(asked.filter((url) => url === '/api/question-papers/p9/questions')).toHaveLength(1);
-  });
-
-  it('leaves the following read to the app when the app has asked for it first', async () => {
-    localStorage.setItem('sessionToken', 'tok');
-    const { asked } = runAt('/courses/c1/papers/p8/exam');
-    // Before the questions' reply has been read: the app asks for the first answer itself.
-    startEarly(['/api/questions/q1/answer']);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(asked.filter((url) => url === '/api/questions/q1/answer')).toHaveLength(1);
   });
 
   it('fetches nothing without a stored session', () => {

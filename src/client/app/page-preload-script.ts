@@ -26,13 +26,10 @@ export function pagePreloadScript(appFiles: readonly string[], filesOf: (module:
   // the first match wins, as in the router.
   const rows = PAGES.map((page) => {
     const { source, names } = patternOf(page.path);
-    const placeholders = Object.fromEntries(names.map((name) => [name, `:${name}`]));
-    const urls = page.queries?.(placeholders).map(urlFromQueryKey) ?? [];
-    // Reads that follow from the first item of a list: the list's URL, then theirs with ':first' for its id.
-    const then = page.then ? [urlFromQueryKey(page.then.after(placeholders)), page.then.ofFirst(':first').map(urlFromQueryKey)] : 0;
+    const urls = page.queries?.(Object.fromEntries(names.map((name) => [name, `:${name}`]))).map(urlFromQueryKey) ?? [];
     const modules = isLazyScreen(page.screen) ? [LAZY_SCREENS[page.screen], ...(SCREEN_PARTS[page.screen] ?? [])] : [];
     const own = [...new Set(modules.flatMap(filesOf).map(indexOf))];
-    return [source, names, own.filter((file) => !app.includes(file)), urls, then];
+    return [source, names, own.filter((file) => !app.includes(file)), urls];
   });
   const json = JSON.stringify;
   // An id as the server makes them (pages.ts's isId): a path whose ids look odd starts no reads, only the code.
@@ -44,13 +41,7 @@ export function pagePreloadScript(appFiles: readonly string[], filesOf: (module:
     `g('/api/users/me');` +
     `for(var i=0;i<R.length;i++){var r=R[i],m=new RegExp(r[0],'i').exec(p);if(m){var v={},ok=true;` +
     `for(var j=0;j<r[1].length;j++){v[r[1][j]]=m[j+1];ok=ok&&/^[\\w-]+$/.test(m[j+1])}` +
-    `var f=function(u){return u.replace(/:(\\w+)/g,function(_,n){return v[n]})};` +
-    `if(ok){r[3].forEach(function(u){g(f(u))});var q=r[4]&&s.replies[f(r[4][0])];` +
-    // The following reads: from a copy of the list's reply (the app reads the reply itself), unless the app has
-    // asked for them by then (api-request.ts marks what it asks for).
-    `if(q)q.then(function(x){return x.ok?x.clone().json():null}).then(function(x){var d=Array.isArray(x)&&x[0]&&x[0].id;` +
-    `if(typeof d=='string'&&/^[\\w-]+$/.test(d)){v.first=d;r[4][1].forEach(function(u){u=f(u);if(!(u in s.replies))g(u)})}})` +
-    `.catch(function(){})}A=A.concat(r[2]);break}}` +
+    `if(ok)r[3].forEach(function(u){g(u.replace(/:(\\w+)/g,function(_,n){return v[n]}))});A=A.concat(r[2]);break}}` +
     `A.forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';` +
     `l.href='/'+F[f];document.head.appendChild(l)})}}catch(e){}`
   );

@@ -55,16 +55,13 @@ export interface Page {
   screen: LazyScreen | BuiltInScreen;
   /** The reads the screen makes as it opens (the keys its hooks use), from the path's parameters. */
   queries?: (params: PageParams) => QueryKey[];
-  /** Reads that follow from another's reply: asked as soon as that reply is in. */
+  /** A read that follows from another's reply: asked as soon as that reply is in. */
   then?: FollowingReads;
 }
 
-/** Reads that follow from the first item of a list another read returns. */
 export interface FollowingReads {
-  /** The read of the list. */
   after: (params: PageParams) => QueryKey;
-  /** The reads for the list's first item, by its id. */
-  ofFirst: (id: string) => QueryKey[];
+  queries: (reply: unknown) => QueryKey[];
 }
 
 /** Ids as the server makes them (letters, digits, '-'): a URL made of them is the same however the router decodes the path. */
@@ -85,14 +82,11 @@ const resultsOfPaper = ({ paperId }: PageParams): QueryKey[] => [queryKeys.paper
 /** Opened without a question, the exam shows the paper's first: its answer is asked for once the questions are in. */
 const firstAnswer: FollowingReads = {
   after: ({ paperId }) => queryKeys.paperQuestions(paperId),
-  ofFirst: (questionId) => [queryKeys.answer(questionId)],
+  queries: (questions) => {
+    const first: unknown = Array.isArray(questions) ? (questions[0] as { id?: unknown } | undefined)?.id : undefined;
+    return isId(first) ? [queryKeys.answer(first)] : [];
+  },
 };
-
-/** The id of a list reply's first item, if it looks like one (isId). */
-export function firstIdOf(reply: unknown): string | undefined {
-  const first: unknown = Array.isArray(reply) ? (reply[0] as { id?: unknown } | undefined)?.id : undefined;
-  return isId(first) ? first : undefined;
-}
 
 export const PAGES: readonly Page[] = [
   { path: '/', name: 'home', screen: 'home', queries: () => [queryKeys.courses(), queryKeys.assignments()] },

@@ -71,17 +71,12 @@ interface PageStartedGets {
   replies: Record<string, Promise<Response> | undefined>;
 }
 
-/**
- * The reply of a GET index.html's script started for this URL with this session, once. Otherwise the URL is marked
- * as asked for here, so that the script, whose reads that follow from another's reply may come later, does not ask
- * again.
- */
+/** The reply of a GET index.html's script started for this URL with this session, once. */
 function takeStartedByPage(url: string, token: string | null): Promise<unknown> | undefined {
   const started = (globalThis as Record<string, unknown>)[PAGE_STARTED_GETS] as PageStartedGets | undefined;
-  if (!started) return undefined;
-  const response = started.replies[url];
+  const response = started?.replies[url];
+  if (!started || !response) return undefined;
   started.replies[url] = undefined;
-  if (!response) return undefined;
   return started.token === token ? response.then((res) => readReply(res)) : undefined;
 }
 
