@@ -1031,6 +1031,22 @@ describe('the built-in marker: rules of evidence (issue 24)', () => {
     expect(m('Explain how water enters a root hair cell.').marks_awarded).toBe(0);
   });
 
+  it('gives a list of terms nothing where the question asks for a definition', () => {
+    const define = (answer: string) =>
+      markAnswer({
+        questionText: 'Define the term rate of reaction.',
+        type: 'short_answer',
+        totalMarks: 2,
+        markScheme: [
+          { id: 'p1', text: 'the change in concentration (or amount) of a reactant or product' },
+          { id: 'p2', text: 'per unit time', accept: ['per unit time', 'divided by the time taken'] },
+        ],
+        answer,
+      }).marks_awarded;
+    expect(define('rate, concentration, time, product')).toBe(0);
+    expect(define('The change in concentration of a reactant or product per unit time.')).toBe(2);
+  });
+
   it('keeps a levels-marked list of relevant terms at the bottom of Level 1, and an irrelevant one at 0', () => {
     const scheme: MarkPointInput[] = [
       { id: 'i1', text: 'alveoli give a large surface area for diffusion' },

@@ -149,6 +149,14 @@ function withSchemeAliases(points: MarkPoint[]): MarkPoint[] {
   return points.map((p) => ({ ...p, accept: variants(p.accept), reject: variants(p.reject) }));
 }
 
+/**
+ * "Define the term rate of reaction", "What is meant by …?": a definition is a statement, not a list of terms (unless
+ * the question also asks to give or name things, which a list may do: "… Give the names of two isomers").
+ */
+function asksForDefinitionOnly(questionText: string): boolean {
+  return /\b(define|meant by)\b/i.test(questionText) && !/\b(give|name|names|state|list|identify|suggest)\b/i.test(questionText);
+}
+
 /** A question that asks for examples: "give one application", "name two uses", "state one example". */
 const ASKS_FOR_EXAMPLES =
   /\b(give|name|state|suggest|identify|list)\s+(one|two|three|an?)\s+(\w+\s+)?(application|use|uses|example|examples|applications|device|devices|source|sources|type|types)\b/i;
@@ -545,7 +553,7 @@ function judgeTextPoint(
   // a list of terms gives no reasoning, which "explain", "describe" or "suggest" asks for: not even an accepted
   // wording or a formula among its items earns a mark
   const listed = isKeywordList(answer);
-  if (listed && asksForReasoning(question.text)) return listOfTerms(point);
+  if (listed && (asksForReasoning(question.text) || asksForDefinitionOnly(question.text))) return listOfTerms(point);
   const substituted = point.kind === 'M' ? judgeSubstitutionPoint(point, answer.text, question.text) : undefined;
   if (substituted) return substituted;
   // An accepted wording earns the point as written, like an examiner's "accept" (an accepted dispute adds one): the
