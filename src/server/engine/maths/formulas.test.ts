@@ -26,6 +26,16 @@ describe('formulas compared as mathematics', () => {
     expect(verdicts('s = ut + ½at²', 's = ut + at²')).toEqual(['different']);
   });
 
+  it('reads a derivative as one quantity and a variable before a bracket as a product ("dy/dx = 20x(2x^2 - 1)^4")', () => {
+    const scheme = 'dy/dx = 20x(2x^2 - 1)^4';
+    expect(verdicts(scheme, 'dy/dx = 4x × 5(2x² − 1)⁴')).toEqual(['same']);
+    // the chain rule's inner derivative left out, or doubled wrongly, or the power rule run backwards
+    expect(verdicts(scheme, 'dy/dx = 5(2x^2 - 1)^4')).toEqual(['different']);
+    expect(verdicts(scheme, 'dy/dx = 10x(2x^2 - 1)^4')).toEqual(['different']);
+    expect(verdicts(scheme, 'dy/dx = (2x^2 - 1)^6 / (6 × 4x)')).toEqual(['different']);
+    expect(toMathSyntax('10¹⁰ x')).toBe('10^(10) x');
+  });
+
   it('reads a value ("t = 4.08 s") or a substitution as no formula at all', () => {
     expect(findEquations('t = 4.08 s')).toEqual([]);
     expect(verdicts('v = √(GM/r)', 'GM/r = 6.67e-11 × 6e24 / 6.37e6')).toEqual(['unrelated']);

@@ -48,12 +48,19 @@ const SUPERSCRIPT: Record<string, string> = { '²': '^2', '³': '^3', '¹': '^1'
  */
 export function toMathSyntax(written: string): string | undefined {
   let s = written
+    // a derivative is one quantity: "dy/dx" is not d·y ÷ d·x (a four-letter run stays whole below)
+    .replace(/\bd([A-Za-z])\s*\/\s*d([A-Za-z])\b/g, 'd$1d$2')
     // a half as a subscript names a quantity ("t½" is the half-life), it does not multiply
     .replace(/([A-Za-z])\s?½/g, '$1half')
     // "image x magnification", "19000 x 17500": a lone x between numbers or words is a times sign
     .replace(/(\d|[A-Za-z]{2,}|\))\s+x\s+(?=\d|[A-Za-z]{2,}|\()/g, '$1 * ')
     .replace(/⁻¹/g, '^(-1)')
     .replace(/⁻²/g, '^(-2)')
+    // raised digits are a power: "(2x² − 1)⁴", "10¹⁰"
+    .replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹]+/g, (run) => {
+      const digits = [...run].map((c) => '⁰¹²³⁴⁵⁶⁷⁸⁹'.indexOf(c)).join('');
+      return digits.length > 1 ? `^(${digits})` : `^${digits}`;
+    })
     .replace(/[²³¹½]/g, (c) => SUPERSCRIPT[c])
     .replace(/[αβγδΔεθλμνπρστφωΩ]/g, (c) => ` ${GREEK[c]} `)
     .replace(/[×·∙]|\\times|\\cdot/g, '*')
@@ -77,6 +84,8 @@ export function toMathSyntax(written: string): string | undefined {
   });
   // implicit products the parser would not see: "2 t", ") (", "t (" and "4.9t"
   s = s.replace(/\s+/g, ' ').trim();
+  // a one-letter variable before a bracket multiplies it ("20x(2x^2 - 1)^4"): mathjs would call x as a function
+  s = s.replace(/(^|[^A-Za-z0-9_])([A-Za-z]) \(/g, '$1$2 * (');
   try {
     parse(s);
     return s;
