@@ -11,7 +11,7 @@
 // pool alone (bench/engine-pool-server.ts: no database, no Fastify) with BENCH_POOL_WORKERS workers (default
 // 1,2,3), measured once its warm-up is done, after 50 markings sent 5 at a time (so that every worker gets some) and
 // idle after: the cost of each extra worker without PGlite's garbage in the figures (BENCH_POOL_WORKERS= leaves it out).
-// Prints numbers; asserts nothing. Linux only (/proc).
+// Prints numbers and which pool worker ran (prebuilt or tsx); asserts nothing. Linux only (/proc).
 //   npm run bench:memory
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:memory
 //   BENCH_WORKERS=1 BENCH_IDLE_SECONDS=10 BENCH_MARKINGS=50 npm run bench:memory
@@ -22,6 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { resolveEmbeddingsPath } from '../src/server/engine/builtin/marker/embeddings-json';
 import { wordTableCacheFiles } from '../src/server/engine/builtin/marker/word-vector-cache';
+import { engineWorkerFile } from '../src/server/engine/builtin/pool/worker-bundle';
 import { createScratchDatabase } from '../src/server/testing/scratch-database';
 
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 10);
@@ -275,6 +276,10 @@ async function main() {
         .map((l) => l.toFixed(1))
         .join(' ')}; idle = ${IDLE_SECONDS} s after the previous step`,
   );
+  // the pool's worker: the prebuilt JavaScript one when up to date (npm run build), else the sources through tsx
+  const workerFile = () => (engineWorkerFile().bundled ? 'prebuilt JavaScript (dist/engine-worker)' : 'TypeScript through tsx');
+  console.log(`Engine worker at the start: ${workerFile()} (without dist/engine-worker: the sources)`);
+  process.on('beforeExit', () => console.log(`Engine worker at the end: ${workerFile()}`));
   const rows: Row[] = [];
   rows.push(await measureBare());
   for (const [i, workers] of WORKER_COUNTS.entries()) {

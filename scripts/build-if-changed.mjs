@@ -1,4 +1,5 @@
-// `npm start`: builds the client only when its sources changed since the last build (issue 29). The sources are
+// `npm start`: builds the client only when its sources changed since the last build (issue 29), and the engine's
+// pool worker (scripts/build-engine-worker.mjs) when its sources changed. The sources are
 // hashed (paths and contents of src/client and src/shared, the Vite config, the lock file); the hash of the last
 // successful build is kept beside it in dist/client/.source-hash. A missing or different hash runs `vite build`.
 import { spawnSync } from 'node:child_process';
@@ -6,6 +7,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { isFresh, main as buildEngineWorkerOrWarn } from './build-engine-worker.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const INPUTS = ['src/client', 'src/shared', 'vite.config.ts', 'package-lock.json', 'tsconfig.json'];
@@ -34,7 +36,7 @@ export function sourceHash(dir = root) {
   return hash.digest('hex');
 }
 
-function main() {
+async function main() {
   const wanted = sourceHash();
   const built = fs.existsSync(STAMP) ? fs.readFileSync(STAMP, 'utf8').trim() : null;
   if (built === wanted && fs.existsSync(path.join(root, 'dist/client/index.html'))) {
@@ -45,6 +47,9 @@ function main() {
     if (result.status !== 0) process.exit(result.status ?? 1);
     fs.writeFileSync(STAMP, `${wanted}\n`);
   }
+  // the engine's pool worker as JavaScript (no tsx in each worker thread), when its sources changed since
+  if (isFresh()) console.log('Engine worker is up to date.');
+  else await buildEngineWorkerOrWarn();
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

@@ -5,6 +5,7 @@ import type { ToolRunner } from '../../tools/tool-calls';
 import { matchTopic, offlineSubjects, topicsOf } from '../bank-topics';
 import { BUILTIN_LABEL } from '../builtin-engine';
 import { loadWordTable, type SharedWordTable } from '../marker/word-vector-cache';
+import { engineWorkerFile } from './worker-bundle';
 import type { EngineWorkerData, PoolCallName, PoolInput, PoolOutput, PoolResult, PoolTask, WorkerTask } from './engine-task';
 
 /** How much lower than the main thread the workers run (nice 0 → 10). */
@@ -39,6 +40,8 @@ export interface PoolOptions {
   maxHeapMb?: number;
   /** A worker holding more than this after a call is replaced (default WORKER_RECYCLE_ABOVE_MB). */
   recycleAboveMb?: number;
+  /** The worker's file (default engineWorkerFile(): the prebuilt worker when up to date, else the sources). */
+  workerFile?: string;
 }
 
 /**
@@ -49,12 +52,13 @@ export interface PoolOptions {
 export function createPooledEngine(options: PoolOptions): PooledEngine {
   const startPool = (wordVectors: SharedWordTable | null) => {
     const started = new Piscina<WorkerTask, PoolResult<PoolCallName | 'warmUp'>>({
-      filename: new URL('./engine-worker.mjs', import.meta.url).href,
+      // the prebuilt JavaScript worker when it is up to date, else the TypeScript one through tsx (worker-bundle.ts)
+      filename: options.workerFile ?? engineWorkerFile().filename,
       minThreads: options.workers,
       maxThreads: options.workers,
       maxQueue: options.maxQueue,
       idleTimeout: Number.POSITIVE_INFINITY,
-      // The worker registers tsx itself (engine-worker.mjs); it inherits no loader flags from this process.
+      // The worker registers tsx itself when it needs it (engine-worker.mjs); it inherits no loader flags from this process.
       execArgv: [],
       // Workers keep a normal event loop between tasks (pdf.js and tesseract.js use timers and messages).
       atomics: 'disabled',
