@@ -1223,16 +1223,31 @@ describe('3. every POST route, fuzzed from its contract', () => {
   });
 });
 
-/** Replaces Alice's ids by the fuzz user's, and numbers the register e-mail so each is new. */
+/**
+ * Replaces Alice's ids by the fuzz user's, and numbers the register e-mail so each is new. Inside text only
+ * long ids (UUIDs) are replaced: a short one (a point id "p1", a page "1") could sit inside anything, even a
+ * JSON escape such as "\u0001", so it is swapped only where a whole value is that id (see swapIds).
+ */
 function swapText(text: string, from: Ids, to: Ids, n: number): string {
   for (const key of Object.keys(from) as (keyof Ids)[]) {
     from[key].forEach((id, i) => {
-      if (to[key][i]) text = text.replaceAll(id, to[key][i]);
+      if (to[key][i] && id.length >= 8) text = text.replaceAll(id, to[key][i]);
     });
   }
   return text.replaceAll('fuzz-register-0@', `fuzz-register-${n}@`);
 }
+function swapWhole(value: string, from: Ids, to: Ids): string | undefined {
+  for (const key of Object.keys(from) as (keyof Ids)[]) {
+    const i = from[key].indexOf(value);
+    if (i >= 0 && to[key][i]) return to[key][i];
+  }
+  return undefined;
+}
 function swapIds<T>(value: T, from: Ids, to: Ids, n: number): T {
-  if (typeof value === 'string') return swapText(value, from, to, n) as T;
-  return JSON.parse(swapText(JSON.stringify(value), from, to, n)) as T;
+  if (typeof value === 'string') return (swapWhole(value, from, to) ?? swapText(value, from, to, n)) as T;
+  if (Array.isArray(value)) return value.map((v: unknown) => swapIds(v, from, to, n)) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [swapText(k, from, to, n), swapIds(v, from, to, n)])) as T;
+  }
+  return value;
 }
