@@ -5,7 +5,7 @@ import type { ToolRunner } from '../../tools/tool-calls';
 import { matchTopic, offlineSubjects, topicsOf } from '../bank-topics';
 import { BUILTIN_LABEL } from '../builtin-engine';
 import { loadWordTable, type SharedWordTable } from '../marker/word-vector-cache';
-import { engineWorkerFile } from './worker-bundle';
+import { engineWorkerFile, SOURCE_WORKER } from './worker-bundle';
 import type { EngineWorkerData, PoolCallName, PoolInput, PoolOutput, PoolResult, PoolTask, WorkerTask } from './engine-task';
 
 /** How much lower than the main thread the workers run (nice 0 → 10). */
@@ -42,6 +42,20 @@ export interface PoolOptions {
   recycleAboveMb?: number;
   /** The worker's file (default engineWorkerFile(): the prebuilt worker when up to date, else the sources). */
   workerFile?: string;
+  /** Told, in one line, when a worker other than the sources' fails to load and the pool falls back to them (default console.warn). */
+  onFallback?: (message: string) => void;
+}
+
+type Pool = Piscina<WorkerTask, PoolResult<PoolCallName | 'warmUp'>>;
+
+/** A module the worker's code imports is not there (a chunk of a bad or partly copied bundle, a package it expects). */
+const MODULE_NOT_FOUND = /Cannot find (?:module|package)|ERR_MODULE_NOT_FOUND|Failed to load url/;
+
+/** The first line of a load error, short: a file name and what went wrong, nothing a student wrote. */
+function loadErrorLine(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const line = message.split('\n')[0].trim();
+  return line.length > 200 ? `${line.slice(0, 200)}…` : line;
 }
 
 /**
@@ -50,10 +64,11 @@ export interface PoolOptions {
  * else's requests. Same interface, same results as createBuiltinEngine(): the worker runs exactly that.
  */
 export function createPooledEngine(options: PoolOptions): PooledEngine {
-  const startPool = (wordVectors: SharedWordTable | null) => {
-    const started = new Piscina<WorkerTask, PoolResult<PoolCallName | 'warmUp'>>({
-      // the prebuilt JavaScript worker when it is up to date, else the TypeScript one through tsx (worker-bundle.ts)
-      filename: options.workerFile ?? engineWorkerFile().filename,
+  // the prebuilt JavaScript worker when it is up to date, else the TypeScript one through tsx (worker-bundle.ts)
+  let workerFile = options.workerFile ?? engineWorkerFile().filename;
+  const startPool = (filename: string, wordVectors: SharedWordTable | null) => {
+    const started: Pool = new Piscina<WorkerTask, PoolResult<PoolCallName | 'warmUp'>>({
+      filename,
       minThreads: options.workers,
       maxThreads: options.workers,
       maxQueue: options.maxQueue,
@@ -77,16 +92,50 @@ export function createPooledEngine(options: PoolOptions): PooledEngine {
       // each worker reads the vectors it needs from the table's file.
       workerData: { wordVectors } satisfies EngineWorkerData,
     });
-    // A worker that fails between calls has no call to fail with it; piscina replaces it either way.
-    started.on('error', () => {});
+    // A worker that fails between calls has no call to fail with it; piscina replaces it either way. A prebuilt
+    // worker that fails before it has answered anything failed to load (piscina would start it again and again, and
+    // the calls waiting for it would wait for ever): the pool falls back to the sources.
+    started.on('error', (error: unknown) => {
+      if (started === pool && !answered) void fallBack(error);
+    });
     return started;
   };
   // The workers start once this thread has the word table (read from disk; converted in a thread of its own on
   // a first start), so that the event loop serves requests meanwhile. Calls made before then wait for it.
-  let pool: Piscina<WorkerTask, PoolResult<PoolCallName | 'warmUp'>> | undefined;
+  let pool: Pool | undefined;
+  let wordTable: SharedWordTable | null = null;
+  /** A worker of the current pool has answered a call: its file loads. */
+  let answered = false;
+  /** The old pool's end, once the pool has fallen back to the sources. */
+  let fellBack: Promise<Pool> | undefined;
   const poolReady = loadWordTable()
     .catch(() => null)
-    .then((wordVectors) => (pool = startPool(wordVectors)));
+    .then((wordVectors) => {
+      wordTable = wordVectors;
+      return (pool = startPool(workerFile, wordVectors));
+    });
+
+  /**
+   * The prebuilt worker failed to load (a bad bundle, a missing module): a pool of workers from the sources (through
+   * tsx) takes its place, once, and says so in one line. Calls queued on the failed pool are run again on the new one.
+   * Undefined when the pool already runs the sources (nothing to fall back to).
+   */
+  function fallBack(error: unknown): Promise<Pool> | undefined {
+    if (workerFile === SOURCE_WORKER || !pool) return undefined;
+    const failed = pool;
+    (options.onFallback ?? console.warn)(
+      `The prebuilt engine worker failed to load (${loadErrorLine(error)}); the engine's workers run from the TypeScript sources (tsx) instead.`,
+    );
+    workerFile = SOURCE_WORKER;
+    answered = false;
+    const replacement = startPool(SOURCE_WORKER, wordTable);
+    pool = replacement;
+    fellBack = failed
+      .destroy()
+      .catch(() => {})
+      .then(() => replacement);
+    return fellBack;
+  }
   let waitingForPool = 0;
   const recycleAboveBytes = (options.recycleAboveMb ?? WORKER_RECYCLE_ABOVE_MB) * 1024 * 1024;
   const threadIds = new Set<number>();
@@ -105,7 +154,7 @@ export function createPooledEngine(options: PoolOptions): PooledEngine {
   }
 
   /** The pool, once its workers can start; until then as many calls as its queue would hold wait for it. */
-  async function startedPool(): Promise<Piscina<WorkerTask, PoolResult<PoolCallName | 'warmUp'>>> {
+  async function startedPool(): Promise<Pool> {
     if (pool) return pool;
     if (waitingForPool >= options.maxQueue) throw engineError('UNAVAILABLE', ENGINE_BUSY_MESSAGE);
     waitingForPool += 1;
@@ -118,16 +167,28 @@ export function createPooledEngine(options: PoolOptions): PooledEngine {
 
   async function runTask(task: WorkerTask, retried = false): Promise<PoolResult<PoolCallName | 'warmUp'>> {
     const started = await startedPool();
+    let result: PoolResult<PoolCallName | 'warmUp'>;
     try {
-      return await started.run(task);
+      result = await started.run(task);
     } catch (error) {
+      // the call was queued on a prebuilt worker that failed to load: the pool from the sources runs it
+      if (started !== pool) return runTask(task, retried);
       if (!(error instanceof Error)) throw error;
       if (error.message === 'Task queue is at limit') throw engineError('UNAVAILABLE', ENGINE_BUSY_MESSAGE);
       if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') throw engineError('BAD_INPUT', ENGINE_OUT_OF_MEMORY_MESSAGE);
       // The call had been handed to a worker being recycled: engine calls have no side effects, so run it again.
       if (!retried && /^worker exited with code/.test(error.message)) return runTask(task, true);
+      // a prebuilt worker that fails before answering anything failed to load
+      if (!answered && fallBack(error)) return runTask(task, retried);
       throw error;
     }
+    // a module the prebuilt worker loads on first use (a chunk of the bundle) is missing: the sources have it
+    const missing = result.ok || result.engineError || !MODULE_NOT_FOUND.test(result.message) ? undefined : result.message;
+    if (missing !== undefined && (started !== pool || fallBack(new Error(missing)))) {
+      return runTask(task, retried);
+    }
+    answered = true;
+    return result;
   }
 
   /** One call in a worker, typed by engine-task.ts PoolCalls: the worker answers `call` with its handler for it. */
@@ -169,7 +230,11 @@ export function createPooledEngine(options: PoolOptions): PooledEngine {
       gradeReadPages(input, { read: (images) => run('readSheets', { images }), mark: (answers) => run('markAnswers', answers) }),
     practicePaper: (input) => run('practicePaper', input),
     tools: { run },
-    close: async () => (await poolReady).destroy(),
+    close: async () => {
+      await poolReady;
+      await fellBack;
+      await pool!.destroy();
+    },
     stats: () => ({ completed, threadIds: [...threadIds], recycled }),
   };
 }
