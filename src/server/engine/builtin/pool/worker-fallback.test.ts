@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildEngineWorker } from '../../../../../scripts/build-engine-worker.mjs';
+import { buildEngineWorker, inputsHash } from '../../../../../scripts/build-engine-worker.mjs';
 import type { Engine } from '../../engine';
 import { createBuiltinEngine } from '../builtin-engine';
 import { createPooledEngine, type PooledEngine } from './pooled-engine';
@@ -36,10 +36,13 @@ describe('the pool when the prebuilt worker does not load', () => {
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  /** A bundle directory with the real build's stamp (so the pool takes it as up to date) and `files` as its code. */
+  /**
+   * A bundle directory with `files` as its code and a stamp that matches (so the pool takes it as up to date): a stamp
+   * of no sources, only the lock file, so that it still matches while sources are edited meanwhile.
+   */
   function brokenBundle(name: string, files: Record<string, string>): string {
     const dir = tempDir(name);
-    fs.copyFileSync(path.join(built, 'stamp.json'), path.join(dir, 'stamp.json'));
+    fs.writeFileSync(path.join(dir, 'stamp.json'), JSON.stringify({ inputs: [], hash: inputsHash([]) }));
     for (const [file, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, file), text);
     const chosen = engineWorkerFile(dir);
     expect(chosen.bundled).toBe(true);
