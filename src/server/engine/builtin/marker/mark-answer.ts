@@ -27,6 +27,7 @@ import { natureSwapped } from './stationary';
 import { componentsSwapped } from './components';
 import { answerAbout, leadTerms, namesOwnTerm, withoutTerm } from './terms';
 import { findPhrase, findRequired } from './phrases';
+import { schemeSiblings, siblingInstead } from './contrasts';
 import { judgeSubstitutionStep } from '../../maths/substitution';
 import { classifyPoint, isFormulaLike, type PointDecision } from './point-classifier';
 import {
@@ -1310,6 +1311,34 @@ function judgePoints(points: MarkPoint[], plainAnswer: string, questionText: str
       return o;
     });
   }
+  // a point said of the wrong thing ("the impulse arrives at the postsynaptic neuron" for the presynaptic terminal,
+  // "conservation of energy" for the law that conserves charge): its sibling said where the point has its word
+  const siblings = schemeSiblings(points.map((p) => toPlainText(p.text)));
+  const saidInstead = (o: PointOutcome, i: number, part: AnalysedText) => {
+    if (o.status !== 'COVERED' || !WORDED_RULES.has(o.rule) || !o.evidence) return undefined;
+    const sentences = evidenceSentences(part, o.evidence);
+    return sentences.size
+      ? { sentences, words: siblingInstead([points[i].text, ...points[i].accept], part, sentences, siblings[i]) }
+      : undefined;
+  };
+  outcomes = outcomes.map((o, i) => {
+    const part = answerFor(i);
+    const instead = saidInstead(o, i, part);
+    if (!instead?.words) return o;
+    // the point may be made elsewhere in the answer ("Proactive … earlier … later. Retroactive … new … old.")
+    const rest = otherSentences(part, instead.sentences);
+    if (rest) {
+      const again = markTextPoint(points[i], rest, question, classifier, bound(i));
+      if (again.status === 'COVERED' && !saidInstead(again, i, rest)?.words) return again;
+    }
+    return {
+      status: 'NOT_COVERED',
+      justification: `Not credited: you wrote "${instead.words[1]}" where the mark scheme has "${instead.words[0]}" (${points[i].text}).`,
+      quote: o.evidence,
+      rule: 'judged',
+      confidence: SURE,
+    };
+  });
   // "finds P(X ≥ 15)" judged made by an answer that found P(X = 15): the wrong probability is no method
   outcomes = outcomes.map((o, i) => {
     const other = o.status === 'COVERED' && o.rule === 'judged' ? otherProbability(toPlainText(points[i].text), plainAnswer) : undefined;
@@ -1323,6 +1352,25 @@ function judgePoints(points: MarkPoint[], plainAnswer: string, questionText: str
     };
   });
   return outcomes;
+}
+
+/** The sentences of the answer a quoted piece of it stands in (none when the quote is not found as written). */
+function evidenceSentences(answer: AnalysedText, evidence: string): Set<number> {
+  const piece = evidence.replace(/^…|…$/g, '').trim();
+  const at = answer.text.indexOf(piece);
+  if (!piece || at < 0) return new Set();
+  return new Set(answer.tokens.filter((t) => t.start >= at && t.start < at + piece.length).map((t) => t.sentence));
+}
+
+/** The answer without the given sentences, analysed (undefined when nothing is left). */
+function otherSentences(answer: AnalysedText, without: Set<number>): AnalysedText | undefined {
+  const spans: string[] = [];
+  for (let s = 0; s < answer.sentences; s++) {
+    if (without.has(s)) continue;
+    const tokens = answer.tokens.filter((t) => t.sentence === s);
+    if (tokens.length) spans.push(answer.text.slice(tokens[0].start, tokens[tokens.length - 1].end));
+  }
+  return spans.length ? analyseText(spans.join(' ')) : undefined;
 }
 
 /** An outcome judged on the answer with its letters renamed, quoting the student's own letters and saying so. */
