@@ -239,6 +239,59 @@ function joinOrbitalNames(tokens: Token[]): void {
   }
 }
 
+/**
+ * Element symbols of the ions an A-Level answer names, with the name a mark scheme may give instead: elements with one
+ * common ion only ("Fe2+" and "Fe3+" are two species, kept apart as written).
+ */
+const ION_NAMES: Record<string, string> = {
+  Ca: 'calcium',
+  Na: 'sodium',
+  K: 'potassium',
+  Cl: 'chloride',
+  Mg: 'magnesium',
+  H: 'hydrogen',
+  Zn: 'zinc',
+  Al: 'aluminium',
+  Ag: 'silver',
+  Ba: 'barium',
+  Li: 'lithium',
+  OH: 'hydroxide',
+  Br: 'bromide',
+  F: 'fluoride',
+};
+
+/** A charge written after a symbol: "+", "2+", "²⁺", "-", "−". */
+const CHARGE = /^(\d?[+\-−]+|[²³]?[⁺⁻]+)$/;
+
+/**
+ * "Ca2+", "Ca²⁺", "Ca ions": the analyser reads "Ca2" as an unknown word and "Ca" as "can"; read again as the element:
+ * its symbol as written (what a required "Ca" names) and its name as the word ("calcium").
+ */
+function readIonNames(tokens: Token[]): void {
+  tokens.forEach((t, i) => {
+    const m = /^([A-Z][a-z]?|OH)(\d?)$/.exec(t.text);
+    const name = m ? ION_NAMES[m[1]] : undefined;
+    if (!m || !name) return;
+    const next = tokens[i + 1];
+    const charged = next && next.start === t.end && CHARGE.test(next.text);
+    const asIon = !m[2] && next && /^(ion|ions|channel|channels)$/.test(next.lower);
+    if (!charged && !asIon) return;
+    const symbol = m[1].toLowerCase();
+    Object.assign(t, {
+      lower: symbol,
+      lemma: name,
+      stem: name,
+      pos: 'PROPN',
+      content: true,
+      isNumber: false,
+      negator: false,
+      row: findWordRow(name),
+      aliases: [...new Set([...(t.aliases ?? []), name])],
+    });
+    t.weight = weighWord(t.row);
+  });
+}
+
 function tokenise(text: string): AnalysedText {
   const nlp = getNlp();
   const its = nlp.its;
@@ -301,6 +354,7 @@ function tokenise(text: string): AnalysedText {
     });
   });
   joinOrbitalNames(tokens);
+  readIonNames(tokens);
   markNegatedWords(tokens);
   return {
     text,
