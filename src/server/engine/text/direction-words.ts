@@ -19,6 +19,9 @@ export const INCREASE_FORMS = [
   'raise',
   'raises',
   'raised',
+  'boost',
+  'boosts',
+  'boosted',
 ];
 
 export const DECREASE_FORMS = [
@@ -42,6 +45,9 @@ export const DECREASE_FORMS = [
   'decline',
   'declines',
   'declined',
+  'cut',
+  'cuts',
+  'cutting',
 ];
 
 /** Comparatives that say more of something, and less. */

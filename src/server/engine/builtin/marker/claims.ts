@@ -675,6 +675,37 @@ const CONDITION_WORD =
 /** Words a restatement adds without saying anything new: "water also leaves", "it could become flaccid". */
 const RESTATING_FILLER =
   /^(also|too|as|well|maybe|perhaps|possibly|could|might|may|can|will|would|instead|actually|just|really|even|alternatively|sometimes|again|or|and|but|although|though)$/;
+/**
+ * A word a restatement adds without saying anything new, in its place: the fillers above, and "on the other hand",
+ * "then again", "it is (also) possible that".
+ */
+function restatingFiller(t: Token[], k: number): boolean {
+  const w = t[k].lower;
+  if (RESTATING_FILLER.test(w)) return true;
+  const at = (d: number, re: RegExp) => t[k + d] !== undefined && t[k + d].sentence === t[k].sentence && re.test(t[k + d].lower);
+  if (w === 'on') return at(1, /^the$/) && at(2, /^other$/) && at(3, /^hand$/);
+  if (w === 'other') return at(-2, /^on$/) && at(-1, /^the$/) && at(1, /^hand$/);
+  if (w === 'hand') return at(-3, /^on$/) && at(-1, /^other$/);
+  if (w === 'then') return at(1, /^again$/);
+  if (w === 'possible' || w === 'likely') return at(1, /^that$/) || at(1, /^to$/);
+  return false;
+}
+
+/**
+ * Of the claim's words a restatement's one turned word is opposite to, the one in its place: followed by the same word
+ * ("more electrons" for "fewer electrons", not "rises" before it), else the last.
+ */
+function sameSlot(t: Token[], flips: [number, number][], wa: number[], wb: number[]): [number, number] {
+  const after = (ws: number[], i: number) => ws.find((k) => k > i);
+  const j = flips[0][1];
+  const next = after(wb, j);
+  const inPlace = flips.find(([i]) => {
+    const n = after(wa, i);
+    return next !== undefined && n !== undefined && sameWordForm(t[n], t[next]);
+  });
+  return inPlace ?? flips[flips.length - 1];
+}
+
 /** Where a sentence turns to a second statement of its own: "…, or water leaves the cell", "…; alternatively …". */
 const STATEMENT_JOINT = /^(or|but|although|though|alternatively|;)$/;
 
@@ -712,22 +743,31 @@ function restatedOpposites(answer: AnalysedText): Hedge[] {
     }
     if (tok.pos !== 'PUNCT') units[units.length - 1].push(i);
   });
-  const words = (ks: number[]) => ks.filter((k) => t[k].content && !RESTATING_FILLER.test(t[k].lower) && !t[k].isNumber);
-  const plain = (ks: number[]) => ks.length > 0 && ks.every((k) => !t[k].negator && !t[k].negated && !CONDITION_WORD.test(t[k].lower));
+  const words = (ks: number[]) => ks.filter((k) => t[k].content && !restatingFiller(t, k) && !t[k].isNumber);
+  const undenied = (ks: number[]) => ks.length > 0 && ks.every((k) => !t[k].negator && !t[k].negated);
+  // a condition in the claim alone holds for its restatement too ("When it gets hotter more electrons are freed. It is
+  // also possible that fewer electrons are freed."); one the restatement adds makes both true ("… falls above the optimum")
+  const conditions = (ks: number[]) => ks.filter((k) => CONDITION_WORD.test(t[k].lower) && !restatingFiller(t, k)).map((k) => t[k].lower);
   const out: Hedge[] = [];
   for (let y = 1; y < units.length; y++) {
     const b = units[y];
     const wb = words(b);
-    if (!plain(b) || wb.length === 0) continue;
+    if (!undenied(b) || wb.length === 0) continue;
     for (let x = 0; x < y; x++) {
       const a = units[x];
       if ((andPart.has(x) || andPart.has(y)) && t[a[0]]?.sentence !== t[b[0]]?.sentence) continue;
       const wa = words(a);
-      if (!plain(a) || wa.length < 2) continue;
+      if (!undenied(a) || wa.length < 2) continue;
+      const claimConditions = conditions(a);
+      if (conditions(b).some((c) => !claimConditions.includes(c))) continue;
       const flips: [number, number][] = [];
-      for (const i of wa) for (const j of wb) if (saysOpposite(t[i], t[j]) || movesOtherWay(t[i], t[j])) flips.push([i, j]);
-      if (flips.length !== 1) continue;
-      const [i, j] = flips[0];
+      // (a word of a hyphenated name is no direction: "short-term memory" and "long-term memory" are two stores)
+      const named = (k: number) => t[k + 1]?.text === '-' && t[k + 1].start === t[k].end;
+      for (const i of wa)
+        for (const j of wb) if (!named(i) && !named(j) && (saysOpposite(t[i], t[j]) || movesOtherWay(t[i], t[j]))) flips.push([i, j]);
+      // one word turned (it may be opposite to two of the claim's: "rises … more electrons" against "fewer electrons")
+      if (flips.length === 0 || flips.some(([, j]) => j !== flips[0][1])) continue;
+      const [i, j] = sameSlot(t, flips, wa, wb);
       // nothing new in the restatement, and the same numbers ("(2, -4) is a minimum … (-2, 28) is a maximum" is another point)
       if (!wb.every((k) => k === j || wa.some((m) => m !== i && sameWordForm(t[m], t[k])))) continue;
       const numbers = (ks: number[]) =>
@@ -743,8 +783,19 @@ function restatedOpposites(answer: AnalysedText): Hedge[] {
         b.some((k) => t[k].pos === 'VERB' && a.some((m) => t[m].pos === 'VERB' && sameWordForm(t[m], t[k])));
       const again = wa.filter((m) => m !== i && wb.some((k) => sameWordForm(t[m], t[k])));
       const missing = wa.length - 1 - again.length - (pronoun ? 1 : 0);
-      if (missing > (wa.length > 3 ? Math.max(1, Math.floor((wa.length - 1) / 3)) : 0)) continue;
-      if (!again.some((m) => NOUNS.has(t[m].pos)) && !pronoun) continue;
+      // (or the thing turned said again with it: "more current flows for the same p.d." and "the current could drop")
+      // ("current" is often read as an adjective)
+      // (a separate statement, not a second item of a list joined by "and": "one heavy band and one light band")
+      const slot = wa.indexOf(i);
+      const thing = (m: number) => (NOUNS.has(t[m].pos) || t[m].pos === 'ADJ') && !DIRECTIONS[t[m].lower];
+      const besideTurned = (m: number) =>
+        Math.abs(wa.indexOf(m) - slot) <= 2 && wb.some((k) => sameWordForm(t[k], t[m]) && Math.abs(wb.indexOf(k) - wb.indexOf(j)) <= 2);
+      // and saying nothing of the claim away from the turned word ("the same molecular formula but a different
+      // structural formula" names "structural" from elsewhere: two things compared)
+      const nearTurned = wb.every((k) => k === j || wa.some((m) => sameWordForm(t[m], t[k]) && Math.abs(wa.indexOf(m) - slot) <= 2));
+      const sameThingTurned = !andPart.has(y) && nearTurned && again.some((m) => thing(m) && besideTurned(m));
+      if (missing > (wa.length > 3 ? Math.max(1, Math.floor((wa.length - 1) / 3)) : 0) && !sameThingTurned) continue;
+      if (!again.some((m) => NOUNS.has(t[m].pos)) && !pronoun && !sameThingTurned) continue;
       out.push({ first: i, second: j, claim: [a[0], a[a.length - 1] + 1] });
       break;
     }

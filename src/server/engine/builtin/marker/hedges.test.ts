@@ -70,6 +70,30 @@ describe('hedges: a claim stated both ways at once', () => {
     expect(hedged('The cell becomes turgid, or it becomes flaccid.')).toEqual(['turgid / flaccid']);
   });
 
+  it('finds the restatement after a condition the claim alone names, and after "on the other hand", "then again", "it is possible that"', () => {
+    expect(hedged('When it gets hotter more electrons are freed. It is also possible that fewer electrons are freed.')).toEqual([
+      'more / fewer',
+    ]);
+    expect(hedged('As the temperature rises more electrons are released. On the other hand fewer electrons could be released.')).toEqual([
+      'more / fewer',
+    ]);
+    // the thing turned said again with the turned word is enough: "more current … the current could drop"
+    expect(hedged('More current flows for the same pd, but then again the current could drop.')).toEqual(['More / drop']);
+    expect(hedged('The lattice vibrates more so more current flows. Less current might flow too.')).toEqual(['more / Less']);
+    expect(hedged('Higher interest rates cut private investment. Private investment could also rise.')).toEqual(['cut / rise']);
+  });
+
+  it('leaves alone a restatement that adds its own condition or a change over time', () => {
+    expect(hedged('When the temperature rises the rate increases. Above the optimum the rate decreases.')).toEqual([]);
+    expect(hedged('The current is large at the start. The current gets smaller.')).toEqual([]);
+    expect(hedged('More current flows in the thermistor. Less current flows in the wire.')).toEqual([]);
+    // two items of a list, and two names made with opposite words
+    expect(hedged('Conservative replication would give one heavy band and one light band.')).toEqual([]);
+    expect(hedged('There are three stores: the sensory register, short-term memory and long-term memory.')).toEqual([]);
+    // two things compared: the restatement names another thing of the claim beside the turned word
+    expect(hedged('Structural isomers are compounds with the same molecular formula but a different structural formula.')).toEqual([]);
+  });
+
   it('leaves alone a comparison, another point, a condition and a new detail', () => {
     // two words turned: a comparison of two things
     expect(

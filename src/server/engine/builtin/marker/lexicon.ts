@@ -7,7 +7,22 @@
 /** Groups of mutually opposite terms; any two words from different sides of a row are opposites. */
 const OPPOSITES: [string[], string[]][] = [
   [
-    ['increase', 'rise', 'raise', 'grow', 'gain', 'more', 'greater', 'higher', 'larger', 'bigger', 'up', 'increasing', 'increased'],
+    [
+      'increase',
+      'rise',
+      'raise',
+      'grow',
+      'gain',
+      'more',
+      'greater',
+      'higher',
+      'larger',
+      'bigger',
+      'up',
+      'increasing',
+      'increased',
+      'boost',
+    ],
     [
       'decrease',
       'fall',
@@ -24,6 +39,7 @@ const OPPOSITES: [string[], string[]][] = [
       'decreasing',
       'decreased',
       'reduced',
+      'cut',
     ],
   ],
   [
