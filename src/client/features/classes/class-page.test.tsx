@@ -453,6 +453,38 @@ describe('ClassPage (teacher)', () => {
   });
 });
 
+describe('ClassPage: powers written with a caret in the answer dialog', () => {
+  it("shows the question's and the feedback's carets as superscripts, the question's HTML still sanitised", async () => {
+    const feedback = answerOfAda.feedback!;
+    studentAnswer = {
+      ...answerOfAda,
+      question: { ...answerOfAda.question, text: 'Rate = k[A]^2; k is 4.5 × 10^-7 mol^-1 s^-1 at 298 K.<img src="x" onerror="alert(1)">' },
+      feedback: {
+        ...feedback,
+        markscheme_evaluation: [
+          { ...feedback.markscheme_evaluation[0]!, text: 'units mol^-1 dm^3 s^-1', justification: 'You wrote dm^3.', note: 'k in s^-1' },
+          { ...feedback.markscheme_evaluation[1]!, text: 'rate rises by e^(Ea/RT)' },
+        ],
+      },
+    };
+    renderClass();
+    await screen.findByRole('heading', { level: 1, name: '12B Chemistry' });
+    openTab('Markbook');
+    fireEvent.click(await screen.findByRole('button', { name: /Ada Byron, Rates Q2/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ada Byron · Rates Q2' });
+    await within(dialog).findByTestId('answer-marks');
+    const question = within(dialog).getByRole('region', { name: 'Question' });
+    expect(question.textContent).toBe('QuestionRate = k[A]²; k is 4.5 × 10⁻⁷ mol⁻¹ s⁻¹ at 298 K.');
+    expect(question.querySelector('[onerror]')).toBeNull();
+    const points = within(dialog).getAllByRole('listitem');
+    expect(points[0]!.textContent).toContain('units mol⁻¹ dm³ s⁻¹');
+    expect(points[0]!.textContent).toContain('You wrote dm³.');
+    expect(points[0]!.textContent).toContain('k in s⁻¹');
+    expect(points[1]!.querySelector('sup')?.textContent).toBe('Ea/RT');
+    expect(within(dialog).getByRole('region', { name: 'Feedback' }).textContent).not.toContain('^');
+  });
+});
+
 describe('ClassPage: marked sheets in the markbook', () => {
   it('lists the sheets attached to each student, newest first, with marks, coloured, and the date graded', async () => {
     renderClass();

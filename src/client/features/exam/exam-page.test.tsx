@@ -372,3 +372,21 @@ describe('ExamPage, a paper assigned to a class (issue 30)', () => {
     expect(screen.queryByRole('button', { name: 'Ask the tutor' })).toBeNull();
   });
 });
+
+describe('ExamPage, powers written with a caret in the question', () => {
+  it("shows a plain-text question's carets as superscripts, and the question's HTML still sanitised", async () => {
+    routes['GET /api/question-papers/p1/questions'] = {
+      status: 200,
+      body: [
+        { ...question(1), text: 'Differentiate y = 3x^2 + 2x^-1 and e^(0.3x) with respect to x.<img src="x" onerror="alert(1)">' },
+        question(2),
+      ],
+    };
+    const { container } = renderExam('/courses/c1/papers/p1/exam');
+    const text = await screen.findByText(/Differentiate/);
+    expect(text.textContent).toBe('Differentiate y = 3x² + 2x⁻¹ and e0.3x with respect to x.');
+    expect(text.querySelector('sup')?.textContent).toBe('0.3x');
+    expect(container.querySelector('[onerror]')).toBeNull();
+    expect(container.innerHTML).not.toContain('^');
+  });
+});

@@ -21,6 +21,7 @@ import { useCourse } from '../../lib/api/course';
 import { usePaper } from '../../lib/api/paper';
 import { useQuestions } from '../../lib/api/paper-questions';
 import { formatQuestionType } from '../../lib/format';
+import { powersInHtml } from '../../lib/powers';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAnswer } from './api/answer';
 import { answerConflictOf, saveAnswer } from './api/save-answer';
@@ -411,7 +412,7 @@ export function ExamPage() {
               </CardHeader>
               <CardContent className="grid gap-3">
                 <RichHtml
-                  html={question.text}
+                  html={powersInHtml(question.text)}
                   className="prose-sm max-w-none text-slate-800 [&_p]:my-2 [&_table]:my-2 [&_td]:border [&_td]:px-2 [&_th]:border [&_th]:px-2"
                 />
                 {question.needsScheme ? <NeedsMarkScheme questionId={question.id} canWrite={Boolean(question.canWriteScheme)} /> : null}

@@ -10,6 +10,7 @@ import { toast } from '../../../components/ui/toast-store';
 import { formatMarks } from '../../../components/paper-progress';
 import { serverMessageOf } from '../../../lib/api-request';
 import { formatDateTime } from '../../../lib/format';
+import { powersInHtml, WithPowers } from '../../../lib/powers';
 import { useDecideSelfAssessment } from '../api/decide-self-assessment';
 import { useStudentAnswer } from '../api/markbook';
 import { OverrideForm } from './override-form';
@@ -152,7 +153,7 @@ function AnswerBody({ classId, cell }: { classId: string; cell: OpenCell }) {
     <div className="grid gap-4">
       <section aria-label="Question">
         <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Question</h3>
-        <RichHtml html={question.text} className="text-sm text-slate-800" />
+        <RichHtml html={powersInHtml(question.text)} className="text-sm text-slate-800" />
       </section>
       <section aria-label="Answer">
         <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">{cell.studentName}'s answer</h3>
@@ -182,7 +183,8 @@ function AnswerBody({ classId, cell }: { classId: string; cell: OpenCell }) {
             </p>
             {feedback.level ? (
               <p className="text-sm text-slate-700" data-testid="answer-level">
-                {feedback.level.level === 0 ? 'No level reached' : `Level ${feedback.level.level}`}: {feedback.level.descriptor}
+                {feedback.level.level === 0 ? 'No level reached' : `Level ${feedback.level.level}`}:{' '}
+                <WithPowers text={feedback.level.descriptor} />
                 <span className="block text-xs text-slate-500">Indicative content below: ✓ where the answer covers it.</span>
               </p>
             ) : null}
@@ -197,7 +199,7 @@ function AnswerBody({ classId, cell }: { classId: string; cell: OpenCell }) {
                     <div className="min-w-0 flex-1">
                       <p className="text-sm font-medium text-slate-900">
                         <span className="sr-only">{pointToneLabel(tone, { levels })}: </span>
-                        {point.text}
+                        <WithPowers text={point.text} />
                         {point.marks !== undefined && !levels ? (
                           <span className="ml-2 whitespace-nowrap text-xs font-normal text-slate-500">
                             {point.marks_awarded ?? (point.status === 'COVERED' ? point.marks : 0)}/{point.marks}
@@ -205,8 +207,14 @@ function AnswerBody({ classId, cell }: { classId: string; cell: OpenCell }) {
                         ) : null}
                       </p>
                       {tone === 'opposite' ? <p className="mt-1 text-xs font-medium text-rose-700">Says the opposite</p> : null}
-                      {point.note && !levels ? <p className="mt-1 text-xs font-medium text-brand-700">{point.note}</p> : null}
-                      <p className="mt-1 text-xs text-slate-600">{point.justification}</p>
+                      {point.note && !levels ? (
+                        <p className="mt-1 text-xs font-medium text-brand-700">
+                          <WithPowers text={point.note} />
+                        </p>
+                      ) : null}
+                      <p className="mt-1 text-xs text-slate-600">
+                        <WithPowers text={point.justification} />
+                      </p>
                       {entry ? <SelfAssessedPoint classId={classId} cell={cell} point={point} entry={entry} /> : null}
                     </div>
                   </li>
