@@ -18,6 +18,23 @@ import { readAdversarialCases } from '../../../../../scripts/marker-quality/adve
  * accepted wording is a statement of the point, never a bare word, symbol or number (unless the point is itself that
  * value), never the question's own given equation or expression copied back, and always contains the point's
  * `required` words; no rejected wording contains an accepted one word for word.
+ *
+ * Three more rules (the open items of the first linter session):
+ * - A method (M) point of a calculation is for the method applied (../shared/MARK-SCHEMES.md: "a formula with values
+ *   substituted, an equation set up"), so its accepts may not all be bare formulas: an equation or proportion in symbols
+ *   alone ("E = ½CV²", "v = fλ") with no value of the question substituted, which a student copies from the data sheet.
+ *   A bare formula has no template placeholder, no word of four or more letters (a method statement such as "the
+ *   magnetic force provides the centripetal force" is a method) and no number but a formula's own constants (1, 2, 3,
+ *   4, 10: "½", "4π²", "10^-3"). An equation set up from two formulas ("BQv = mv²/r") may stay beside a substitution.
+ *   Mathematics is left out: there an equation in symbols ("dx/dt = 2t", "∫ y dy = ∫ x dx") is the student's own
+ *   derived step, not a formula copied.
+ * - A `required` alternative is a word a wrong answer would not contain by chance: never a single Latin letter ("U"
+ *   for uracil, "d" for the d sub-shell) unless it is a symbol of a calculation (a question with a numeric point, an
+ *   M or A point) or a label the question itself uses ("Country X", "K⁺"), and never a bare function word (LOOSE_WORDS:
+ *   "only", "some", "no", "up"…) on its own: "no resistance", "only gravity" say what the point needs.
+ * - No accepted wording of any point appears word for word (normalised) in an answer of the adversarial set that an
+ *   examiner gave nothing, of the honest weak kinds or of the kinds that game a marker (keyword lists, rambling, the
+ *   question copied, a "not" inserted where the wording is not the negated part).
  */
 
 const bank = readBankWith(defaultContentDir());
@@ -102,6 +119,50 @@ function hasRequired(wording: string, entry: string): boolean {
     );
 }
 
+/** The adversarial kinds whose 0-mark answers no accept may appear in: honest weak answers and the gaming kinds. */
+const ZERO_MARK_KINDS = ['weak', 'misconception', 'opposite-direction', 'not-inserted', 'keyword-list', 'rambling', 'question-copy'];
+
+/** The wording stands right after a negation ("do not face menu costs"): a "not" inserted says it, then denies it. */
+const negatedBefore = (answer: string, at: number) =>
+  /(^|\s)(not|no|never|without|cannot)\s+(\S+\s+){0,2}$|n't\s+(\S+\s+){0,2}$/.test(answer.slice(0, at));
+
+/** A wording as plain lower-case text with one kind of dash, of times sign and of space. */
+const normalise = (text: string) =>
+  toPlainText(text)
+    .toLowerCase()
+    .replace(/[\u2212\u2013\u2014]/g, '-')
+    .replace(/[×·]/g, '*')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** `haystack` (padded with spaces) contains `needle` as whole words (not "49" inside "2049"), optionally not negated. */
+function containsWords(haystack: string, needle: string, unlessNegated = false): boolean {
+  let at = haystack.indexOf(needle);
+  while (at >= 0) {
+    const before = haystack[at - 1] ?? ' ';
+    const after = haystack[at + needle.length] ?? ' ';
+    const negated = unlessNegated && negatedBefore(haystack, at);
+    if (!/[\p{L}\p{N}]/u.test(before) && !/[\p{L}\p{N}]/u.test(after) && !negated) return true;
+    at = haystack.indexOf(needle, at + 1);
+  }
+  return false;
+}
+
+/** Symbol names that are words in a formula ("sin θ", "√", "λ" spelt out), not a method statement. */
+const FORMULA_WORDS = /\b(sqrt|sin|cos|tan|log|ln|theta|lambda|delta|omega|alpha|beta|gamma|rho|sigma|phi)\b/gi;
+
+/** A bare formula: an equation or proportion in symbols with no value substituted (see the rule above). */
+function isBareFormula(wording: string): boolean {
+  if (wording.includes('{{')) return false;
+  const plain = toPlainText(wording).trim();
+  if (!/[=∝]/.test(plain)) return false;
+  if (/\p{L}{4,}/u.test(plain.replace(FORMULA_WORDS, ''))) return false;
+  return (plain.match(/\d+(?:\.\d+)?/g) ?? []).every((n) => ['1', '2', '3', '4', '10'].includes(n));
+}
+
+/** Function words that a wrong answer says as readily as a right one: never a `required` alternative alone. */
+const LOOSE_WORDS = new Set(['a', 'an', 'the', 'it', 'is', 'no', 'not', 'up', 'only', 'some', 'very', 'used', 'use', 'and', 'or']);
+
 function statusOf({ question, point }: ProsePoint, answer: string) {
   const feedback = markAnswer({
     questionText: question.text,
@@ -156,18 +217,19 @@ describe('accepted and rejected wordings of the bank’s prose points', () => {
   });
 
   it('accepts no wording that a wrong answer of the adversarial set says (an answer an examiner gave nothing)', () => {
-    // keyword lists are refused by their own rule, and a point stated with its opposite by the contradiction rule
-    const wrong = readAdversarialCases().filter(
-      (c) => c.expected_marks === 0 && ['weak', 'misconception', 'opposite-direction', 'rambling', 'question-copy'].includes(c.kind),
-    );
+    // every point of the family's bank question, and the gaming kinds too: an accept that a keyword list says word for
+    // word is a keyword. A "not" inserted counts where the wording is not itself negated ("do not face menu costs" is the
+    // point denied, refused by the marker's negation rule); a point stated with its opposite ("point-and-opposite")
+    // says the accept by design and is left to the contradiction rule
+    const wrong = readAdversarialCases().filter((c) => c.expected_marks === 0 && ZERO_MARK_KINDS.includes(c.kind));
     expect(wrong.length).toBeGreaterThan(20);
     const found = wrong.flatMap((c) => {
-      const answer = toPlainText(c.answer).toLowerCase();
-      return prose
+      const answer = ` ${normalise(c.answer)} `;
+      return written
         .filter((p) => p.question.id === c.family)
         .flatMap((p) =>
-          (p.point.accept ?? [])
-            .filter((wording) => answer.includes(toPlainText(wording).toLowerCase().trim()))
+          p.point.accept
+            .filter((wording) => normalise(wording).length > 0 && containsWords(answer, normalise(wording), c.kind === 'not-inserted'))
             .map((wording) => `${c.id} (${c.kind}) says "${wording}", accepted for ${p.question.id}/${p.point.id}`),
         );
     });
@@ -242,5 +304,36 @@ describe('accepted and rejected wordings of the bank’s prose points', () => {
       ),
     );
     expect(clash).toEqual([]);
+  });
+
+  it('accepts a substitution or a method for a calculation’s method point, not only bare formulas', () => {
+    const calculations = [...bank.byId.values()]
+      .map(({ question }) => question)
+      .filter((q) => q.type !== 'multiple_choice' && !q.id.startsWith('mathematics-') && q.markScheme.some((p) => p.numeric));
+    const bare = calculations.flatMap((question) =>
+      question.markScheme
+        .filter((point) => point.kind === 'M' && point.accept.length > 0 && point.accept.every(isBareFormula))
+        .map((point) => `${question.id}/${point.id}: ${JSON.stringify(point.accept)}`),
+    );
+    expect(bare).toEqual([]);
+  });
+
+  it('requires no single letter (outside a calculation or the question’s own labels) and no bare function word', () => {
+    const loose = written.flatMap(({ question, point }) => {
+      const calculation = point.numeric || point.kind === 'M' || point.kind === 'A' || question.markScheme.some((p) => p.numeric);
+      const questionText = ` ${toPlainText(question.text)} `;
+      return point.required.flatMap((entry) =>
+        entry
+          .split('|')
+          .map((alt) => alt.trim())
+          .filter((alt) => {
+            if (LOOSE_WORDS.has(alt.toLowerCase())) return true;
+            if (!/^[A-Za-z]$/.test(alt) || calculation) return false;
+            return !new RegExp(`(^|[^\\p{L}])${alt}($|[^\\p{L}])`, 'u').test(questionText);
+          })
+          .map((alt) => `${question.id}/${point.id}: "${alt}" in "${entry}"`),
+      );
+    });
+    expect(loose).toEqual([]);
   });
 });
