@@ -12,6 +12,9 @@ describe('terms an answer mixes up', () => {
     expect(contrastingTerms(word('intermolecular'), word('intramolecular'))).toBe(true);
     expect(contrastingTerms(word('xylem'), word('phloem'))).toBe(true);
     expect(contrastingTerms(word('glucagon'), word('glycogen'))).toBe(true);
+    // ions by name or by symbol
+    expect(contrastingTerms(word('sodium'), word('calcium'))).toBe(true);
+    expect(contrastingTerms(analyseText('Na+ ions').tokens[0], analyseText('Ca2+ ions').tokens[0])).toBe(true);
   });
 
   it('are not the same word, nor words that merely share letters after a short prefix', () => {

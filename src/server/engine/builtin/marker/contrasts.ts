@@ -64,6 +64,7 @@ const CONTRAST_SETS: string[][] = [
   ['dna', 'rna', 'mrna', 'trna'],
   ['atp', 'adp'],
   ['auxin', 'gibberellin'],
+  ['sodium', 'potassium', 'calcium', 'chloride'],
   // chemistry
   ['anode', 'cathode'],
   ['anion', 'cation'],
