@@ -58,3 +58,34 @@ describe('a reload of a paper’s results', () => {
     }
   });
 });
+
+describe('warming up the first render', () => {
+  async function formattersMadeOpening(path: string): Promise<number> {
+    vi.resetModules();
+    const Original = Intl.NumberFormat;
+    let count = 0;
+    Intl.NumberFormat = class extends Original {
+      constructor(...args: ConstructorParameters<typeof Original>) {
+        super(...args);
+        count += 1;
+      }
+    } as typeof Original;
+    try {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => Response.json(null)),
+      );
+      const { preloadPage: preload } = await import('./page-loaders');
+      preload(path);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return count;
+    } finally {
+      Intl.NumberFormat = Original;
+    }
+  }
+
+  it('makes no Intl number formatter before the exam screen’s first paint (it writes none), but does before results', async () => {
+    expect(await formattersMadeOpening('/courses/c1/papers/p1/exam')).toBe(0);
+    expect(await formattersMadeOpening('/courses/c1/papers/p1/results')).toBe(1);
+  });
+});

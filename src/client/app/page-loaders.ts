@@ -2,7 +2,7 @@ import { peekEarly, startEarly } from '../lib/api-request';
 import { cn } from '../lib/cn';
 import { browserLocales } from '../lib/locale';
 import { urlFromQueryKey } from '../lib/api/query-keys';
-import { isId, isLazyScreen, pageAt, type FollowingReads, type PageParams } from './pages';
+import { isId, isLazyScreen, NO_FORMATS_ON_OPEN, pageAt, type FollowingReads, type PageParams } from './pages';
 import { SCREENS } from './screens';
 
 /** The GETs the screen at this path makes as it opens (pages.ts), as URLs; none for a path whose ids look odd. */
@@ -19,8 +19,8 @@ export function firstRequestsOf(pathname: string): string[] {
 export function preloadPage(pathname: string): void {
   const first = firstRequestsOf(pathname);
   startEarly(['/api/users/me', ...first]);
-  warmUpFirstRender();
   const found = pageAt(pathname);
+  warmUpFirstRender({ formats: !found || !NO_FORMATS_ON_OPEN.has(found.page.screen) });
   if (!found) return;
   if (found.page.then && first.length > 0) void startFollowing(found.page.then, found.params);
   if (isLazyScreen(found.page.screen)) void SCREENS[found.page.screen]();
@@ -39,14 +39,16 @@ let warmedUp = false;
  * Work a signed-in screen's first render would otherwise do inside its own long task, done now, while the app waits
  * for its files and data, each piece in a task of its own: the browser's number and date formatting data (the first
  * Intl.NumberFormat in a page took 17-63 ms on this machine, four times that on Lighthouse's phone: the results
- * page's marks) and tailwind-merge's tables (cn's first call).
+ * page's marks) and tailwind-merge's tables (cn's first call). The formatters only for a screen that writes numbers
+ * or dates as it opens (not NO_FORMATS_ON_OPEN: there they would only delay its first paint).
  */
-function warmUpFirstRender(): void {
+function warmUpFirstRender({ formats }: { formats: boolean }): void {
   if (warmedUp) return;
   warmedUp = true;
   const steps = [
-    () => new Intl.NumberFormat(browserLocales()).format(1.5),
-    () => new Intl.DateTimeFormat(browserLocales()).format(0),
+    ...(formats
+      ? [() => new Intl.NumberFormat(browserLocales()).format(1.5), () => new Intl.DateTimeFormat(browserLocales()).format(0)]
+      : []),
     () => cn('px-1', 'px-2'),
   ];
   const next = () => {

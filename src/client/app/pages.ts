@@ -41,6 +41,14 @@ export const SCREEN_PARTS: Partial<Record<LazyScreen, readonly string[]>> = {
   exam: ['features/exam/components/feedback-panel', 'features/exam/components/tutor-chat'],
 };
 
+/**
+ * Screens whose first paint writes no number or date through Intl (the exam: the question, its type and marks, the
+ * answer box). page-loaders.ts makes the browser's first number and date formatters ahead of the screen's first
+ * render for every other screen, while the app waits for its files; on these that work (tens of milliseconds, four
+ * times that on Lighthouse's phone) would only sit in front of the screen's first paint.
+ */
+export const NO_FORMATS_ON_OPEN: ReadonlySet<string> = new Set<LazyScreen>(['exam']);
+
 /** Screens that come with the signed-in app itself (signed-in-app.tsx renders them). */
 export type BuiltInScreen = 'home' | 'course' | 'papers' | 'paper-overview' | 'reset-password';
 
