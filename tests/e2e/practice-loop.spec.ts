@@ -96,6 +96,21 @@ test('generate a course, answer questions, get marked, use the tutor, move betwe
   await page.getByRole('button', { name: 'Submit Answer' }).click();
   await expect(page.getByText('Answer submitted', { exact: true })).toBeVisible({ timeout: 45_000 });
   await expect(page.getByText('Marked by the built-in marker')).toBeVisible();
+  // The toast sits at the top, over the header: it covers none of the feedback just drawn (on this wide screen the
+  // feedback column's lower points were under it when toasts sat at the bottom right).
+  const toastBox = (await page.getByText('Answer submitted', { exact: true }).locator('xpath=ancestor::li[1]').boundingBox())!;
+  const feedbackBox = (await page
+    .getByRole('heading', { name: 'AI Feedback' })
+    .locator('xpath=ancestor::div[contains(@class, "rounded")][1]')
+    .boundingBox())!;
+  const viewport = page.viewportSize()!;
+  const shown = { top: Math.max(feedbackBox.y, 0), bottom: Math.min(feedbackBox.y + feedbackBox.height, viewport.height) };
+  const overlaps =
+    toastBox.x < feedbackBox.x + feedbackBox.width &&
+    feedbackBox.x < toastBox.x + toastBox.width &&
+    toastBox.y < shown.bottom &&
+    shown.top < toastBox.y + toastBox.height;
+  expect(overlaps, `toast ${JSON.stringify(toastBox)} over the feedback ${JSON.stringify(feedbackBox)}`).toBe(false);
   await expect(page.getByText('Submitted', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Update Answer' })).toBeVisible();
   const autosaved = page.waitForResponse((r) => r.url().endsWith('/api/answers/save') && r.request().method() === 'POST');

@@ -4,9 +4,13 @@ import { X } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { dismissToast, showFlashedToast, TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX, useToasts } from './toast-store';
 
-/** Top of the screen on a phone (below `sm`), bottom right from `sm` up. */
+/**
+ * At the top of the screen, over the header: across the top on a phone (below `sm`), top right from `sm` up. Never at
+ * the bottom: there "Answer submitted" covered the feedback the exam screen had just drawn (the lower points of the
+ * feedback column on a wide screen, the feedback the page scrolled to on a phone).
+ */
 const TOAST_VIEWPORT_CLASS =
-  'fixed inset-x-0 top-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-2 sm:inset-x-auto sm:bottom-0 sm:right-0 sm:top-auto sm:max-w-[420px] sm:p-4';
+  'fixed inset-x-0 top-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-2 sm:inset-x-auto sm:right-0 sm:max-w-[420px] sm:p-3';
 
 export function Toaster() {
   const items = useToasts();
@@ -33,8 +37,8 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      {/* Radix focuses this region on F8 (its default hotkey), as §9 asks. On a phone the toasts sit at the top, over the
-          header: at the bottom, "Answer submitted" covered the feedback the exam screen had just scrolled to (issue 24). */}
+      {/* Radix focuses this region on F8 (its default hotkey), as §9 asks. The toasts sit at the top, over the header, on
+          every width: at the bottom, "Answer submitted" covered the feedback the exam screen had just shown (issue 24). */}
       <ToastPrimitive.Viewport className={TOAST_VIEWPORT_CLASS} />
     </ToastPrimitive.Provider>
   );
