@@ -1,4 +1,4 @@
-import { unit as mathUnit } from 'mathjs';
+import { unit as mathUnit } from '../maths/mathjs-subset';
 import { findQuantities, normaliseUnit } from '../builtin/marker/numeric';
 import {
   markPointSchema,

@@ -1,4 +1,5 @@
-import { parse, type MathNode } from 'mathjs';
+import type { MathNode } from 'mathjs';
+import { parse } from './mathjs-subset';
 
 /**
  * Formulas read as mathematics, as an examiner reads them: `v = √(GM/r)` is not `v = GM/r`, `λ = ws/D` is

@@ -1,4 +1,4 @@
-import { parse } from 'mathjs';
+import { parse } from './mathjs-subset';
 import { toMathSyntax } from './formulas';
 import { htmlToText, mathsToText } from '../text/html-to-text';
 

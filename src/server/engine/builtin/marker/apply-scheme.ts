@@ -1,4 +1,5 @@
-import { parse, type MathNode } from 'mathjs';
+import type { MathNode } from 'mathjs';
+import { parse } from '../../maths/mathjs-subset';
 import { schemeMaxMarks, type MarkLevel, type MarkPoint, type PointStatus, type SchemeRules } from '../../../../shared/mark-scheme';
 import { lowerFirst } from './justify';
 import { asksForWorking } from '../../text/asks-for-working';

@@ -1,4 +1,4 @@
-import { unit as mathUnit } from 'mathjs';
+import { unit as mathUnit } from '../../maths/mathjs-subset';
 import type { NumericTarget } from '../../../../shared/mark-scheme';
 import { countSigFigs, SUPERSCRIPT_DIGITS, writeNumber } from '../../text/sig-figs';
 
