@@ -612,7 +612,7 @@ export function findHedges(answer: AnalysedText): Hedge[] {
   const out: Hedge[] = [];
   t.forEach((or, i) => {
     if (CONCESSIVE.test(or.lower) && i > 0) {
-      const turned = concessiveTurn(t, i) ?? restatedTurn(t, i);
+      const turned = concessiveTurn(t, i) ?? restatedTurn(t, i) ?? concededDenial(t, i);
       if (turned) out.push(turned);
       return;
     }
@@ -910,6 +910,52 @@ function restatedTurn(t: Token[], at: number): Hedge | undefined {
 
 /** Where one clause of a sentence ends and the next begins: "hotter, so its resistance …", "… because …". */
 const CLAUSE_BREAK = /^(,|;|:|so|because|since|therefore|thus|hence|which|and)$/;
+
+/**
+ * "The substitution changes one codon …, but the amino acid sequence does not change", "the substrate no longer fits
+ * the active site, but it can still fit": after a concession, the claim's own verb said again the other way (denied
+ * where the claim says it, said where the claim denies it), its subject a pronoun or the claim's own words. The claim is
+ * its sentence up to the concession.
+ */
+function concededDenial(t: Token[], at: number): Hedge | undefined {
+  const sentence = t[at].sentence;
+  let start = at - 1;
+  while (start > 0 && t[start - 1].sentence === sentence) start--;
+  const claim = t.slice(start, at);
+  if (claim.some((c) => /^(or|but|although|though|whereas|if|when|unless)$/.test(c.lower))) return undefined;
+  const inClaim = (x: Token) => claim.some((c) => sameWordForm(c, x));
+  let j = at + 1;
+  while (
+    t[j] &&
+    t[j].sentence === sentence &&
+    j - at <= 8 &&
+    (CONCESSION_FILLER.test(t[j].lower) ||
+      t[j].pos === 'DET' ||
+      t[j].pos === 'ADP' ||
+      (t[j].content && t[j].pos !== 'VERB' && inClaim(t[j])))
+  )
+    j++;
+  let denied = false;
+  if (t[j] && ALL_BUT_DENIES.test(t[j].lower)) {
+    denied = true;
+    j++;
+    while (t[j] && t[j].sentence === sentence && /^(longer|really|even|actually|always)$/.test(t[j].lower)) j++;
+  } else if (t[j]?.lower === 'still') j++;
+  const verb = t[j]?.sentence === sentence && t[j].pos === 'VERB' ? t[j] : undefined;
+  if (!verb) return undefined;
+  const first = claim.findIndex((c) => c.pos === 'VERB' && sameWordForm(c, verb));
+  if (first < 0) return undefined;
+  // the other way: denied after an undenied claim, or said (with "still") after a denied one
+  if (denied === claim[first].negated || (!denied && t[j - 1].lower !== 'still')) return undefined;
+  // no scope that makes both true ("may slightly reduce wages for some workers, but it does not reduce wages in general")
+  const scoped = (k: number) =>
+    /^(some|slightly|general|generally|most|overall|certain|many|few|usually|sometimes|often)$/.test(t[k].lower);
+  for (let k = start; t[k] && t[k].sentence === sentence; k++) if (scoped(k)) return undefined;
+  // no condition that makes both true ("but it does not increase above the optimum")
+  for (let k = j + 1; t[k] && t[k].sentence === sentence && k - j <= 4; k++)
+    if (CONDITION.test(t[k].lower) && !/^(for|with|in|on|so|as)$/.test(t[k].lower)) return undefined;
+  return { first: start, second: j, either: true, claimEnd: at, claim: [start, at] };
+}
 
 /** Words that all but deny: "or they hardly conformed at all". */
 const ALL_BUT_DENIES = /^(not|n't|never|hardly|barely|scarcely|rarely)$/;

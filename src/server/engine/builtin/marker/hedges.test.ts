@@ -83,6 +83,20 @@ describe('hedges: a claim stated both ways at once', () => {
     expect(hedged('Higher interest rates cut private investment. Private investment could also rise.')).toEqual(['cut / rise']);
   });
 
+  it('finds a claim whose own verb a concession says the other way ("…, but it can still fit", "…, although they don\'t disrupt them")', () => {
+    expect(hedged('So the substrate no longer fits the active site, but it can still fit and form complexes.')).toEqual(['So / fit']);
+    expect(hedged("The H+ ions disrupt the ionic and hydrogen bonds, although really they don't disrupt them much.")).toEqual([
+      'The / disrupt',
+    ]);
+    // a condition that makes both true, another subject, and a new claim are not taken back
+    expect(hedged("The rate increases, but it doesn't increase above the optimum.")).toEqual([]);
+    expect(hedged('The enzyme changes shape, but the substrate does not change.')).toEqual([]);
+    expect(hedged('Enzymes are not used up, but they can still be denatured.')).toEqual([]);
+    expect(hedged('Immigration may slightly reduce wages for some low-skilled workers, but it does not reduce wages in general.')).toEqual(
+      [],
+    );
+  });
+
   it('leaves alone a restatement that adds its own condition or a change over time', () => {
     expect(hedged('When the temperature rises the rate increases. Above the optimum the rate decreases.')).toEqual([]);
     expect(hedged('The current is large at the start. The current gets smaller.')).toEqual([]);
