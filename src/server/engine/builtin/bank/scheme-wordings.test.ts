@@ -28,6 +28,9 @@ import { readAdversarialCases } from '../../../../../scripts/marker-quality/adve
  *   4, 10: "½", "4π²", "10^-3"). An equation set up from two formulas ("BQv = mv²/r") may stay beside a substitution.
  *   Mathematics is left out: there an equation in symbols ("dx/dt = 2t", "∫ y dy = ∫ x dx") is the student's own
  *   derived step, not a formula copied.
+ *   Nor may the point's own text be a bare formula (issue 31): the marker matches the text as well as the accepts, so
+ *   a text "E = ½CV²" or "Q = CV" gave the method mark to the formula copied; the text is the substitution an examiner
+ *   expects, with the template's values ("E = 0.5 × {{C}} × 10^-6 × {{V}}²").
  * - A `required` alternative is a word a wrong answer would not contain by chance: never a single Latin letter ("U"
  *   for uracil, "d" for the d sub-shell) unless it is a symbol of a calculation (a question with a numeric point, an
  *   M or A point) or a label the question itself uses ("Country X", "K⁺"), and never a bare function word (LOOSE_WORDS:
@@ -314,6 +317,21 @@ describe('accepted and rejected wordings of the bank’s prose points', () => {
       question.markScheme
         .filter((point) => point.kind === 'M' && point.accept.length > 0 && point.accept.every(isBareFormula))
         .map((point) => `${question.id}/${point.id}: ${JSON.stringify(point.accept)}`),
+    );
+    expect(bare).toEqual([]);
+  });
+
+  it('states a calculation’s method point as the method applied, never as a bare formula in its text', () => {
+    // the marker matches a point's text as well as its accepts: a text "E = ½CV²" gives the method mark to a student who
+    // copies the formula (often printed in the question); an examiner's M1 is the formula with the question's values
+    // substituted, "E = 0.5 × {{C}} × 10^-6 × {{V}}²", or the equation set up with them
+    const calculations = [...bank.byId.values()]
+      .map(({ question }) => question)
+      .filter((q) => q.type !== 'multiple_choice' && !q.id.startsWith('mathematics-') && q.markScheme.some((p) => p.numeric));
+    const bare = calculations.flatMap((question) =>
+      question.markScheme
+        .filter((point) => point.kind === 'M' && isBareFormula(point.text))
+        .map((point) => `${question.id}/${point.id}: text "${point.text}" is a bare formula; write it with the question's values substituted`),
     );
     expect(bare).toEqual([]);
   });
