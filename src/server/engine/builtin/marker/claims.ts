@@ -583,7 +583,7 @@ export function stateTurnedRound(
   return undefined;
 }
 
-function sameWordForm(a: Token, b: Token): boolean {
+export function sameWordForm(a: Token, b: Token): boolean {
   return a.lemma === b.lemma || a.stem === b.stem || a.lower === b.lower;
 }
 
@@ -612,7 +612,7 @@ export function findHedges(answer: AnalysedText): Hedge[] {
   const out: Hedge[] = [];
   t.forEach((or, i) => {
     if (CONCESSIVE.test(or.lower) && i > 0) {
-      const turned = concessiveTurn(t, i) ?? restatedTurn(t, i) ?? concededDenial(t, i);
+      const turned = concessiveTurn(t, i) ?? restatedTurn(t, i) ?? concededDenial(t, i) ?? doubtfulAlternative(t, i, answer.text);
       if (turned) out.push(turned);
       return;
     }
@@ -622,6 +622,7 @@ export function findHedges(answer: AnalysedText): Hedge[] {
       out.push(taken);
       return;
     }
+    const pushed = out.length;
     const first = i - 1;
     // a claim and "the other way round": "water enters the cell, or vice versa", "…, or the opposite"
     const turned = otherWayRound(t, i);
@@ -664,8 +665,134 @@ export function findHedges(answer: AnalysedText): Hedge[] {
     // the other way round as a phrase of its own: "towards the centre, or away from it"
     const wide = widerHedge(t, i);
     if (wide) out.push(wide);
+    // or a second answer offered in doubt: "…, or maybe at the climax community"
+    const doubt = wide ? undefined : doubtfulAlternative(t, i, answer.text);
+    if (doubt && out.length === pushed) out.push(doubt);
   });
-  for (const h of restatedOpposites(answer)) if (!out.some((o) => o.first === h.first || o.second === h.second)) out.push(h);
+  for (const h of [...restatedOpposites(answer), ...keptOrChanged(answer)])
+    if (!out.some((o) => o.first === h.first || o.second === h.second)) out.push(h);
+  return out;
+}
+
+/** Words that say a thing changes, differs or moves (lemmas or words). */
+const CHANGE_WORD = /^(change|alter|different|differ|opposite|vary|variable|move|slide|shift|disrupt|affect|modify|distort|deform)$/;
+/** Words that say it stays as it was. */
+const KEPT_WORD = /^(same|unchanged|unaltered|unaffected|stay|keep|remain|fixed|constant|static|stationary|identical|intact)$/;
+/** What opens a statement that may take the one before it back: "…, or they stay …", "…. Although it keeps …". */
+const TAKING_BACK = /^(or|but|although|though|alternatively|yet|maybe|perhaps|however|;)$/;
+/** Where the statement taking back ends and its reason begins: "… stays the same because the shell is the same type". */
+const REASON_BREAK = /^(,|because|since|so|which|therefore|and|as)$/;
+
+/** The noun of an "of" after a noun: "protons" of "the number of protons". */
+function ofNoun(t: Token[], i: number): Token | undefined {
+  if (t[i + 1]?.lower !== 'of') return undefined;
+  for (let k = i + 2; k <= i + 4 && t[k] && t[k].sentence === t[i].sentence; k++) if (NOUNS.has(t[k].pos)) return t[k];
+  return undefined;
+}
+
+/**
+ * "The layers of ions slide over each other, or the layers stay fixed in place", "the active site changes shape …, or it
+ * might keep its shape", "the H+ ions disrupt the bonds …, although really they don't affect these bonds much": a
+ * statement that something changes, differs or moves, and the next one (after "or", "but", "although" …) that the same
+ * thing stays as it was (or the other way round) — an opposite by meaning, not by a direction word. The same thing: a
+ * noun of both, not told apart by its modifiers or its "of" ("the number of protons stays the same but the number of
+ * neutrons changes" is two things), and not the doer of a change to something else ("a catalyst changes the rate of
+ * reaction but the catalyst remains unchanged"). No condition the second adds ("…, but when it cools it stays fixed").
+ */
+function keptOrChanged(answer: AnalysedText): Hedge[] {
+  const t = answer.tokens;
+  const units: number[][] = [];
+  t.forEach((tok, i) => {
+    const opens = i === 0 || t[i - 1].sentence !== tok.sentence;
+    if (opens || /^(or|but|although|though|alternatively|yet|;)$/.test(tok.lower)) units.push([]);
+    units[units.length - 1].push(i);
+  });
+  const said = (k: number, re: RegExp) => re.test(t[k].lemma) || re.test(t[k].lower);
+  const changes = (k: number) =>
+    !t[k].negated &&
+    !t[k].negator &&
+    (said(k, CHANGE_WORD) || (DIRECTIONS[t[k].lower] !== undefined && t[k].pos !== 'ADJ' && t[k - 1]?.pos !== 'DET')) &&
+    !(k > 0 && /^(keep|keeps|kept)$/.test(t[k - 1].lower));
+  // ("keep" with an object keeps that thing: "keeps its shape", not "keeps it as profit")
+  const keptThing = (k: number, a: number[]) => {
+    if (t[k].lemma !== 'keep') return true;
+    const object = t
+      .slice(k + 1, k + 4)
+      .find((x) => NOUNS.has(x.pos) || (x.pos === 'PRON' && !/^(its|their|his|her|my|your|our)$/.test(x.lower)));
+    return !object || (object.pos !== 'PRON' && a.some((i) => sameWordForm(t[i], object)));
+  };
+  const kept = (k: number, a: number[] = []) =>
+    (said(k, KEPT_WORD) && !t[k].negated && !t[k].negator && keptThing(k, a)) ||
+    (t[k].negated && t[k].pos === 'VERB' && said(k, CHANGE_WORD));
+  const conditions = (ks: number[]) => ks.filter((k) => CONDITION_WORD.test(t[k].lower)).map((k) => t[k].lower);
+  // (a thing named by a word in -ing opening its statement: "Shielding increases …")
+  const thing = (k: number, ks: number[]) =>
+    NOUNS.has(t[k].pos) || (t[k].pos === 'VERB' && /ing$/.test(t[k].lower) && (k === ks[0] || t[k - 1]?.pos === 'DET' || k - 1 === ks[0]));
+  const nouns = (ks: number[]) => ks.filter((k) => thing(k, ks) && t[k].content && !t[k].isNumber);
+  // the same thing: the same noun, not told apart by modifiers other than the words that change or stay, nor by its "of"
+  const modifiers = (k: number) => {
+    const m: Token[] = [];
+    for (let j = k - 1; j >= k - 2 && j >= 0; j--) {
+      if (!t[j].content || !(NOUNS.has(t[j].pos) || t[j].pos === 'ADJ') || DIRECTIONS[t[j].lower] || t[j].sentence !== t[k].sentence) break;
+      if (!said(j, CHANGE_WORD) && !said(j, KEPT_WORD)) m.push(t[j]);
+    }
+    return m;
+  };
+  const sameNamed = (i: number, j: number) => {
+    if (!sameWordForm(t[i], t[j])) return false;
+    const [mi, mj] = [modifiers(i), modifiers(j)];
+    const own = (m: Token[], other: Token[]) => m.some((x) => !other.some((y) => sameSubject(x, y)));
+    if (own(mi, mj) && own(mj, mi)) return false;
+    const [oi, oj] = [ofNoun(t, i), ofNoun(t, j)];
+    return !(oi && oj && !sameSubject(oi, oj));
+  };
+  const out: Hedge[] = [];
+  for (let y = 1; y < units.length; y++) {
+    const a = units[y - 1];
+    const opener = units[y][0];
+    // ("even though" concedes a fact beside the claim: "the velocity changes even though the speed is constant")
+    if (!TAKING_BACK.test(t[opener].lower) || t[opener - 1]?.lower === 'even') continue;
+    // the statement taking back, up to its reason
+    const b: number[] = [];
+    for (const k of units[y].slice(1)) {
+      if (REASON_BREAK.test(t[k].lower)) break;
+      b.push(k);
+    }
+    const claimConditions = conditions(a);
+    if (conditions(b).some((c) => !claimConditions.includes(c))) continue;
+    // two things compared, each with its own subject: "mitosis gives identical cells but meiosis gives different cells"
+    const firstVerb = b.findIndex((k) => t[k].pos === 'VERB' || t[k].pos === 'AUX');
+    const ownSubject = nouns(firstVerb < 0 ? b : b.slice(0, firstVerb)).some((j) => !nouns(a).some((i) => sameWordForm(t[i], t[j])));
+    if (ownSubject) continue;
+    const [ca, ka, cb, kb] = [a.filter(changes), a.filter((k) => kept(k, b)), b.filter(changes), b.filter((k) => kept(k, a))];
+    // one way or the other: a change then "stays", or "stays" then a change
+    const pair =
+      ca.length && !ka.length && kb.length && !cb.length
+        ? [ca, kb]
+        : ka.length && !ca.length && cb.length && !kb.length
+          ? [ka, cb]
+          : undefined;
+    if (!pair) continue;
+    // the doer of a change to something else is not what changes: a noun before a verb with its own object
+    const turned = pair[0][0];
+    const object = (v: number) => {
+      // (a verb is often read as a noun after its subject: "A catalyst changes the rate")
+      if (t[v].pos !== 'VERB' && t[v].pos !== 'NOUN') return false;
+      for (let k = v + 1; k <= v + 3 && t[k] && t[k].sentence === t[v].sentence; k++) {
+        if (NOUNS.has(t[k].pos)) return true;
+        if (!/^(DET|ADJ|NUM)$/.test(t[k].pos)) return false;
+      }
+      return false;
+    };
+    const candidates = nouns(a).filter((k) => !object(turned) || k > turned);
+    // (b's nouns: its own statement, not its reason)
+    const shared = candidates.some((i) => nouns(b).some((j) => sameNamed(i, j)));
+    if (!shared) continue;
+    // the claim taken back is the clause of the word turned ("The filament heats up, so its resistance changes, …")
+    let from = turned;
+    while (from > a[0] && !CLAUSE_BREAK.test(t[from - 1].lower)) from--;
+    out.push({ first: turned, second: pair[1][0], claim: [from, a[a.length - 1] + 1] });
+  }
   return out;
 }
 
@@ -955,6 +1082,68 @@ function concededDenial(t: Token[], at: number): Hedge | undefined {
   for (let k = j + 1; t[k] && t[k].sentence === sentence && k - j <= 4; k++)
     if (CONDITION.test(t[k].lower) && !/^(for|with|in|on|so|as)$/.test(t[k].lower)) return undefined;
   return { first: start, second: j, either: true, claimEnd: at, claim: [start, at] };
+}
+
+/**
+ * The words after "or" that offer a second answer in doubt: "…, or maybe at the climax community", "…, or was it the
+ * avoidant adults", "…, or really quietest", "…, or else to the protein" (a phrase: "or else the cell bursts" is
+ * "otherwise"), "…, or it's just …".
+ */
+const DOUBTING_OR =
+  /^(?:maybe|perhaps|possibly|really|actually|(?:was|is) it|it(?:'s| is| was) (?:just|really|actually)|it (?:might|could|may) (?:be|have been)|i think|i'm not sure)\b/;
+/**
+ * The words after "although", "though", "but" that take the claim back: "…, though really conditions get harsher", "…,
+ * although you could also say …", "…, though in practice …", "…, though she might equally …", "…, though they might
+ * actually …".
+ */
+const DOUBTING_CONCESSION =
+  /^(?:(?:(?!not\b|n't\b|never\b)\w+ )?(?:really|actually|arguably)\b|(?:\w+ )?(?:you|one|some|people) (?:could|might|may) (?:also )?(?:argue|say)\b|in (?:practice|fact|reality)\b|(?:\w+ )?(?:might|may|could) (?:equally|actually|just as well|also be)\b)/;
+
+/** The words of doubt before the second answer. */
+const DOUBT_FILLER =
+  /^(maybe|perhaps|possibly|really|actually|arguably|else|was|is|it|it's|'s|just|might|could|may|be|have|been|i|think|not|sure|you|one|some|people|also|argue|say|in|practice|fact|reality|equally|they|she|he|we)$/;
+
+/**
+ * "Biodiversity is highest at the pioneer stage, or maybe at the climax community", "the person feels less alone,
+ * though they might actually end up feeling more isolated": a second answer offered in doubt, or the claim conceded
+ * away, takes back the claim before it (its sentence up to "or", "though"), whatever the words: the student has not
+ * said which, and an examiner gives neither (the list principle). Not "or else" before a clause of its own ("or else
+ * the cell bursts": otherwise).
+ */
+function doubtfulAlternative(t: Token[], at: number, text: string): Hedge | undefined {
+  const sentence = t[at].sentence;
+  const next: Token[] = [];
+  for (let k = at + 1; t[k] && t[k].sentence === sentence && next.length < 8; k++) next.push(t[k]);
+  const words = next
+    .map((x) => x.lower)
+    .join(' ')
+    .replace(/ n't/g, "n't")
+    .replace(/ '(s|m)\b/g, "'$1");
+  const concession = t[at].lower !== 'or';
+  let doubting = concession ? DOUBTING_CONCESSION.test(words) : DOUBTING_OR.test(words);
+  // "or else" with a phrase, not a clause
+  if (!concession && !doubting && next[0]?.lower === 'else') doubting = !next.slice(1, 5).some((x) => x.pos === 'VERB' || x.pos === 'AUX');
+  if (!doubting) return undefined;
+  // (a line of working is a statement of its own)
+  let start = at - 1;
+  while (
+    start > 0 &&
+    t[start - 1].sentence === sentence &&
+    !/^(;|or|but|although|though)$/.test(t[start - 1].lower) &&
+    !text.slice(t[start - 1].start, t[start].start).includes('\n')
+  )
+    start--;
+  if (start >= at - 1) return undefined;
+  // (quoted up to the second answer's first word)
+  let second = at + 1;
+  while (
+    t[second + 1] &&
+    t[second + 1].sentence === sentence &&
+    (!t[second].content || DOUBT_FILLER.test(t[second].lower)) &&
+    second - at < 6
+  )
+    second++;
+  return { first: start, second, claim: [start, at] };
 }
 
 /** Words that all but deny: "or they hardly conformed at all". */

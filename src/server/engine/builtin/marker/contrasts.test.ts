@@ -15,6 +15,10 @@ describe('terms an answer mixes up', () => {
     // ions by name or by symbol
     expect(contrastingTerms(word('sodium'), word('calcium'))).toBe(true);
     expect(contrastingTerms(analyseText('Na+ ions').tokens[0], analyseText('Ca2+ ions').tokens[0])).toBe(true);
+    // the pairs of roles are mixed up too: one list for both rules
+    expect(contrastingTerms(word('anode'), word('cathode'))).toBe(true);
+    expect(contrastingTerms(word('donor'), word('acceptor'))).toBe(true);
+    expect(contrastingTerms(word('sensory'), word('motor'))).toBe(true);
   });
 
   it('are not the same word, nor words that merely share letters after a short prefix', () => {
@@ -40,6 +44,11 @@ describe('parallel points of one scheme', () => {
     );
     expect(siblings[1]).toEqual(expect.arrayContaining([['energy', 'charge']]));
     expect(siblings[2]).toEqual([]);
+  });
+
+  it('are worked out once a scheme, however many answers are marked against it', () => {
+    const texts = ['oxygen diffuses into the blood', 'carbon dioxide diffuses out of the blood'];
+    expect(schemeSiblings([...texts])).toBe(schemeSiblings([...texts]));
   });
 });
 

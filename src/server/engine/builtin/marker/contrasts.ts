@@ -1,4 +1,6 @@
+import { sameWordForm } from './claims';
 import { aliasOf } from './paraphrases';
+import { ROLE_PAIRS } from './roles';
 import { analyseText, toPlainText, type AnalysedText, type Token } from './text';
 
 /**
@@ -43,7 +45,10 @@ const CONTRAST_PREFIXES: [string, string][] = [
  */
 const minStem = (p: string, q: string) => (Math.min(p.length, q.length) <= 2 ? 5 : 4);
 
-/** Terms of one kind an answer mixes up: any two of a row name different things. Lemmas, lower case. */
+/**
+ * Terms of one kind an answer mixes up: any two of a row name different things. Lemmas, lower case. The pairs of roles
+ * (`roles.ts`: anode/cathode, proactive/retroactive, first/second …) are mixed up too and join these rows.
+ */
 const CONTRAST_SETS: string[][] = [
   // biology
   ['xylem', 'phloem'],
@@ -66,7 +71,6 @@ const CONTRAST_SETS: string[][] = [
   ['auxin', 'gibberellin'],
   ['sodium', 'potassium', 'calcium', 'chloride'],
   // chemistry
-  ['anode', 'cathode'],
   ['anion', 'cation'],
   ['proton', 'neutron', 'electron'],
   ['nucleophile', 'electrophile'],
@@ -96,11 +100,10 @@ const CONTRAST_SETS: string[][] = [
   ['dispositional', 'situational'],
   ['episodic', 'semantic', 'procedural'],
   ['validity', 'reliability'],
-  ['proactive', 'retroactive'],
 ];
 
 const SET_OF = new Map<string, number[]>();
-CONTRAST_SETS.forEach((row, k) => {
+[...CONTRAST_SETS, ...ROLE_PAIRS].forEach((row, k) => {
   for (const w of row) SET_OF.set(w, [...(SET_OF.get(w) ?? []), k]);
 });
 
@@ -122,7 +125,7 @@ export function contrastingTerms(a: Token, b: Token): boolean {
   return forms(b).some((f) => (SET_OF.get(f) ?? []).some((k) => rowsA.has(k)));
 }
 
-const sameWord = (a: Token, b: Token) => a.lemma === b.lemma || a.stem === b.stem || a.lower === b.lower || aliasOf(a, b) || aliasOf(b, a);
+const sameWord = (a: Token, b: Token) => sameWordForm(a, b) || aliasOf(a, b) || aliasOf(b, a);
 
 /**
  * The words two parallel points of a scheme differ by: "first law is a consequence of conservation of charge" and
@@ -131,6 +134,19 @@ const sameWord = (a: Token, b: Token) => a.lemma === b.lemma || a.stem === b.ste
  * Returns, for each point, pairs [its word, the sibling's word] (lemmas).
  */
 export function schemeSiblings(pointTexts: string[]): [string, string][][] {
+  const key = pointTexts.join('\u0000');
+  const known = siblingsOfScheme.get(key);
+  if (known) return known;
+  if (siblingsOfScheme.size >= 256) siblingsOfScheme.clear();
+  const out = siblingsOf(pointTexts);
+  siblingsOfScheme.set(key, out);
+  return out;
+}
+
+/** Schemes' siblings, kept: a scheme's answers are marked one after another (a class set, a batch, a paper's re-marks). */
+const siblingsOfScheme = new Map<string, [string, string][][]>();
+
+function siblingsOf(pointTexts: string[]): [string, string][][] {
   const words = pointTexts.map((t) => {
     const a = analyseText(toPlainText(t));
     // (words, not a letter or symbol of working: "dx" and "c" are no siblings)

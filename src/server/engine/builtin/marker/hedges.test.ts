@@ -340,3 +340,116 @@ describe('a required word the point itself says is missing', () => {
     );
   });
 });
+
+describe('a change taken back by meaning: "…, or it stays the same"', () => {
+  it('finds a statement that something changes, differs or moves, then that the same thing stays as it was', () => {
+    expect(hedged('The layers of atoms slide past one another, or the layers stay where they are.')).toEqual(['slide / stay']);
+    expect(hedged('The shape of the enzyme changes, or maybe its shape stays the same.')).toContain('changes / stays');
+    expect(hedged('The shape of the enzyme changes, or its shape stays the same.')).toEqual(['changes / stays']);
+    expect(hedged('Heat disrupts the hydrogen bonds in the protein, although the bonds are not affected.')).toEqual([
+      'disrupts / affected',
+    ]);
+    expect(hedged('The charges sit in different positions, or they are in the same positions.')).toEqual(['different / same']);
+    // and the other way round
+    expect(hedged('The total momentum stays constant, but the momentum could change.')).toHaveLength(1);
+  });
+
+  it('does not take two things for one, nor the doer of a change for what changes, nor a statement under a condition', () => {
+    expect(hedged('A catalyst changes the rate of reaction but the catalyst itself remains unchanged.')).toEqual([]);
+    expect(hedged('The number of protons stays the same but the number of neutrons changes.')).toEqual([]);
+    expect(hedged('The mass number stays the same, but the atomic number changes.')).toEqual([]);
+    expect(hedged('The wavelength changes but the frequency stays the same.')).toEqual([]);
+    expect(hedged('The gas expands as it is heated, but when the piston is locked the gas stays at the same volume.')).toEqual([]);
+    expect(hedged('The water level stays constant. The temperature changes.')).toEqual([]);
+    // two things compared, each with its own subject; a fact conceded beside the claim; "keep" with its own object
+    expect(hedged('Binary fission gives identical cells but sexual reproduction gives different cells.')).toEqual([]);
+    expect(hedged('The direction changes even though the speed stays constant.')).toEqual([]);
+    expect(hedged('In a competitive market costs fall and prices fall, but a monopolist keeps the saving as profit.')).toEqual([]);
+  });
+
+  it('loses the point it takes back and keeps one said cleanly', () => {
+    const scheme: MarkPointInput[] = [
+      {
+        id: 'p1',
+        text: 'the tertiary structure changes so the active site changes shape',
+        marks: 1,
+        accept: ['the active site changes shape'],
+      },
+      {
+        id: 'p2',
+        text: 'the substrate can no longer bind to the active site',
+        marks: 1,
+        accept: ['substrate no longer fits the active site'],
+      },
+    ];
+    const mark = (answer: string) =>
+      markAnswer({
+        questionText: 'Explain why the enzyme stops working at 70 °C.',
+        type: 'short_answer',
+        totalMarks: 2,
+        markScheme: scheme,
+        answer,
+      });
+    const hedgedAnswer = mark(
+      'The active site changes shape, or perhaps the active site keeps its shape. So the substrate no longer fits the active site.',
+    );
+    expect(hedgedAnswer.markscheme_evaluation.map((e) => e.status)).toEqual(['CONTRADICTED', 'COVERED']);
+    const clean = mark('The active site changes shape. So the substrate no longer fits the active site.');
+    expect(clean.marks_awarded).toBe(2);
+  });
+});
+
+describe('a second answer offered in doubt, or a claim conceded away', () => {
+  it('takes back the claim before "or maybe", "or was it", "or really", "or else" and a phrase', () => {
+    expect(hedged('The ice sheet melted fastest in the north, or maybe in the south.')).toEqual(['The / south']);
+    expect(hedged('Older children scored higher, or was it the younger ones.')).toEqual(['Older / younger']);
+    expect(hedged('The enzyme binds to the substrate, or else to the product.')).toEqual(['The / product']);
+    // "or else" before a clause of its own is "otherwise"
+    expect(hedged('Keep the cells cold, or else the enzymes will break them down.')).toEqual([]);
+    // plain alternatives are a list, not doubt
+    expect(hedged('Water can be lost by evaporation or by transpiration.')).toEqual([]);
+  });
+
+  it('takes back the claim before a concession that says "really", "actually", "you could argue", "in practice"', () => {
+    expect(hedged('The market sets the price, though really the government decides it.')).toEqual(['The / government']);
+    expect(hedged('Her confidence grows, although you could argue it shrinks.')).toHaveLength(1);
+    expect(hedged('Taxes reduce spending, though in practice people spend the same.')).toHaveLength(1);
+    // "not really" is the claim's own denial, not doubt
+    expect(hedged('Compliance is going along with the majority in public but not really agreeing in private.')).toEqual([]);
+    // an ordinary concession evaluates, it does not take back
+    expect(hedged('The study showed high obedience, although it lacked ecological validity.')).toEqual([]);
+  });
+
+  it('reads a line of working as a statement of its own', () => {
+    const [h] = findHedges(analyseText('y = 12 at x = 2\nso (2, -4) is a minimum, or it could be a maximum'));
+    expect(h?.claim).toBeDefined();
+    const a = analyseText('y = 12 at x = 2\nso (2, -4) is a minimum, or it could be a maximum');
+    expect(a.tokens[h.claim![0]].text).toBe('so');
+  });
+
+  it('loses the point whose claim is offered in doubt, and keeps the rest', () => {
+    const scheme: MarkPointInput[] = [
+      {
+        id: 'p1',
+        text: 'biodiversity is greatest at the climax community',
+        marks: 1,
+        accept: ['the climax community has the most species'],
+      },
+      {
+        id: 'p2',
+        text: 'soil depth and nutrients increase at each stage',
+        marks: 1,
+        accept: ['the soil gets deeper and richer in nutrients'],
+      },
+    ];
+    const out = markAnswer({
+      questionText: 'Describe how an ecosystem changes during succession.',
+      type: 'short_answer',
+      totalMarks: 2,
+      markScheme: scheme,
+      answer:
+        'The soil gets deeper and richer in nutrients. Biodiversity is greatest at the climax community, or maybe at the pioneer stage.',
+    });
+    expect(out.markscheme_evaluation.map((e) => e.status)).toEqual(['CONTRADICTED', 'COVERED']);
+  });
+});

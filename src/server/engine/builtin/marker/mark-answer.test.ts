@@ -1328,3 +1328,27 @@ describe('a stated opposite is about the point only where the answer says more o
     expect(e.status).toBe('CONTRADICTED');
   });
 });
+
+describe("a scheme's example illustrates its point", () => {
+  const scheme = [
+    { id: 'p1', text: 'the patient is taught relaxation techniques such as breathing exercises', marks: 1, required: ['relax|relaxation'] },
+    { id: 'p2', text: 'a fear hierarchy is drawn up (e.g. from a picture of a spider to holding one)', marks: 1 },
+  ];
+  const mark = (questionText: string, answer: string) =>
+    markAnswer({ questionText, type: 'short_answer', totalMarks: 2, markScheme: scheme, answer }).markscheme_evaluation.map(
+      (e) => e.status,
+    );
+
+  it('is not needed to make the point', () => {
+    expect(
+      mark(
+        'Describe how systematic desensitisation treats a phobia.',
+        'The patient is taught relaxation techniques. Then a fear hierarchy is drawn up.',
+      ),
+    ).toEqual(['COVERED', 'COVERED']);
+  });
+
+  it('does not make the point alone', () => {
+    expect(mark('Describe how systematic desensitisation treats a phobia.', 'Breathing exercises.')[0]).not.toBe('COVERED');
+  });
+});

@@ -150,6 +150,30 @@ function withSchemeAliases(points: MarkPoint[]): MarkPoint[] {
   return points.map((p) => ({ ...p, accept: variants(p.accept), reject: variants(p.reject) }));
 }
 
+/** An example a wording gives at its end or in brackets: "… such as deep breathing", "(e.g. fuel hedging, market power)". */
+const EXAMPLE_TAIL =
+  /\s*,?\s*\b(?:such as|e\.\s?g\.?|eg|for example|for instance)\s(?![^()]*,\s*(?:could|can|may|might|will|would|is|are|was|were|has|have|does|do|which|that|so|because)\b)[^()]*$/i;
+const EXAMPLE_BRACKET = /\s*\((?:such as|e\.\s?g\.?|eg|for example|for instance)\b[^)]*\)/gi;
+
+/**
+ * A scheme's example illustrates its point, it is not part of it: "the patient is taught relaxation techniques such as
+ * breathing exercises" is made by "the patient is taught relaxation techniques". Each wording with an example is also
+ * accepted without it, where that still says something (four words of three letters or more) and the question does
+ * not ask for an example.
+ */
+function withoutExamples(points: MarkPoint[], questionText: string): MarkPoint[] {
+  if (ASKS_FOR_EXAMPLES.test(questionText)) return points;
+  return points.map((p) => {
+    if (p.kind === 'M' || p.kind === 'A' || p.numeric) return p;
+    const extra = [p.text, ...p.accept]
+      .map((w) => toPlainText(w))
+      .filter((w) => EXAMPLE_TAIL.test(w) || EXAMPLE_BRACKET.test(w))
+      .map((w) => w.replace(EXAMPLE_BRACKET, '').replace(EXAMPLE_TAIL, '').trim())
+      .filter((w) => (w.match(/\p{L}{3,}/gu) ?? []).length >= 4 && !p.accept.includes(w));
+    return extra.length ? { ...p, accept: [...p.accept, ...new Set(extra)] } : p;
+  });
+}
+
 /**
  * "Define the term rate of reaction", "What is meant by …?": a definition is a statement, not a list of terms (unless
  * the question also asks to give or name things, which a list may do: "… Give the names of two isomers").
@@ -1398,12 +1422,15 @@ function inOwnLetters(outcome: PointOutcome, renamed: string, original: string, 
  */
 export function markAnswer(input: MarkAnswerInput): Feedback {
   // an accuracy point that states a value ("range 35.3 m") is marked as that value, like a typed scheme's "A1 t = 2.02 s"
-  const points = withSchemeAliases(
-    input.markScheme.map((p) => {
-      const point = markPointSchema.parse(p);
-      const stated = point.kind === 'A' && !point.numeric ? statedResult(toPlainText(point.text)) : undefined;
-      return stated ? { ...point, numeric: stated } : point;
-    }),
+  const points = withoutExamples(
+    withSchemeAliases(
+      input.markScheme.map((p) => {
+        const point = markPointSchema.parse(p);
+        const stated = point.kind === 'A' && !point.numeric ? statedResult(toPlainText(point.text)) : undefined;
+        return stated ? { ...point, numeric: stated } : point;
+      }),
+    ),
+    toPlainText(input.questionText ?? ''),
   );
   const rules = readRules(input.rules);
   const totalMarks = Math.max(0, input.totalMarks);

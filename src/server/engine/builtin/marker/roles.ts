@@ -10,7 +10,7 @@ import type { AnalysedText, Token } from './text';
  */
 
 /** Pairs of words that name two roles of one kind, besides the opposites of the lexicon ("rising"/"falling"). */
-const ROLE_PAIRS: [string, string][] = [
+export const ROLE_PAIRS: [string, string][] = [
   ['old', 'new'],
   ['earlier', 'later'],
   ['first', 'second'],
