@@ -1,10 +1,20 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as mathjs from 'mathjs';
 import { describe, expect, it } from 'vitest';
 import { findQuantities, normaliseUnit } from '../builtin/marker/numeric';
 import { toMathSyntax } from './formulas';
-import { inMainInstance, mainInstanceUse, markerMath, parse, unit } from './mathjs-subset';
+import {
+  factoriesFor,
+  inMainInstance,
+  mainInstanceUse,
+  MARKER_MATH_FUNCTIONS,
+  markerMath,
+  parse,
+  TEMPLATE_MATH_FUNCTIONS,
+  unit,
+} from './mathjs-subset';
 import { numericExpressions } from './substitution';
 
 /**
@@ -254,4 +264,34 @@ describe('the marker mathjs subset', () => {
     }
     expect(wrong).toEqual([]);
   }, 120_000);
+
+  it("builds its instances from the same factories, in the same order, as create() given the names' dependencies objects", async () => {
+    // what the instances were built from before (the generated dependencies modules, which import factoriesAny.js)
+    const esm = path.join(root, 'node_modules/mathjs/lib/esm');
+    const { deepFlatten } = (await import(path.join(esm, 'utils/object.js'))) as { deepFlatten: (o: object) => Record<string, unknown> };
+    const MODULE_NAME: Record<string, string> = { unit: 'UnitFunction', E: 'UppercaseE' };
+    for (const names of [TEMPLATE_MATH_FUNCTIONS, MARKER_MATH_FUNCTIONS]) {
+      const dependencies = await Promise.all(
+        names.map(async (name) => {
+          const file = `dependencies${MODULE_NAME[name] ?? `${name[0].toUpperCase()}${name.slice(1)}`}.generated.js`;
+          const module = (await import(path.join(esm, 'entry/dependenciesAny', file))) as Record<string, object>;
+          return module[`${name}Dependencies`];
+        }),
+      );
+      expect(factoriesFor(names)).toEqual(Object.keys(deepFlatten(Object.assign({}, ...dependencies))));
+    }
+  });
+
+  it("loads only its factories' modules, not mathjs's main entry nor factoriesAny.js (every factory of mathjs)", () => {
+    // A resolve hook that fails the import of mathjs's main entry or of its module of all factories.
+    const hook = `export async function resolve(s, c, next) { const r = await next(s, c); if (s === 'mathjs' || /\\/factoriesAny\\.js$/.test(r.url)) throw new Error('imported ' + r.url); return r; }`;
+    const script = [
+      `import { register } from 'node:module';`,
+      `register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(hook)}));`,
+      `const { markerMath, templateMath } = await import('./src/server/engine/maths/mathjs-subset.ts');`,
+      `console.log(markerMath.evaluate('sqrt(2 m^2) / (1 m) + sum(1:10)'), templateMath.evaluate('round(nthRoot(27, 3))'));`,
+    ].join('\n');
+    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' });
+    expect(out.trim()).toBe('56.41421356237309 3');
+  }, 60_000);
 });

@@ -8,9 +8,10 @@ import type { create as createMath, FactoryFunctionMap, MathJsInstance, MathNode
  * A mathjs instance with only the functions the question bank's templates use (issue 29), for the engine's
  * threads. mathjs's main entry ('mathjs') builds every one of its ~500 functions when it is imported (about 85 MiB
  * resident and 30 MiB of heap per thread, whether or not `create(all)` follows); this instance is built from the
- * modules of the functions below only, loaded from mathjs's own ES module build (the same files the main entry
- * loads, so a thread that also imports 'mathjs' holds each of them once). Measured (node 20, tsx): drawing every
- * template of the bank for three seeds, 174 MiB resident and 36 MiB heap against 230 and 57 with create(all). The
+ * factory modules of the functions below and what they depend on only (124 factories), loaded from mathjs's
+ * own ES module build (createSubset below). Measured (node 20): the two instances cost a thread about 25 MiB
+ * resident, against 60-80 MiB when they were built from mathjs's generated dependency modules (which load every
+ * factory module) and 85 MiB for the main entry. The
  * saving is only there in a thread where nothing else imports 'mathjs'; the marker reads formulas and units with
  * `markerMath` below (parse, unit), which falls back to the main entry only for an expression naming something
  * only the full instance has.
@@ -97,8 +98,6 @@ export const TEMPLATE_MATH_FUNCTIONS = [
  */
 export const MARKER_MATH_FUNCTIONS = [...TEMPLATE_MATH_FUNCTIONS, 'parse', 'unit', 'E', 'i', 'gamma', 'phi', 'tau', 'distance'] as const;
 
-type Dependencies = Record<string, FactoryFunctionMap>;
-
 /** mathjs's ES module build, beside its package.json (its main entry is not imported). */
 const requireHere = createRequire(import.meta.url);
 const mathjsEsm = path.join(path.dirname(requireHere.resolve('mathjs/package.json')), 'lib/esm');
@@ -106,28 +105,108 @@ const esmModule = (file: string) => pathToFileURL(path.join(mathjsEsm, file)).hr
 const capitalised = (name: string) => `${name[0].toUpperCase()}${name.slice(1)}`;
 /** The module of a name's factory, where it is not named after the name itself. */
 const MODULE_NAME: Record<string, string> = { unit: 'UnitFunction', E: 'UppercaseE' };
-const dependenciesFile = (name: string) => `entry/dependenciesAny/dependencies${MODULE_NAME[name] ?? capitalised(name)}.generated.js`;
+const DEPENDENCIES_DIR = 'entry/dependenciesAny';
+const dependenciesFile = (name: string) => `${DEPENDENCIES_DIR}/dependencies${MODULE_NAME[name] ?? capitalised(name)}.generated.js`;
 
+/** One key of a generated dependencies object: another name's dependencies (its file) or a factory (`createX`). */
+interface DependencyEntry {
+  key: string;
+  file?: string;
+}
+
+const readEsm = (file: string) => fs.readFileSync(path.join(mathjsEsm, file), 'utf8');
+
+const dependencyEntries = new Map<string, DependencyEntry[]>();
+/** The keys of a generated dependencies object, in order, read from its file's text (the file is not imported). */
+function entriesOf(file: string): DependencyEntry[] {
+  let entries = dependencyEntries.get(file);
+  if (!entries) {
+    const text = readEsm(`${DEPENDENCIES_DIR}/${file}`);
+    const fileOf = new Map([...text.matchAll(/import \{ (\w+) \} from '\.\/(dependencies\w+\.generated\.js)'/g)].map((m) => [m[1], m[2]]));
+    const body = /export var \w+ = \{([^}]*)\}/.exec(text);
+    if (!body) throw new Error(`mathjs: no dependencies object in ${file}`);
+    entries = body[1]
+      .split(',')
+      .map((key) => key.trim())
+      .filter(Boolean)
+      .map((key) => ({ key, file: fileOf.get(key) }));
+    dependencyEntries.set(file, entries);
+  }
+  return entries;
+}
+
+/**
+ * The factories `create()` imports for these names, in the order it imports them: what
+ * `create(Object.assign({}, ...names' dependencies objects))` flattens to (depth first, each factory where it first
+ * appears), read from the generated dependency files' text.
+ */
+export function factoriesFor(names: readonly string[]): string[] {
+  const top = new Map<string, DependencyEntry>();
+  for (const name of names) {
+    for (const entry of entriesOf(path.basename(dependenciesFile(name)))) if (!top.has(entry.key)) top.set(entry.key, entry);
+  }
+  const order: string[] = [];
+  const seen = new Set<string>();
+  const walk = (entry: DependencyEntry) => {
+    if (seen.has(entry.file ?? entry.key)) return; // a file seen once has put all its factories in order already
+    seen.add(entry.file ?? entry.key);
+    if (entry.file) for (const child of entriesOf(entry.file)) walk(child);
+    else order.push(entry.key);
+  };
+  for (const entry of top.values()) walk(entry);
+  return order;
+}
+
+let factoryModules: Map<string, string> | undefined;
+/** Each factory's own module (`createAdd` → function/arithmetic/add.js), from the re-exports of factoriesAny.js. */
+function factoryModule(factory: string): string {
+  if (!factoryModules) {
+    factoryModules = new Map();
+    for (const m of readEsm('factoriesAny.js').matchAll(/export\s*\{([^}]*)\}\s*from\s*'([^']+)'/g)) {
+      for (const part of m[1].replace(/\/\/[^\n]*/g, '').split(',')) {
+        const [name, alias] = part.trim().split(/\s+as\s+/);
+        if (name) factoryModules.set((alias ?? name).trim(), m[2]);
+      }
+    }
+  }
+  const file = factoryModules.get(factory);
+  if (!file) throw new Error(`mathjs: no module for ${factory} in factoriesAny.js`);
+  return file;
+}
+
+/**
+ * An instance with these names (and what they depend on): the same factories, in the same order, as
+ * `create(<the names' dependencies objects>)`, but each factory imported from its own module. The generated
+ * dependencies modules import their factory from factoriesAny.js, which imports every one of mathjs's ~300 factory
+ * modules: importing them loaded (parsed and compiled) all of mathjs's code, about 40 MiB a thread, for an instance
+ * that uses 124 factories.
+ */
 async function createSubset(
   create: typeof createMath,
   names: readonly string[],
-  modules: Map<string, Promise<FactoryFunctionMap>>,
+  modules: Map<string, Promise<unknown>>,
 ): Promise<MathJsInstance> {
-  const dependencies = await Promise.all(
-    names.map((name) => {
-      let loaded = modules.get(name);
+  const order = factoriesFor(names);
+  const factories = await Promise.all(
+    order.map((factory) => {
+      let loaded = modules.get(factory);
       if (!loaded) {
-        loaded = (import(esmModule(dependenciesFile(name))) as Promise<Dependencies>).then((m) => m[`${name}Dependencies`]);
-        modules.set(name, loaded);
+        loaded = (import(esmModule(factoryModule(factory))) as Promise<Record<string, unknown>>).then((m) => {
+          if (!m[factory]) throw new Error(`mathjs: ${factoryModule(factory)} does not export ${factory}`);
+          return m[factory];
+        });
+        modules.set(factory, loaded);
       }
       return loaded;
     }),
   );
-  return create(Object.assign({}, ...dependencies) as FactoryFunctionMap);
+  const map: Record<string, unknown> = {};
+  order.forEach((factory, i) => (map[factory] = factories[i]));
+  return create(map as FactoryFunctionMap);
 }
 
 const { create } = (await import(esmModule('core/create.js'))) as { create: typeof createMath };
-const modules = new Map<string, Promise<FactoryFunctionMap>>();
+const modules = new Map<string, Promise<unknown>>();
 const [templateInstance, markerInstance] = await Promise.all([
   createSubset(create, TEMPLATE_MATH_FUNCTIONS, modules),
   createSubset(create, MARKER_MATH_FUNCTIONS, modules),
