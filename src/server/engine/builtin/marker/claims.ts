@@ -256,8 +256,10 @@ export function negatedPointWord(
 ): { ans: number; ref: number } | undefined {
   // "too big to go through" denies by itself, and so does "lack generalisability" or "hard to generalise" (a student's
   // "you can't generalise the results" says the same)
-  if (point.tokens.some((t) => t.negator || t.negated || t.lower === 'too' || PRIVATIVE.test(t.lemma) || NIL.test(t.lower)))
-    return undefined;
+  // ("zero error" names an error, it does not say one is nil)
+  const nil = (t: Token, k: number) =>
+    NIL.test(t.lower) && !(t.lower === 'zero' && /^(error|errors|reading|readings|offset)$/.test(point.tokens[k + 1]?.lower ?? ''));
+  if (point.tokens.some((t, k) => t.negator || t.negated || t.lower === 'too' || PRIVATIVE.test(t.lemma) || nil(t, k))) return undefined;
   const sentences = new Set(evidence.map((i) => answer.tokens[i].sentence));
   for (let a = 0; a < answer.tokens.length; a++) {
     const at = answer.tokens[a];

@@ -302,6 +302,23 @@ describe('the marker on a claim taken back, and on two values given for one', ()
     // a second value for something else is not an alternative
     expect(mark('35 - 25 = 10 so the decrease is 28.6%, or £10 a unit').marks_awarded).toBe(2);
   });
+
+  it('reads an alternative worked out to its own result, whatever numbers of the scheme its working uses', () => {
+    const mark = (answer: string) =>
+      markAnswer({
+        questionText: 'A 2.42 g sample of the acid was dissolved to make 250 cm³; 25.0 cm³ needed 0.00177 mol of NaOH. Calculate Mr.',
+        type: 'short_answer',
+        totalMarks: 2,
+        markScheme: [
+          { id: 'm1', text: 'moles of acid in 250 cm³ = 10 × 0.00177 = 0.0177', kind: 'M', numeric: { value: 0.0177 } },
+          { id: 'a1', text: 'Mr = 2.42 / 0.0177 = 137', kind: 'A', depends_on: 'm1', numeric: { value: 137 } },
+        ],
+        answer,
+      });
+    const two = mark('n = 10 × 0.00177 = 0.0177\nMr = 2.42/0.0177 = 137, or 2.42/0.00177 = 1370');
+    expect(two.markscheme_evaluation[1]).toMatchObject({ status: 'CONTRADICTED', rule: 'contradiction' });
+    expect(mark('n = 10 × 0.00177 = 0.0177\nMr = 2.42/0.0177 = 137').marks_awarded).toBe(2);
+  });
 });
 
 describe('a denial that agrees with a point saying something is missing', () => {
@@ -451,5 +468,18 @@ describe('a second answer offered in doubt, or a claim conceded away', () => {
         'The soil gets deeper and richer in nutrients. Biodiversity is greatest at the climax community, or maybe at the pioneer stage.',
     });
     expect(out.markscheme_evaluation.map((e) => e.status)).toEqual(['CONTRADICTED', 'COVERED']);
+  });
+});
+
+describe('a zero error is a thing, not a nil', () => {
+  it('is denied by "do not check for a zero error"', () => {
+    const fb = markAnswer({
+      questionText: 'Describe how to measure the diameter of a wire with a micrometer.',
+      type: 'short_answer',
+      totalMarks: 1,
+      markScheme: [{ id: 'p1', text: 'check for a zero error and correct the readings for it', marks: 1 }],
+      answer: 'Do not check for a zero error. Measure the diameter.',
+    });
+    expect(fb.markscheme_evaluation[0].status).not.toBe('COVERED');
   });
 });

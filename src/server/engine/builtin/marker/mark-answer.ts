@@ -991,8 +991,11 @@ function otherValueOffered(
   const differs = (v: number) => Math.abs(v - value) > tolerance + 1e-12 * Math.abs(value);
   // another value the scheme itself has (the other root, the other angle) is a second answer the question wants
   const inScheme = (v: number) => schemeValues.some((s) => Math.abs(s - v) <= Math.max(tolerance, 1e-9 * Math.abs(s)));
+  // (of an alternative worked out, its result: "137, or 2.42/0.00177 = 1370" offers 1370, whatever the scheme's 0.00177)
   const rest = text.slice(found.end).split(/(?<=[.!?])\s|\n/)[0];
-  if (findQuantities(rest.replace(/−/g, '-')).some((q) => differs(q.value) && inScheme(q.value))) return undefined;
+  const worked = /^\s*[^\s\d,.;()]{0,6}\s*,?\s*\bor\b([^;]*=[^;]*)$/i.exec(rest);
+  const offered = worked ? worked[1].slice(worked[1].lastIndexOf('=') + 1) : rest;
+  if (findQuantities(offered.replace(/−/g, '-')).some((q) => differs(q.value) && inScheme(q.value))) return undefined;
   // the alternative after: up to the end of its clause
   const after =
     /^\s*[^\s\d,.;()]{0,6}\s*,?\s*\bor\b(?:\s+(?:else|maybe|perhaps|possibly|it\s+(?:could|might|may)\s+be|it\s+is|it's))?\s+((?:[^\n.;:!?]|\.(?=\d))*?)(?=$|[\n;:!?]|\.(?!\d)|,|\bbecause\b|\bso\b)/i.exec(
