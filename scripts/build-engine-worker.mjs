@@ -26,11 +26,11 @@ export function inputsHash(inputs, dir = root) {
   return hash.digest('hex');
 }
 
-/** True when outDir's stamp matches the sources it was built from. */
-export function isFresh(outDir = path.join(root, 'dist/engine-worker'), dir = root) {
+/** True when outDir's stamp matches the sources it was built from (and its entry, `entryFile`, is there). */
+export function isFresh(outDir = path.join(root, 'dist/engine-worker'), dir = root, entryFile = 'engine-worker.js') {
   try {
     const stamp = JSON.parse(fs.readFileSync(path.join(outDir, 'stamp.json'), 'utf8'));
-    return fs.existsSync(path.join(outDir, 'engine-worker.js')) && stamp.hash === inputsHash(stamp.inputs, dir);
+    return fs.existsSync(path.join(outDir, entryFile)) && stamp.hash === inputsHash(stamp.inputs, dir);
   } catch {
     return false;
   }
@@ -38,6 +38,24 @@ export function isFresh(outDir = path.join(root, 'dist/engine-worker'), dir = ro
 
 /** Builds the worker into outDir (replacing what was there) and writes its stamp. */
 export async function buildEngineWorker(outDir = path.join(root, 'dist/engine-worker')) {
+  return buildBundle({
+    outDir,
+    stdin: {
+      contents: `export { runEngineTask as default } from './${ENTRY}';`,
+      resolveDir: root,
+      sourcefile: 'engine-worker-entry.ts',
+      loader: 'ts',
+    },
+    entryNames: 'engine-worker',
+  });
+}
+
+/**
+ * Bundles our sources from an entry (esbuild's `stdin` or `entryPoints`, with its `entryNames`) into outDir as ES
+ * modules for node 20: packages left as imports, lazy imports kept lazy (code splitting), each source's
+ * import.meta.url replaced by its own file's URL. Writes outDir/stamp.json: the sources bundled and their hash.
+ */
+export async function buildBundle({ outDir, ...entry }) {
   const esbuild = await import('esbuild');
   const sourceUrl = {
     name: 'source-import-meta-url',
@@ -53,13 +71,7 @@ export async function buildEngineWorker(outDir = path.join(root, 'dist/engine-wo
   fs.rmSync(outDir, { recursive: true, force: true });
   const result = await esbuild.build({
     absWorkingDir: root,
-    stdin: {
-      contents: `export { runEngineTask as default } from './${ENTRY}';`,
-      resolveDir: root,
-      sourcefile: 'engine-worker-entry.ts',
-      loader: 'ts',
-    },
-    entryNames: 'engine-worker',
+    ...entry,
     bundle: true,
     splitting: true,
     format: 'esm',

@@ -1,5 +1,5 @@
 // `npm start`: builds the client only when its sources changed since the last build (issue 29), and the engine's
-// pool worker (scripts/build-engine-worker.mjs) when its sources changed. The sources are
+// pool worker (scripts/build-engine-worker.mjs) and the server (scripts/build-server.mjs) when their sources changed. The sources are
 // hashed (paths and contents of src/client and src/shared, the Vite config, the lock file); the hash of the last
 // successful build is kept beside it in dist/client/.source-hash. A missing or different hash runs `vite build`.
 import { spawnSync } from 'node:child_process';
@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isFresh, main as buildEngineWorkerOrWarn } from './build-engine-worker.mjs';
+import { serverIsFresh, main as buildServerOrWarn } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const INPUTS = ['src/client', 'src/shared', 'vite.config.ts', 'package-lock.json', 'tsconfig.json'];
@@ -50,6 +51,9 @@ async function main() {
   // the engine's pool worker as JavaScript (no tsx in each worker thread), when its sources changed since
   if (isFresh()) console.log('Engine worker is up to date.');
   else await buildEngineWorkerOrWarn();
+  // the server as JavaScript (no tsx in the server process), when its sources changed since
+  if (serverIsFresh()) console.log('Server is up to date.');
+  else await buildServerOrWarn();
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();
