@@ -483,3 +483,23 @@ describe('a zero error is a thing, not a nil', () => {
     expect(fb.markscheme_evaluation[0].status).not.toBe('COVERED');
   });
 });
+
+describe('an opposite word denied agrees with the word', () => {
+  it('does not call "disobeys" the opposite of "refuses to obey"', () => {
+    const fb = markAnswer({
+      questionText: 'Explain how a disobedient peer can reduce obedience.',
+      type: 'short_answer',
+      totalMarks: 1,
+      markScheme: [
+        {
+          id: 'p1',
+          text: 'a disobedient peer is a model',
+          marks: 1,
+          accept: ['if someone else refuses to obey, the person can copy them'],
+        },
+      ],
+      answer: 'If another participant disobeys, the person can copy them.',
+    });
+    expect(fb.markscheme_evaluation[0].status).not.toBe('CONTRADICTED');
+  });
+});

@@ -228,6 +228,21 @@ function namedExample(point: MarkPoint, answer: AnalysedText, question: Analysed
   return undefined;
 }
 
+/** Words before a word that deny it: "refuses to obey", "fails to conform", "stops obeying". */
+const DENYING_BEFORE = /^(refuse|fail|stop|cease|unable|never|not|n't|no)$/;
+
+/**
+ * The word is denied where it stands: negated, or after "refuses to", "fails to", "stops". An opposite word denied says
+ * the same as the word ("disobeys" is "refuses to obey"): the two agree.
+ */
+function deniedOnce(text: AnalysedText, i: number): boolean {
+  const t = text.tokens;
+  if (t[i].negated) return true;
+  for (let k = i - 1; k >= Math.max(0, i - 3) && t[k].sentence === t[i].sentence; k--)
+    if (DENYING_BEFORE.test(t[k].lemma) || DENYING_BEFORE.test(t[k].lower)) return true;
+  return false;
+}
+
 /** The wording denies its word and the answer denies the same word through the thing before it: "no woodlice born". */
 function deniedAlike(wording: AnalysedText, ref: number, answer: AnalysedText, ans: number): boolean {
   const said = answer.tokens[ans];
@@ -667,7 +682,8 @@ function judgeTextPoint(
     f.kind === 'negation'
       ? !(answer.tokens[f.ans].negated && saidMissing(wordings[decision.alternative], f.ref)) &&
         !deniedAlike(wordings[decision.alternative], f.ref, answer, f.ans)
-      : oppositeIsAboutSameThing(wordings[decision.alternative], f.ref, answer, f.ans),
+      : oppositeIsAboutSameThing(wordings[decision.alternative], f.ref, answer, f.ans) &&
+        deniedOnce(wordings[decision.alternative], f.ref) === deniedOnce(answer, f.ans),
   );
   if (realFlips.length < decision.alignment.flips.length && realFlips.length % 2 === 0 && decision.label === 'contradictory')
     decision = { ...decision, label: decision.probabilities.correct >= decision.probabilities.incorrect ? 'correct' : 'incorrect' };
