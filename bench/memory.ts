@@ -11,7 +11,7 @@
 // pool alone (bench/engine-pool-server.ts: no database, no Fastify) with BENCH_POOL_WORKERS workers (default
 // 1,2,3), measured once its warm-up is done, after 50 markings sent 5 at a time (so that every worker gets some) and
 // idle after: the cost of each extra worker without PGlite's garbage in the figures (BENCH_POOL_WORKERS= leaves it out).
-// Prints numbers and which pool worker ran (prebuilt or tsx); asserts nothing. Linux only (/proc).
+// Prints numbers and which pool worker and server ran (prebuilt or tsx); asserts nothing. Linux only (/proc).
 //   npm run bench:memory
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:memory
 //   BENCH_WORKERS=1 BENCH_IDLE_SECONDS=10 BENCH_MARKINGS=50 npm run bench:memory
@@ -27,7 +27,7 @@ import { createScratchDatabase } from '../src/server/testing/scratch-database';
 
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 10);
 const MARKINGS = Number(process.env.BENCH_MARKINGS ?? 50);
-const WORKER_COUNTS = (process.env.BENCH_WORKERS ?? '0,1,2').split(',').map(Number);
+const WORKER_COUNTS = (process.env.BENCH_WORKERS ?? '0,1,2').split(',').filter(Boolean).map(Number);
 const POOL_WORKER_COUNTS = (process.env.BENCH_POOL_WORKERS ?? '1,2,3').split(',').filter(Boolean).map(Number);
 /** With BENCH_PORT set, every process measured listens on that one port (they run one after another). */
 const SINGLE_PORT = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined;
@@ -279,6 +279,14 @@ async function main() {
   // the pool's worker: the prebuilt JavaScript one when up to date (npm run build), else the sources through tsx
   const workerFile = () => (engineWorkerFile().bundled ? 'prebuilt JavaScript (dist/engine-worker)' : 'TypeScript through tsx');
   console.log(`Engine worker at the start: ${workerFile()} (without dist/engine-worker: the sources)`);
+  // the server: `npm run serve` runs dist/server when up to date (scripts/serve.mjs), else the sources through tsx
+  const serverFile = async () => {
+    const usesLauncher = serveArgs().includes('scripts/serve.mjs');
+    if (!usesLauncher) return 'TypeScript through tsx (npm run serve has no launcher)';
+    const { serverIsFresh } = (await import('../scripts/build-server.mjs')) as { serverIsFresh: () => boolean };
+    return serverIsFresh() ? 'prebuilt JavaScript (dist/server)' : 'TypeScript through tsx';
+  };
+  console.log(`Server at the start: ${await serverFile()}`);
   process.on('beforeExit', () => console.log(`Engine worker at the end: ${workerFile()}`));
   const rows: Row[] = [];
   rows.push(await measureBare());
