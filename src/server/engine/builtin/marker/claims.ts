@@ -1131,7 +1131,9 @@ function doubtfulAlternative(t: Token[], at: number, text: string): Hedge | unde
   while (
     start > 0 &&
     t[start - 1].sentence === sentence &&
-    !/^(;|or|but|although|though)$/.test(t[start - 1].lower) &&
+    !/^(;|\.|!|\?|or|but|although|though)$/.test(t[start - 1].lower) &&
+    // ("λ = h/p. Only …": a full stop the tagger kept on its word)
+    !(/\.$/.test(t[start - 1].text) && /^\p{Lu}/u.test(t[start].text)) &&
     !text.slice(t[start - 1].start, t[start].start).includes('\n')
   )
     start--;

@@ -437,6 +437,12 @@ describe('a second answer offered in doubt, or a claim conceded away', () => {
     expect(hedged('The study showed high obedience, although it lacked ecological validity.')).toEqual([]);
   });
 
+  it('takes back only its own sentence, where the tagger keeps a full stop on a word ("λ = h/p. Only …")', () => {
+    const a = analyseText('It has a wavelength λ = h/p. Only some energies are allowed, although in practice any energy is allowed.');
+    const h = findHedges(a).find((x) => x.claim);
+    expect(h && a.tokens[h.claim![0]].text).toBe('Only');
+  });
+
   it('reads a line of working as a statement of its own', () => {
     const [h] = findHedges(analyseText('y = 12 at x = 2\nso (2, -4) is a minimum, or it could be a maximum'));
     expect(h?.claim).toBeDefined();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CHECK_YOURSELF_BELOW, type MarkPointInput } from '../../../../shared/mark-scheme';
-import { checkFeatureNames, loadMarkerModel, markAnswer, MARKED_BY } from './mark-answer';
+import { CHECK_YOURSELF_BELOW, markPointSchema, type MarkPointInput } from '../../../../shared/mark-scheme';
+import { checkFeatureNames, loadMarkerModel, markAnswer, MARKED_BY, withoutExamples } from './mark-answer';
 import { parseTypedScheme } from '../../grading/typed-scheme';
 
 const ENZYME_QUESTION = '<p>Explain why the rate of an enzyme-controlled reaction falls at high temperature.</p>';
@@ -1346,6 +1346,14 @@ describe("a scheme's example illustrates its point", () => {
         'The patient is taught relaxation techniques. Then a fear hierarchy is drawn up.',
       ),
     ).toEqual(['COVERED', 'COVERED']);
+  });
+
+  it('stays in a levels scheme, whose indicative content lists what an answer may say, and where an example is asked for', () => {
+    const points = scheme.map((p) => markPointSchema.parse(p));
+    const q = 'Describe how systematic desensitisation treats a phobia.';
+    expect(withoutExamples(points, q, false)[0].accept).toContain('the patient is taught relaxation techniques');
+    expect(withoutExamples(points, q, true)).toEqual(points);
+    expect(withoutExamples(points, 'Give one example of a relaxation technique.', false)).toEqual(points);
   });
 
   it('does not make the point alone', () => {

@@ -158,18 +158,21 @@ const EXAMPLE_BRACKET = /\s*\((?:such as|e\.\s?g\.?|eg|for example|for instance)
 /**
  * A scheme's example illustrates its point, it is not part of it: "the patient is taught relaxation techniques such as
  * breathing exercises" is made by "the patient is taught relaxation techniques". Each wording with an example is also
- * accepted without it, where that still says something (four words of three letters or more) and the question does
+ * accepted without it, where that is still a statement (a verb, four words of three letters or more) and the question does
  * not ask for an example.
  */
-function withoutExamples(points: MarkPoint[], questionText: string): MarkPoint[] {
-  if (ASKS_FOR_EXAMPLES.test(questionText)) return points;
+export function withoutExamples(points: MarkPoint[], questionText: string, levels: boolean): MarkPoint[] {
+  // (a levels scheme's indicative content lists what an answer may say: its examples are part of that)
+  if (ASKS_FOR_EXAMPLES.test(questionText) || levels) return points;
   return points.map((p) => {
     if (p.kind === 'M' || p.kind === 'A' || p.numeric) return p;
     const extra = [p.text, ...p.accept]
       .map((w) => toPlainText(w))
       .filter((w) => EXAMPLE_TAIL.test(w) || EXAMPLE_BRACKET.test(w))
       .map((w) => w.replace(EXAMPLE_BRACKET, '').replace(EXAMPLE_TAIL, '').trim())
-      .filter((w) => (w.match(/\p{L}{3,}/gu) ?? []).length >= 4 && !p.accept.includes(w));
+      .filter((w) => (w.match(/\p{L}{3,}/gu) ?? []).length >= 4 && !p.accept.includes(w))
+      // (a statement: "client-centred therapy vs behavioural therapies" without its examples names two things, it says nothing)
+      .filter((w) => analyseText(w).tokens.some((t) => t.pos === 'VERB' || t.pos === 'AUX'));
     return extra.length ? { ...p, accept: [...p.accept, ...new Set(extra)] } : p;
   });
 }
@@ -1450,6 +1453,7 @@ export function markAnswer(input: MarkAnswerInput): Feedback {
       }),
     ),
     toPlainText(input.questionText ?? ''),
+    Boolean(input.rules?.levels?.length),
   );
   const rules = readRules(input.rules);
   const totalMarks = Math.max(0, input.totalMarks);
