@@ -331,7 +331,9 @@ describe('accepted and rejected wordings of the bank’s prose points', () => {
     const bare = calculations.flatMap((question) =>
       question.markScheme
         .filter((point) => point.kind === 'M' && isBareFormula(point.text))
-        .map((point) => `${question.id}/${point.id}: text "${point.text}" is a bare formula; write it with the question's values substituted`),
+        .map(
+          (point) => `${question.id}/${point.id}: text "${point.text}" is a bare formula; write it with the question's values substituted`,
+        ),
     );
     expect(bare).toEqual([]);
   });
