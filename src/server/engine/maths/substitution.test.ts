@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSubstitutionStep, judgeSubstitution, numericExpressions, substitutionTargets } from './substitution';
+import { isSubstitutionStep, judgeSubstitution, judgeSubstitutionStep, numericExpressions, substitutionTargets } from './substitution';
 
 describe('numeric expressions', () => {
   it('reads standard form as one number and brackets as their own calculations', () => {
@@ -52,5 +52,19 @@ describe('substitution steps', () => {
     expect(judgeSubstitution(substitutionTargets(['r = 4200 + 380']), 'r = 4200 + 380', 'The radius is 4200 + 380 km.')).toEqual({
       kind: 'unshown',
     });
+  });
+});
+
+describe('a bracket inside working that comes to another value', () => {
+  const point = {
+    text: 'N = (9.2 × 10^-3 × 0.03) / (1.38 × 10^-23 × 299)',
+    accept: ['9.2 × 10^-3 × 0.03 = N × 1.38 × 10^-23 × 299'],
+  };
+  it('is part of that working, not the step: the inverted formula earns no method mark', () => {
+    expect(judgeSubstitutionStep(point, 'N = kT/pV = 1.38e-23 x 299 / (9.2e-3 x 0.03) = 1.5 x 10^-17', '')?.status).toBe('NOT_COVERED');
+  });
+  it('is the step where it stands on its own or inside working that comes to the step', () => {
+    expect(judgeSubstitutionStep(point, 'pV = 9.2e-3 x 0.03 = 2.76e-4 = N x 1.38e-23 x 299', '')?.status).toBe('COVERED');
+    expect(judgeSubstitutionStep(point, 'N = (9.2e-3 x 0.03)/(1.38e-23 x 299) = 6.69 x 10^16', '')?.status).toBe('COVERED');
   });
 });

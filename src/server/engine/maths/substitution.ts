@@ -172,7 +172,12 @@ export function judgeSubstitution(targets: number[], answerText: string, questio
   const written = numericExpressions(answerText).filter((e) =>
     e.working ? !given.has(e.text) : !e.values.some((v) => data.some((d) => close(v, d))),
   );
-  const hits = written.filter((e) => e.values.some((v) => targets.some((t) => close(v, t))));
+  const onTarget = (e: { values: number[] }) => e.values.some((v) => targets.some((t) => close(v, t)));
+  // a bracket inside working that comes to another value is part of that working, not the step: "(9.2e-3 × 0.03)" in
+  // the inverted "1.38e-23 × 299 / (9.2e-3 × 0.03)"
+  const insideOther = (e: NumericExpression) =>
+    e.inner && written.some((o) => o !== e && !o.inner && o.working && o.text.includes(e.text) && !onTarget(o));
+  const hits = written.filter((e) => onTarget(e) && !insideOther(e));
   const hit = hits.find((e) => e.working);
   if (hit) return { kind: 'same', evidence: hit.text };
   // the step's value stated without the working: the rules on a correct value decide (a "show that" wants working)

@@ -259,7 +259,11 @@ export function negatedPointWord(
   // ("zero error" names an error, it does not say one is nil)
   const nil = (t: Token, k: number) =>
     NIL.test(t.lower) && !(t.lower === 'zero' && /^(error|errors|reading|readings|offset)$/.test(point.tokens[k + 1]?.lower ?? ''));
-  if (point.tokens.some((t, k) => t.negator || t.negated || t.lower === 'too' || PRIVATIVE.test(t.lemma) || nil(t, k))) return undefined;
+  if (point.tokens.some((t, k) => t.lower === 'too' || PRIVATIVE.test(t.lemma) || nil(t, k))) return undefined;
+  // a point with a denial of its own is denied only in a clause of it that has none: "the active site does not change
+  // shape" denies "the active site changes shape and is no longer complementary"
+  const pointClauses = clausesOf(point);
+  const deniedClauses = new Set(point.tokens.flatMap((t, k) => (t.negator || t.negated ? [pointClauses[k]] : [])));
   const sentences = new Set(evidence.map((i) => answer.tokens[i].sentence));
   for (let a = 0; a < answer.tokens.length; a++) {
     const at = answer.tokens[a];
@@ -270,7 +274,16 @@ export function negatedPointWord(
     // a sentence about the other thing the question names ("In diamond … no delocalised electrons" against a point
     // about graphite, which another sentence is about) denies nothing of this point
     if (question && aboutAnotherThing(pointText, answer, question, at.sentence)) continue;
-    const ref = point.tokens.findIndex((p) => p.pos !== 'PUNCT' && (p.lemma === at.lemma || p.stem === at.stem));
+    const ref = point.tokens.findIndex(
+      (p, k) => p.pos !== 'PUNCT' && !deniedClauses.has(pointClauses[k]) && (p.lemma === at.lemma || p.stem === at.stem),
+    );
+    // (a word the point also says in a denied clause may be that one: "they add attraction but do not add repulsion")
+    const alsoDenied = point.tokens.some((p, k) => deniedClauses.has(pointClauses[k]) && (p.lemma === at.lemma || p.stem === at.stem));
+    if (alsoDenied) continue;
+    // (nor where the answer's denial reaches what the point denies: "without adding repulsion" for "… but no repulsion")
+    const reach = answer.tokens.slice(a + 1, a + 4).filter((x) => x.sentence === at.sentence && x.content);
+    if (reach.some((x) => point.tokens.some((p, k) => deniedClauses.has(pointClauses[k]) && (p.lemma === x.lemma || p.stem === x.stem))))
+      continue;
     // "not an individual any more" says more than the point's "less like individuals", not the opposite
     const lessened = ref >= 0 && point.tokens.slice(Math.max(0, ref - 2), ref).some((p) => LESSENED.test(p.lower));
     if (ref >= 0 && !lessened) return { ans: a, ref };

@@ -509,3 +509,33 @@ describe('an opposite word denied agrees with the word', () => {
     expect(fb.markscheme_evaluation[0].status).not.toBe('CONTRADICTED');
   });
 });
+
+describe('a point with a denial of its own, its other clause denied', () => {
+  const mark = (answer: string) =>
+    markAnswer({
+      questionText: 'Explain why the enzyme stops working at low pH.',
+      type: 'short_answer',
+      totalMarks: 1,
+      markScheme: [{ id: 'p1', text: 'the active site changes shape and is no longer complementary to the substrate', marks: 1 }],
+      answer,
+    }).markscheme_evaluation[0];
+
+  it('is not earned by "not" put in the clause that has none', () => {
+    expect(mark('The active site does not change shape and it is still complementary to the substrate.').status).not.toBe('COVERED');
+  });
+
+  it('is not denied where the point says the word both ways, or the answer denies what the point denies', () => {
+    const fb = markAnswer({
+      questionText: 'Explain why heavy stable nuclei have more neutrons than protons.',
+      type: 'short_answer',
+      totalMarks: 1,
+      markScheme: [{ id: 'p1', text: 'extra neutrons add attraction but no repulsion', marks: 1 }],
+      answer: 'Neutrons provide strong-force attraction without adding electrostatic repulsion.',
+    });
+    expect(fb.markscheme_evaluation[0].status).not.toBe('CONTRADICTED');
+  });
+
+  it('is earned where the answer denies what the point denies', () => {
+    expect(mark('The active site changes shape so it is no longer complementary to the substrate.').status).toBe('COVERED');
+  });
+});
