@@ -149,7 +149,13 @@ export function ExamPage() {
       if (focusRequest.questionId === question?.id && !answer.isPending) setFocusRequest({ to: 'answer-box' });
       return;
     }
-    (focusRequest.to === 'feedback' ? feedbackHeading.current : answerControlIn(answerBox.current))?.focus();
+    if (focusRequest.to === 'feedback') {
+      // the feedback is brought to the middle of the screen, clear of the "Answer submitted" toast at the top (focus
+      // alone scrolled its heading to the top edge, under the toast)
+      const heading = feedbackHeading.current;
+      heading?.focus({ preventScroll: true });
+      heading?.scrollIntoView?.({ block: 'center' });
+    } else answerControlIn(answerBox.current)?.focus();
     setFocusRequest(null);
   }, [focusRequest, question?.id, answer.isPending]);
   const assignment = paper.data?.assignment;
