@@ -34,7 +34,8 @@ test('a teacher creates a class, a student joins by code, the teacher assigns a 
       subject: 'Chemistry',
     },
   );
-  await page.getByRole('link', { name: 'Classes', exact: true }).first().click();
+  // the "Account Created!" toast sits over the header: its links stay clickable under it, at once
+  await page.getByRole('link', { name: 'Classes', exact: true }).first().click({ timeout: 3000 });
   await expect(page).toHaveTitle('Classes - Markwell');
   // The header keeps every link, Help and the account menu in one row at 1280 px.
   const menu = await page.getByRole('button', { name: 'Account menu' }).boundingBox();
