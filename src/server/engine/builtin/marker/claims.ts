@@ -296,15 +296,24 @@ export function sameSubject(a: Token, b: Token): boolean {
   return a.lemma === b.lemma || a.stem === b.stem || a.lower === b.lower || areSynonyms(a.lemma, b.lemma);
 }
 
-/** The words naming a subject more closely, just before it: "potassium ion" of "potassium ion channels". */
-function modifiersOf(text: AnalysedText, i: number): Token[] {
+/**
+ * The words naming a subject more closely, just before it: "potassium ion" of "potassium ion channels"; `kept` leaves
+ * out words that name no thing there (the words of a change in keptOrChanged).
+ */
+function modifiersOf(text: AnalysedText, i: number, kept: (j: number) => boolean = () => true): Token[] {
   const out: Token[] = [];
   for (let j = i - 1; j >= i - 2 && j >= 0; j--) {
     const t = text.tokens[j];
     if (!t.content || !(NOUNS.has(t.pos) || t.pos === 'ADJ') || DIRECTIONS[t.lower] || t.sentence !== text.tokens[i].sentence) break;
-    out.push(t);
+    if (kept(j)) out.push(t);
   }
   return out;
+}
+
+/** Two things told apart by their modifiers: each has one the other lacks ("sodium ion channels", "potassium ion channels"). */
+function toldApart(ma: Token[], mb: Token[]): boolean {
+  const own = (m: Token[], other: Token[]) => m.some((x) => !other.some((y) => sameSubject(x, y)));
+  return own(ma, mb) && own(mb, ma);
 }
 
 /** The sub-shell a subject names ("3p" in "3p", "the 3p sub-shell", "the 3p electrons"), or undefined. */
@@ -324,11 +333,7 @@ function sameThing(ta: AnalysedText, ia: number, tb: AnalysedText, ib: number): 
   const ob = orbitalNamed(tb, ib);
   if (oa && ob) return oa === ob;
   if (!sameSubject(ta.tokens[ia], tb.tokens[ib])) return false;
-  const ma = modifiersOf(ta, ia);
-  const mb = modifiersOf(tb, ib);
-  // told apart when each has a modifier the other lacks
-  const own = (m: Token[], other: Token[]) => m.some((x) => !other.some((y) => sameSubject(x, y)));
-  return !(own(ma, mb) && own(mb, ma));
+  return !toldApart(modifiersOf(ta, ia), modifiersOf(tb, ib));
 }
 
 export type PolarityVerdict =
@@ -642,8 +647,7 @@ export function findHedges(answer: AnalysedText): Hedge[] {
     // a claim and "the other way round": "water enters the cell, or vice versa", "…, or the opposite"
     const turned = otherWayRound(t, i);
     if (turned > 0) {
-      let start = first;
-      while (start > 0 && t[start - 1].sentence === or.sentence && !/^(and|but|;|because|so)$/.test(t[start - 1].lower)) start--;
+      const start = claimStart(t, first, (k) => t[k].sentence !== or.sentence || /^(and|but|;|because|so)$/.test(t[k].lower));
       if (start < first || t[first].pos !== 'PUNCT') out.push({ first: start, second: turned, either: true, claimEnd: i });
       return;
     }
@@ -656,9 +660,8 @@ export function findHedges(answer: AnalysedText): Hedge[] {
       // quoted from the start of its sentence: "The active site might change shape or it might not"; a bare "or not"
       // after a clause joined by "and" denies that clause ("the wall stops it bursting and the cell becomes turgid or
       // not")
-      let start = first;
       const bare = denial === i + 1;
-      while (start > 0 && t[start - 1].sentence === or.sentence && !(bare && /^(and|;)$/.test(t[start - 1].lower))) start--;
+      const start = claimStart(t, first, (k) => t[k].sentence !== or.sentence || (bare && /^(and|;)$/.test(t[k].lower)));
       // the claim is what comes before "or" ("the carrier changes shape, or it might not"), or, where the denial is of a
       // modal ("may or may not increase"), the whole sentence
       const repeated = denial === i + 2;
@@ -745,19 +748,9 @@ function keptOrChanged(answer: AnalysedText): Hedge[] {
     NOUNS.has(t[k].pos) || (t[k].pos === 'VERB' && /ing$/.test(t[k].lower) && (k === ks[0] || t[k - 1]?.pos === 'DET' || k - 1 === ks[0]));
   const nouns = (ks: number[]) => ks.filter((k) => thing(k, ks) && t[k].content && !t[k].isNumber);
   // the same thing: the same noun, not told apart by modifiers other than the words that change or stay, nor by its "of"
-  const modifiers = (k: number) => {
-    const m: Token[] = [];
-    for (let j = k - 1; j >= k - 2 && j >= 0; j--) {
-      if (!t[j].content || !(NOUNS.has(t[j].pos) || t[j].pos === 'ADJ') || DIRECTIONS[t[j].lower] || t[j].sentence !== t[k].sentence) break;
-      if (!said(j, CHANGE_WORD) && !said(j, KEPT_WORD)) m.push(t[j]);
-    }
-    return m;
-  };
+  const modifiers = (k: number) => modifiersOf(answer, k, (j) => !said(j, CHANGE_WORD) && !said(j, KEPT_WORD));
   const sameNamed = (i: number, j: number) => {
-    if (!sameWordForm(t[i], t[j])) return false;
-    const [mi, mj] = [modifiers(i), modifiers(j)];
-    const own = (m: Token[], other: Token[]) => m.some((x) => !other.some((y) => sameSubject(x, y)));
-    if (own(mi, mj) && own(mj, mi)) return false;
+    if (!sameWordForm(t[i], t[j]) || toldApart(modifiers(i), modifiers(j))) return false;
     const [oi, oj] = [ofNoun(t, i), ofNoun(t, j)];
     return !(oi && oj && !sameSubject(oi, oj));
   };
@@ -1061,8 +1054,7 @@ const CLAUSE_BREAK = /^(,|;|:|so|because|since|therefore|thus|hence|which|and)$/
  */
 function concededDenial(t: Token[], at: number): Hedge | undefined {
   const sentence = t[at].sentence;
-  let start = at - 1;
-  while (start > 0 && t[start - 1].sentence === sentence) start--;
+  const start = claimStart(t, at - 1);
   const claim = t.slice(start, at);
   if (claim.some((c) => /^(or|but|although|though|whereas|if|when|unless)$/.test(c.lower))) return undefined;
   const inClaim = (x: Token) => claim.some((c) => sameWordForm(c, x));
@@ -1140,16 +1132,15 @@ function doubtfulAlternative(t: Token[], at: number, text: string): Hedge | unde
   if (!concession && !doubting && next[0]?.lower === 'else') doubting = !next.slice(1, 5).some((x) => x.pos === 'VERB' || x.pos === 'AUX');
   if (!doubting) return undefined;
   // (a line of working is a statement of its own)
-  let start = at - 1;
-  while (
-    start > 0 &&
-    t[start - 1].sentence === sentence &&
-    !/^(;|\.|!|\?|or|but|although|though)$/.test(t[start - 1].lower) &&
-    // ("λ = h/p. Only …": a full stop the tagger kept on its word)
-    !(/\.$/.test(t[start - 1].text) && /^\p{Lu}/u.test(t[start].text)) &&
-    !text.slice(t[start - 1].start, t[start].start).includes('\n')
-  )
-    start--;
+  const start = claimStart(
+    t,
+    at - 1,
+    (k) =>
+      /^(;|\.|!|\?|or|but|although|though)$/.test(t[k].lower) ||
+      // ("λ = h/p. Only …": a full stop the tagger kept on its word)
+      (/\.$/.test(t[k].text) && /^\p{Lu}/u.test(t[k + 1].text)) ||
+      text.slice(t[k].start, t[k + 1].start).includes('\n'),
+  );
   if (start >= at - 1) return undefined;
   // (quoted up to the second answer's first word)
   let second = at + 1;
@@ -1161,6 +1152,16 @@ function doubtfulAlternative(t: Token[], at: number, text: string): Hedge | unde
   )
     second++;
   return { first: start, second, claim: [start, at] };
+}
+
+/**
+ * Where the claim that ends at `last` starts: the first word of its sentence, or the word after one that `stops` it
+ * (`stops(k)` is asked of the word before the start, k).
+ */
+function claimStart(t: Token[], last: number, stops: (k: number) => boolean = () => false): number {
+  let start = last;
+  while (start > 0 && t[start - 1].sentence === t[last].sentence && !stops(start - 1)) start--;
+  return start;
 }
 
 /** Words that all but deny: "or they hardly conformed at all". */
@@ -1177,8 +1178,7 @@ function takenBack(t: Token[], or: number): Hedge | undefined {
   if (!t[j] || t[j].sentence !== sentence || !ALL_BUT_DENIES.test(t[j].lower)) return undefined;
   const verb = t[j + 1]?.sentence === sentence && t[j + 1].pos === 'VERB' ? t[j + 1] : undefined;
   if (!verb) return undefined;
-  let start = or - 1;
-  while (start > 0 && t[start - 1].sentence === sentence) start--;
+  const start = claimStart(t, or - 1);
   for (let k = or - 1; k >= start; k--) {
     if (/^(or|but|although|whereas)$/.test(t[k].lower)) return undefined;
     if (t[k].pos === 'VERB' && sameWordForm(t[k], verb)) return { first: start, second: j, either: true, claimEnd: or, claim: [start, or] };

@@ -35,6 +35,13 @@ describe('roles swapped: the point’s two opposite words bound the other way ro
     ).toEqual(['new', 'old']);
   });
 
+  it('finds the two sugars of the nucleotides exchanged (ribose and deoxyribose, a pair the lexicon does not oppose)', () => {
+    const point = 'ATP contains ribose; a DNA nucleotide contains deoxyribose';
+    expect(swapped(point, 'ATP contains deoxyribose; a DNA nucleotide contains ribose.')).toEqual(['deoxyribose', 'ribose']);
+    expect(swapped(point, 'The sugar in a DNA nucleotide is ribose whereas ATP has deoxyribose.')).toEqual(['deoxyribose', 'ribose']);
+    expect(swapped(point, 'ATP has a ribose sugar, DNA nucleotides have a deoxyribose sugar.')).toBeUndefined();
+  });
+
   it('leaves alone the roles said the right way round, in another order or in the passive', () => {
     expect(
       swapped(

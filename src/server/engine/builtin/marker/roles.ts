@@ -23,6 +23,11 @@ export const ROLE_PAIRS: [string, string][] = [
   ['donor', 'acceptor'],
   ['sensory', 'motor'],
   ['systolic', 'diastolic'],
+  ['ribose', 'deoxyribose'],
+  ['thymine', 'uracil'],
+  ['haploid', 'diploid'],
+  ['afferent', 'efferent'],
+  ['prokaryotic', 'eukaryotic'],
 ];
 
 /**
