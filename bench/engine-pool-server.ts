@@ -6,7 +6,7 @@ import type { QuestionForMarking } from '../src/server/engine/engine';
 import { createPooledEngine } from '../src/server/engine/builtin/pool/pooled-engine';
 
 const workers = Number(process.env.ENGINE_WORKERS ?? 1);
-const engine = createPooledEngine({ workers, maxQueue: 100 });
+const engine = createPooledEngine({ workers, maxQueue: 100, idleStopMs: Number(process.env.ENGINE_WORKER_IDLE_SECONDS ?? 0) * 1000 });
 
 let question: QuestionForMarking | undefined;
 let ready = false;

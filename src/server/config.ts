@@ -43,6 +43,11 @@ export const configSchema = z
     ENGINE_JOBS_PER_USER: intFromEnv(3),
     /** Worker threads for the built-in engine (each loads the marker's word vectors, ~300 MB); 0 runs it on the main thread. */
     ENGINE_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
+    /**
+     * Seconds an engine worker beyond the first may wait for work before it stops and gives its memory back (issue 29);
+     * one starts again when calls queue. 0 keeps every worker running.
+     */
+    ENGINE_WORKER_IDLE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
     /** Engine calls waiting for a worker beyond which a call is refused as busy (503) rather than queued. */
     ENGINE_QUEUE_MAX: intFromEnv(64),
     /** Seconds a background grading job may run before it is taken for dead (its process killed) and retried (docs/decisions/017). */

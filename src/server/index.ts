@@ -16,7 +16,13 @@ async function main() {
   });
   // The built-in engine's work runs in worker threads (ENGINE_WORKERS; 0: on this thread), off the event loop.
   const pooled =
-    config.ENGINE_WORKERS > 0 ? createPooledEngine({ workers: config.ENGINE_WORKERS, maxQueue: config.ENGINE_QUEUE_MAX }) : null;
+    config.ENGINE_WORKERS > 0
+      ? createPooledEngine({
+          workers: config.ENGINE_WORKERS,
+          maxQueue: config.ENGINE_QUEUE_MAX,
+          idleStopMs: config.ENGINE_WORKER_IDLE_SECONDS * 1000,
+        })
+      : null;
   const builtin = pooled ?? createBuiltinEngine();
   const llmConfig = resolveLlmConfig(config);
   // The AI providers' SDKs are loaded only when one is configured.

@@ -25,7 +25,13 @@ async function main() {
     onConnectionError: (error) => console.warn(`A database connection was closed (${error.message}); the pool opens a new one.`),
   });
   const pooled =
-    config.ENGINE_WORKERS > 0 ? createPooledEngine({ workers: config.ENGINE_WORKERS, maxQueue: config.ENGINE_QUEUE_MAX }) : null;
+    config.ENGINE_WORKERS > 0
+      ? createPooledEngine({
+          workers: config.ENGINE_WORKERS,
+          maxQueue: config.ENGINE_QUEUE_MAX,
+          idleStopMs: config.ENGINE_WORKER_IDLE_SECONDS * 1000,
+        })
+      : null;
   const builtin = pooled ?? createBuiltinEngine();
   const llmConfig = resolveLlmConfig(config);
   const engine = llmConfig

@@ -109,6 +109,38 @@ describe('the built-in engine in a worker pool', () => {
   });
 });
 
+describe('workers beyond the first', () => {
+  it('start when calls queue and stop after idleStopMs without a call, the first staying (issue 29)', async () => {
+    const pool = createPooledEngine({ workers: 2, maxQueue: 20, idleStopMs: 300 });
+    try {
+      const page = buildPdf(['BT /F1 12 Tf 50 800 Td (Osmosis is the movement of water.) Tj ET']);
+      await pool.tools.run('readPdf', page);
+      expect(pool.stats().running).toBe(1);
+      // a burst: more calls at once than one worker takes, so the second starts
+      const read = await Promise.all(Array.from({ length: 8 }, () => pool.tools.run('readPdf', page)));
+      expect(read.every((pages) => pages[0] === 'Osmosis is the movement of water.')).toBe(true);
+      expect(new Set(pool.stats().threadIds).size).toBe(2);
+      // idle: back to one worker, which still answers
+      for (let waited = 0; pool.stats().running > 1 && waited < 10_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
+      expect(pool.stats().running).toBe(1);
+      expect(await pool.tools.run('readPdf', page)).toEqual(['Osmosis is the movement of water.']);
+    } finally {
+      await pool.close();
+    }
+  }, 180_000);
+
+  it('all keep running without idleStopMs', async () => {
+    const pool = createPooledEngine({ workers: 2, maxQueue: 20 });
+    try {
+      await pool.tools.run('readPdf', Buffer.from('not a pdf')).catch(() => null);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(pool.stats().running).toBe(2);
+    } finally {
+      await pool.close();
+    }
+  }, 180_000);
+});
+
 describe('the worker pool’s memory', () => {
   // One small pool: a 128 MB heap per worker (a worker that only reads PDFs loads nothing else of the engine),
   // and every worker that holds more than 1 MB after a call is replaced, which is every worker.

@@ -31,8 +31,11 @@ export interface PooledEngine extends Engine {
   tools: ToolRunner;
   /** Stops the workers (shutdown, tests). */
   close(): Promise<void>;
-  /** Calls answered by a worker so far, the worker threads that answered them, and workers replaced for their memory. */
-  stats(): { completed: number; threadIds: number[]; recycled: number };
+  /**
+   * Calls answered by a worker so far, the worker threads that answered them, workers replaced for their memory, and
+   * the workers running now.
+   */
+  stats(): { completed: number; threadIds: number[]; recycled: number; running: number };
 }
 
 export interface PoolOptions {
@@ -40,6 +43,11 @@ export interface PoolOptions {
   workers: number;
   /** Calls waiting for a worker beyond which a call is refused at once (503 'busy') rather than queued. */
   maxQueue: number;
+  /**
+   * Milliseconds a worker beyond the first may wait for a call before it stops (its memory given back; another starts
+   * when calls queue again, and loads the marker on its first call). Absent or 0: every worker runs for ever.
+   */
+  idleStopMs?: number;
   /** Each worker's JavaScript heap limit (default WORKER_MAX_HEAP_MB): a call that needs more fails with a message. */
   maxHeapMb?: number;
   /** A worker holding more than this after a call is replaced (default WORKER_RECYCLE_ABOVE_MB). */
@@ -73,10 +81,12 @@ export function createPooledEngine(options: PoolOptions): PooledEngine {
   const startPool = (filename: string, wordVectors: SharedWordTable | null) => {
     const started: Pool = new Piscina<WorkerTask, PoolResult<PoolCallName | 'warmUp'>>({
       filename,
-      minThreads: options.workers,
+      // the first worker always runs (it keeps the warmed-up marker); the others start when calls queue and, with
+      // idleStopMs, stop again after that long without a call
+      minThreads: options.idleStopMs ? 1 : options.workers,
       maxThreads: options.workers,
       maxQueue: options.maxQueue,
-      idleTimeout: Number.POSITIVE_INFINITY,
+      idleTimeout: options.idleStopMs || Number.POSITIVE_INFINITY,
       // The worker registers tsx itself when it needs it (engine-worker.mjs); it inherits no loader flags from this process.
       execArgv: [],
       // Workers keep a normal event loop between tasks (pdf.js and tesseract.js use timers and messages).
@@ -239,6 +249,6 @@ export function createPooledEngine(options: PoolOptions): PooledEngine {
       await fellBack;
       await pool!.destroy();
     },
-    stats: () => ({ completed, threadIds: [...threadIds], recycled }),
+    stats: () => ({ completed, threadIds: [...threadIds], recycled, running: pool?.threads.length ?? 0 }),
   };
 }
