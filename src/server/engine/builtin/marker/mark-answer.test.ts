@@ -373,6 +373,72 @@ describe('the built-in marker: words', () => {
     expect(right.markscheme_evaluation[0].rule).not.toBe('rejected-wording');
   });
 
+  it('finds a rejected wording with "not" in it where the answer denies the same words, its subject said plainly', () => {
+    const scheme: MarkPointInput[] = [
+      {
+        id: 'b',
+        text: 'the benefit of the flood barrier exceeds its cost, so it should be built',
+        accept: ['the barrier should be built because its benefits are greater than its costs'],
+        reject: ['the barrier is not worth building'],
+      },
+    ];
+    const one = (answer: string) =>
+      markAnswer({
+        questionText: '<p>Use cost-benefit analysis to decide whether the flood barrier should be built.</p>',
+        type: 'short_answer',
+        totalMarks: 1,
+        markScheme: scheme,
+        answer,
+      }).markscheme_evaluation[0];
+    expect(one('The barrier is not worth building because it costs too much.')).toMatchObject({
+      status: 'NOT_COVERED',
+      rule: 'rejected-wording',
+    });
+    expect(one('The barrier is worth building, since its benefits are greater than its costs.').rule).not.toBe('rejected-wording');
+    // a denial in part ("not always") is not the whole denial the scheme rejects ("never")
+    const frustration: MarkPointInput[] = [
+      {
+        id: 'c',
+        text: 'frustration does not always lead to aggression: it can lead to helplessness instead',
+        reject: ['frustration never leads to aggression'],
+      },
+    ];
+    const partly = (answer: string) =>
+      markAnswer({
+        questionText: '<p>Evaluate the frustration-aggression hypothesis.</p>',
+        type: 'short_answer',
+        totalMarks: 1,
+        markScheme: frustration,
+        answer,
+      }).markscheme_evaluation[0];
+    expect(partly('Frustration does not always lead to aggression; some people become helpless.').rule).not.toBe('rejected-wording');
+    expect(partly('Frustration never leads to aggression.')).toMatchObject({ status: 'NOT_COVERED', rule: 'rejected-wording' });
+  });
+
+  it('finds a rejected wording that names a study "et al." and one whose comparative stands after its noun', () => {
+    const scheme: MarkPointInput[] = [
+      {
+        id: 'd',
+        text: 'Dolan et al. found a positive correlation between testosterone and aggression',
+        reject: ['Dolan et al. found a negative correlation between testosterone and aggression'],
+      },
+      {
+        id: 's',
+        text: 'squashing spreads the cells into a single layer so light passes through',
+        reject: ['squashing makes the cells bigger so they are easier to see'],
+      },
+    ];
+    const marked = markAnswer({
+      questionText: '<p>Outline research into testosterone, and say why the root tip is squashed.</p>',
+      type: 'short_answer',
+      totalMarks: 2,
+      markScheme: scheme,
+      answer:
+        'Dolan et al. found a negative correlation between testosterone and aggression in offenders. Squashing makes the cells bigger so they are easier to see.',
+    });
+    expect(marked.markscheme_evaluation.map((e) => e.rule)).toEqual(['rejected-wording', 'rejected-wording']);
+  });
+
   it('compares a rejected formula as mathematics: the inverted one is refused, the right one is not caught by its letters', () => {
     const scheme: MarkPointInput[] = [
       { id: 'l', text: 'L = E/m', accept: ['specific latent heat is the energy divided by the mass'], reject: ['L = m/E'] },

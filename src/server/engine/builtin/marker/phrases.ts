@@ -10,8 +10,9 @@ const ROLE_WORDS = new Set(['than', 'into', 'from', 'to', 'onto', 'towards']);
 
 /**
  * Finds a short phrase (a required term, a rejected or ignored wording) in an analysed answer: every
- * content word of the phrase must appear, inflected or not, in one sentence, with the same polarity
- * (a phrase without "not" is not found in "does not ..."), and the words on either side of a role word
+ * content word of the phrase must appear, inflected or not, in one sentence, each with the polarity it has in the phrase
+ * (a phrase without "not" is not found in "does not ...", and "the barrier is not worth building" is found where "worth
+ * building" is denied, its subject not), and the words on either side of a role word
  * ("than", "from", "to", "into") on the same sides of it when the answer's sentence has that word: "bromide is a
  * stronger reducing agent than chloride" is not "chloride is a stronger reducing agent than bromide". Word order is
  * otherwise free ("energy is produced by mitochondria" is "mitochondria produce energy").
@@ -24,7 +25,6 @@ export function findPhrase(answer: AnalysedText, phrase: string, candidates?: nu
   const words = at.map((i) => p.tokens[i]);
   if (words.length === 0) return undefined;
   const pool = candidates ?? answer.tokens.map((_, i) => i).filter((i) => answer.tokens[i].pos !== 'PUNCT');
-  const phraseNegated = p.tokens.some((t) => t.negator);
   // each word's role: how many role words come before it in the phrase
   const roleOf = at.map((w) => p.tokens.filter((t, i) => i < w && ROLE_WORDS.has(t.lower)).length);
   for (let s = 0; s < answer.sentences; s++) {
@@ -33,9 +33,12 @@ export function findPhrase(answer: AnalysedText, phrase: string, candidates?: nu
     const says = (i: number, w: Token) => {
       const a = answer.tokens[i];
       if (w.isNumber || a.isNumber) return w.isNumber && a.isNumber && Number(w.lower) === Number(a.lower);
-      const denied = phraseNegated || w.negated;
+      // each word as the phrase says it: "the barrier is not worth building" denies "worth building", not "barrier"
+      const denied = w.negated;
       // "no jumps" says "continuous": the word is denied, the term it stands for is not
       if (a.negated !== denied && !anyPolarity) return deniedAliasOf(a, w);
+      // "does not always lead to" is not "never leads to"
+      if (denied && !anyPolarity && partlyDenied(answer, i) !== partlyDenied(p, p.tokens.indexOf(w))) return false;
       return a.lemma === w.lemma || a.stem === w.stem || a.lower === w.lower || aliasOf(a, w) || sameComparative(a, w, p);
     };
     for (const w of words) {
@@ -50,13 +53,24 @@ export function findPhrase(answer: AnalysedText, phrase: string, candidates?: nu
       const near = inSentence.findLast((i) => i < next && next - i <= 3 && says(i, words[k]));
       if (near !== undefined) found[k] = near;
     }
-    if (found.length === words.length && !swapsRoles(answer, p, s, found, roleOf) && keepsComparatives(words, found))
+    if (found.length === words.length && !swapsRoles(answer, p, s, found, roleOf) && keepsComparatives(words, found, at))
       return found.sort((a, b) => a - b);
   }
   return undefined;
 }
 
 const COMPARATIVES = new Set([...MORE_FORMS, ...LESS_FORMS]);
+
+/** Words that a denial before them makes partial: "not always", "not all", "not necessarily". */
+const WHOLLY = /^(always|necessarily|all|every|everyone|everything|completely|entirely|fully|totally)$/;
+
+/** The word is denied only in part: "not always" or "not all" stands before it in its sentence (within four words). */
+function partlyDenied(text: AnalysedText, i: number): boolean {
+  const t = text.tokens;
+  for (let k = i - 1; k >= Math.max(0, i - 4) && t[k].sentence === t[i].sentence; k--)
+    if (WHOLLY.test(t[k].lower) && t.slice(Math.max(0, k - 2), k).some((x) => x.negator)) return true;
+  return false;
+}
 
 /** Comparatives of size that stand for each other: "a bigger proportion" says "a higher proportion". */
 const SIZE_COMPARATIVES = [
@@ -79,9 +93,12 @@ function sameComparative(a: Token, w: Token, phrase: AnalysedText): boolean {
  * True unless a comparative of the phrase is found away from the word it qualifies: "the bulb gets more power" is not
  * in "more of the voltage is used up inside, so the bulb gets less power" ("more" three words or fewer before "power").
  */
-function keepsComparatives(words: Token[], found: number[]): boolean {
+function keepsComparatives(words: Token[], found: number[], at: number[]): boolean {
+  // (only a comparative that qualifies the next word in the phrase itself: not "the cells bigger so they are easier")
+  const qualifies = (k: number) => at[k + 1] - at[k] <= 3;
   return words.every(
-    (w, k) => !COMPARATIVES.has(w.lower) || k + 1 >= words.length || (found[k + 1] > found[k] && found[k + 1] - found[k] <= 3),
+    (w, k) =>
+      !COMPARATIVES.has(w.lower) || k + 1 >= words.length || !qualifies(k) || (found[k + 1] > found[k] && found[k + 1] - found[k] <= 3),
   );
 }
 

@@ -353,6 +353,7 @@ function tokenise(text: string): AnalysedText {
       });
     });
   });
+  const sentences = joinCitations(tokens, doc.sentences().length());
   joinOrbitalNames(tokens);
   readIonNames(tokens);
   markNegatedWords(tokens);
@@ -360,6 +361,22 @@ function tokenise(text: string): AnalysedText {
     text,
     tokens,
     content: tokens.flatMap((t, i) => (t.content ? [i] : [])),
-    sentences: Math.max(1, doc.sentences().length()),
+    sentences: Math.max(1, sentences),
   };
+}
+
+/**
+ * "Dolan et al. found …" is one sentence: the tokenizer ends one at "al.", which left a study's name in one sentence and
+ * its finding in the next (so no phrase of the scheme naming both was ever found). Renumbers the tokens' sentences in
+ * place; returns how many sentences there are.
+ */
+function joinCitations(tokens: Token[], sentences: number): number {
+  let joined = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    const opens = i > 0 && t.sentence - joined !== tokens[i - 1].sentence;
+    if (opens && tokens[i - 1].text === '.' && tokens[i - 2]?.lower === 'al' && tokens[i - 3]?.lower === 'et') joined++;
+    t.sentence -= joined;
+  }
+  return sentences - joined;
 }
