@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { defaultContentDir, readBankWith } from '../../src/server/engine/builtin/bank/bank';
 import { findRepoRoot } from '../../src/server/engine/repo-root';
 import { parseTypedScheme } from '../../src/server/engine/grading/typed-scheme';
 import { schemeIssues } from '../../src/shared/mark-scheme';
@@ -84,7 +85,7 @@ export function asBatchLine(c: AdversarialCase & { raw?: string; file?: string; 
     line: _l,
     ...line
   } = c;
-  if (!typed_scheme) return line;
+  if (!typed_scheme) return { ...line, ...(line.mark_scheme && { mark_scheme: withBankRejects(c.family, line.mark_scheme) }) };
   const typed = parseTypedScheme(typed_scheme);
   return {
     ...line,
@@ -92,6 +93,24 @@ export function asBatchLine(c: AdversarialCase & { raw?: string; file?: string; 
     ...(typed.rules.levels ? { levels: typed.rules.levels } : {}),
     total_marks: line.total_marks ?? typed.totalMarks,
   };
+}
+
+let bank: ReturnType<typeof readBankWith> | undefined;
+
+/**
+ * A bank question's scheme as the app marks it today: each prose point (a B point without a value) that the bank still
+ * words as the case does takes the bank's reject wordings, written since the case was (issue 31: the misconceptions an
+ * examiner lists), so the set measures the marker with the rejects a student's answer meets.
+ */
+function withBankRejects(family: string, scheme: NonNullable<AdversarialCase['mark_scheme']>): AdversarialCase['mark_scheme'] {
+  bank ??= readBankWith(defaultContentDir());
+  const question = bank.byId.get(family)?.question;
+  if (!question) return scheme;
+  return scheme.map((point) => {
+    const own = question.markScheme.find((p) => p.id === point.id);
+    if (!own || own.numeric || (own.kind ?? 'B') !== 'B' || own.text !== point.text) return point;
+    return { ...point, reject: own.reject ?? [] };
+  });
 }
 
 /** Every line of every file, validated; a bad line or an unsound scheme throws with its file and line. */
