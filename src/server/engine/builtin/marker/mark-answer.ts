@@ -942,9 +942,9 @@ function markNumericPoint(
       // the list principle for a value: "either 45.6% or 54.4%", "£21, or it could be -£21" gives two answers and
       // an examiner credits neither (not where the scheme itself has two: "x = 4 or x = -1")
       const other =
-        check.quantity && !/\bor\b/i.test(point.text) && !SEVERAL_ANSWERS.test(questionText)
+        (check.quantity && !/\bor\b/i.test(point.text) && !SEVERAL_ANSWERS.test(questionText)
           ? otherValueOffered(plainAnswer, check.quantity, value, tolerance, schemeValues)
-          : undefined;
+          : undefined) ?? (check.quantity ? valueOfferedInDoubt(plainAnswer, check.quantity, value, tolerance, schemeValues) : undefined);
       if (other)
         return {
           status: 'CONTRADICTED',
@@ -997,6 +997,28 @@ function markNumericPoint(
 }
 
 /**
+ * The value offered in doubt after another, in a question of one answer or of several: "so x = 0.549 or x = 0.693. Or
+ * maybe it's just x = ln 3 = 1.10" offers 1.10 as a second try at what 0.693 answered (not a value the scheme has).
+ * The text of the earlier value, or undefined.
+ */
+function valueOfferedInDoubt(
+  text: string,
+  found: { start: number },
+  value: number,
+  tolerance: number,
+  schemeValues: number[],
+): string | undefined {
+  const near = text.slice(Math.max(0, found.start - 60), found.start);
+  const doubt = [...near.matchAll(/\bor\s+(?:else\s+)?(?:maybe|perhaps|possibly)\b/gi)].pop();
+  if (doubt?.index === undefined) return undefined;
+  const at = Math.max(0, found.start - 60) + doubt.index;
+  const earlier = findQuantities(text.slice(Math.max(0, at - 80), at).replace(/−/g, '-')).pop();
+  if (!earlier || Math.abs(earlier.value - value) <= tolerance + 1e-12 * Math.abs(value)) return undefined;
+  const inScheme = schemeValues.some((s) => Math.abs(s - earlier.value) <= Math.max(tolerance, 1e-9 * Math.abs(s)));
+  return inScheme ? undefined : earlier.text.trim();
+}
+
+/**
  * A different value offered beside the right one as an alternative: "45.6% or 54.4%", "either 16 or 18", "= £21, or it
  * could be 49 - 70 = -£21" (the alternative's own result, after its last "="). The text of the other value, or undefined.
  */
@@ -1016,8 +1038,9 @@ function otherValueOffered(
   const offered = worked ? worked[1].slice(worked[1].lastIndexOf('=') + 1) : rest;
   if (findQuantities(offered.replace(/−/g, '-')).some((q) => differs(q.value) && inScheme(q.value))) return undefined;
   // the alternative after: up to the end of its clause
+  // ("k = -3 (or k = 3 …)", "12.77 but it could be 1.23", "0.0177 mol, or it's just 0.00177")
   const after =
-    /^\s*[^\s\d,.;()]{0,6}\s*,?\s*\bor\b(?:\s+(?:else|maybe|perhaps|possibly|it\s+(?:could|might|may)\s+be|it\s+is|it's))?\s+((?:[^\n.;:!?]|\.(?=\d))*?)(?=$|[\n;:!?]|\.(?!\d)|,|\bbecause\b|\bso\b)/i.exec(
+    /^\s*[^\s\d,.;()]{0,6}\s*,?\s*\(?\s*(?:\bor\b|\bbut\s+it\s+(?:could|might|may)\s+(?:also\s+)?be\b)(?:\s+(?:else|maybe|perhaps|possibly|just|really|actually|it\s+(?:could|might|may)\s+(?:also\s+)?be|it\s+is|it's|is\s+it))*\s+((?:[^\n.;:!?)]|\.(?=\d))*?)(?=$|[\n;:!?)]|\.(?!\d)|,|\bbecause\b|\bso\b)/i.exec(
       text.slice(found.end, found.end + 80),
     );
   const candidates: string[] = [];
@@ -1031,6 +1054,7 @@ function otherValueOffered(
     text.slice(Math.max(0, found.start - 40), found.start),
   );
   if (before) candidates.push(before[1]);
+
   // money or a percentage: an alternative in another kind of quantity is about something else ("28.6%, or £10 a unit")
   const kindOf = (before: string, after: string) => (/[£$€]\s*-?$/.test(before) ? 'money' : /^\s*%/.test(after) ? 'percent' : undefined);
   const kind = kindOf(text.slice(Math.max(0, found.start - 3), found.start), text.slice(found.end, found.end + 3));

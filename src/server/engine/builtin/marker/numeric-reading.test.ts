@@ -158,6 +158,31 @@ describe('a value given two ways (the list principle)', () => {
   it('earns the mark where the words after "or" say something else', () => {
     expect(mark('The supernormal profit is £12600, or the firm earns £12600 above normal profit.').status).toBe('COVERED');
   });
+
+  it('earns nothing for a second value in brackets, or after "but it could be" or "or it\'s just"', () => {
+    expect(mark('Profit = 21 x 600 = £12600 (or £-12600, depends which way round)').status).toBe('CONTRADICTED');
+    expect(mark('So the profit is probably £12600 but it could be £29400.').status).toBe('CONTRADICTED');
+    expect(mark("Profit = £12600, or it's just £21 because that is per unit.").status).toBe('CONTRADICTED');
+  });
+
+  it('earns nothing for a value offered in doubt after another, even where the question has several answers', () => {
+    const solve = (answer: string) =>
+      markAnswer({
+        questionText: 'Solve e^(2x) - 7e^x + 12 = 0.',
+        type: 'short_answer',
+        totalMarks: 2,
+        markScheme: [
+          { id: 'a2', text: 'x = ln 3 = 1.10', kind: 'A', numeric: { value: 1.1 } },
+          { id: 'a3', text: 'x = ln 4 = 1.39', kind: 'A', numeric: { value: 1.39 } },
+        ],
+        answer,
+      }).markscheme_evaluation.map((e) => e.status);
+    expect(
+      solve('u = 3 or 4, so 2x = ln 3 or ln 4, x = 0.549 or x = 0.693. Or maybe it is just x = ln 3 = 1.10 and x = ln 4 = 1.39'),
+    ).toEqual(['CONTRADICTED', 'CONTRADICTED']);
+    // the scheme's own two answers joined by "or" are two answers, not a doubt
+    expect(solve('u = 3 or u = 4, so x = ln 3 = 1.10 or x = ln 4 = 1.39')).toEqual(['COVERED', 'COVERED']);
+  });
 });
 
 describe('a right number said the other way round', () => {
