@@ -17,7 +17,8 @@ import { readAdversarialCases } from '../../../../../scripts/marker-quality/adve
  * The scheme linter (issue 31, "schemes that catch misconceptions") reads every point of every written question: an
  * accepted wording is a statement of the point, never a bare word, symbol or number (unless the point is itself that
  * value), never the question's own given equation or expression copied back, and always contains the point's
- * `required` words; no rejected wording contains an accepted one word for word.
+ * `required` words; no rejected wording contains an accepted one word for word. Every prose point has at least one
+ * rejected wording (the misconception an examiner lists for it) and at least three accepted ones.
  *
  * Three more rules (the open items of the first linter session):
  * - A method (M) point of a calculation is for the method applied (../shared/MARK-SCHEMES.md: "a formula with values
@@ -237,6 +238,15 @@ describe('accepted and rejected wordings of the bank’s prose points', () => {
         );
     });
     expect(found).toEqual([]);
+  });
+
+  it('gives every prose point the misconceptions an examiner rejects and three wordings a student would write', () => {
+    // issue 31 item 3: at least one reject wording and three accepted wordings a point
+    const thin = prose.flatMap(({ question, point }) => [
+      ...((point.reject ?? []).length === 0 ? [`${question.id}/${point.id}: no reject wording`] : []),
+      ...((point.accept ?? []).length < 3 ? [`${question.id}/${point.id}: ${(point.accept ?? []).length} accepted wordings`] : []),
+    ]);
+    expect(thin).toEqual([]);
   });
 
   it('no rejected wording, alone, earns its point', () => {
