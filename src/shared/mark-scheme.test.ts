@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { markPointSchema, schemeIssues, schemeMaxMarks, schemeRulesSchema } from './mark-scheme';
+import { markLabel, markPointSchema, schemeIssues, schemeMaxMarks, schemeRulesSchema } from './mark-scheme';
 
 const levels = [
   { level: 1, min_marks: 1, max_marks: 2, descriptor: 'Some relevant points.' },
@@ -82,7 +82,24 @@ describe('schemeIssues', () => {
         ],
         {},
       ),
-    ).toEqual(['point b1 has depends_on but is not an A point']);
+    ).toEqual(['point b1 has depends_on but is not an A or M point']);
+  });
+
+  it('accepts a dependent method mark (dM1) on an earlier M point, and reports one on a later or missing M', () => {
+    const m1 = { id: 'm1', kind: 'M' };
+    const m2 = { id: 'm2', kind: 'M', depends_on: 'm1' };
+    expect(schemeIssues([m1, m2, { id: 'a1', kind: 'A', depends_on: 'm2' }], {}, 3)).toEqual([]);
+    expect(schemeIssues([m2, m1], {})).toEqual(['point m2 is a dependent method mark (dM1) on "m1", which must come before it']);
+    expect(schemeIssues([{ id: 'm2', kind: 'M', depends_on: 'b1' }, { id: 'b1' }], {})).toEqual([
+      'point m2 depends_on "b1", which is not an M point of this scheme',
+    ]);
+  });
+
+  it('labels points as an examiner does, a dependent method mark as dM1', () => {
+    expect(markLabel({ kind: 'M', marks: 1 })).toBe('M1');
+    expect(markLabel({ kind: 'M', marks: 1, depends_on: 'm1' })).toBe('dM1');
+    expect(markLabel({ kind: 'A', marks: 2, depends_on: 'm1' })).toBe('A2');
+    expect(markLabel({ kind: 'B', marks: 1 })).toBe('B1');
   });
 
   it('reports a group with max above its points’ marks, an unknown group and an empty one', () => {

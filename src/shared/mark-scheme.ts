@@ -55,7 +55,10 @@ export const markPointSchema = z.object({
   kind: z
     .preprocess((v) => (typeof v === 'string' && Object.hasOwn(LEGACY_KINDS, v) ? LEGACY_KINDS[v] : v), z.enum(MARK_KINDS))
     .default('B'),
-  /** An A point: the id of the M point it needs. */
+  /**
+   * An A point: the id of the M point it needs ("no M, no A"). An M point: the id of an earlier M point it needs,
+   * which makes it a dependent method mark (an examiner's dM1).
+   */
   depends_on: z.string().min(1).max(40).optional(),
   /**
    * Error carried forward: the point is also earned by a value that follows correctly from the student's
@@ -109,6 +112,11 @@ export const schemeRulesSchema = z.object({
 });
 export type SchemeRules = z.infer<typeof schemeRulesSchema>;
 
+/** An examiner's label: the kind and the marks, e.g. M1, A1, B2; dM1 for a method mark that depends on an earlier one. */
+export function markLabel(point: { kind: string; marks: number; depends_on?: string }): string {
+  return `${point.kind === 'M' && point.depends_on ? 'd' : ''}${point.kind}${point.marks}`;
+}
+
 /** The most marks a scheme can give: the levels' top, or the points' marks with each group capped. */
 export function schemeMaxMarks(points: readonly { marks?: number; group?: string }[], rules: SchemeRules = {}): number {
   if (rules.levels?.length) return Math.max(...rules.levels.map((l) => l.max_marks));
@@ -126,7 +134,7 @@ export function schemeMaxMarks(points: readonly { marks?: number; group?: string
 
 /**
  * Everything wrong with a scheme, as sentences an author can act on: marks that do not add up, a
- * `depends_on` that names no M point, a group unknown or with a max above its points' marks, levels
+ * `depends_on` that names no M point (or, on an M point, none before it), a group unknown or with a max above its points' marks, levels
  * that overlap, leave gaps or do not reach the total. Reads its input defensively (it also runs on
  * input that failed the field checks). Empty when the scheme is sound.
  */
@@ -143,7 +151,10 @@ export function schemeIssues(points: readonly unknown[], rules: unknown, totalMa
     const target = ps.find((q) => q.id === p.depends_on);
     if (!target || kindOf(target) !== 'M')
       issues.push(`point ${String(p.id)} depends_on "${String(p.depends_on)}", which is not an M point of this scheme`);
-    else if (kindOf(p) !== 'A') issues.push(`point ${String(p.id)} has depends_on but is not an A point`);
+    else if (kindOf(p) === 'M') {
+      if (ps.indexOf(target) >= ps.indexOf(p))
+        issues.push(`point ${String(p.id)} is a dependent method mark (dM1) on "${String(p.depends_on)}", which must come before it`);
+    } else if (kindOf(p) !== 'A') issues.push(`point ${String(p.id)} has depends_on but is not an A or M point`);
   }
   const groups = Array.isArray(r.groups) ? (r.groups as Record<string, unknown>[]) : [];
   const groupIds = new Set(groups.map((g) => g?.id));

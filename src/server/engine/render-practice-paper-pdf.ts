@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import { schemeMaxMarks, type MarkPoint } from '../../shared/mark-scheme';
+import { markLabel, schemeMaxMarks, type MarkPoint } from '../../shared/mark-scheme';
 import type { GeneratedPaper, GeneratedQuestion, PracticePaperInput } from './engine';
 import { paperQrPayload, qrMatrix } from './paper-identity';
 import { pdfText, plainPowers } from './pdf-text';
@@ -35,7 +35,7 @@ function pointLine(p: MarkPoint): string {
     p.depends_on ? `depends on ${p.depends_on}` : '',
     p.ecf ? 'ecf' : '',
   ].filter(Boolean);
-  return `${p.kind}${p.marks}  ${readable(p.text)}${extra.length ? `  (${extra.join('; ')})` : ''}`;
+  return `${markLabel(p)}  ${readable(p.text)}${extra.length ? `  (${extra.join('; ')})` : ''}`;
 }
 
 /** A class set's copy (issue 26): the student whose name is printed in its name box and coded in its QR codes. */

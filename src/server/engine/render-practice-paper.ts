@@ -1,5 +1,5 @@
 import katex from 'katex';
-import type { MarkPoint } from '../../shared/mark-scheme';
+import { markLabel, type MarkPoint } from '../../shared/mark-scheme';
 import type { GeneratedPaper, GeneratedQuestion, PracticePaperInput } from './engine';
 import { sanitizeModelHtml } from './format-text';
 import { decodeEntities, escapeHtml } from './text/html-entities';
@@ -49,10 +49,7 @@ function paperTopic(paper: GeneratedPaper): string {
 
 const plural = (n: number, word = 'mark') => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** An examiner's label: the kind and the marks, e.g. M1, A1, B2. */
-export function markLabel(point: Pick<MarkPoint, 'kind' | 'marks'>): string {
-  return `${point.kind}${point.marks}`;
-}
+export { markLabel };
 
 /** What an examiner writes beside a point: dependency, ECF, accept / reject / ignore, the value (to the scheme's s.f.: text/sig-figs.ts). */
 function guidance(point: MarkPoint, byId: Map<string, MarkPoint>): string {

@@ -6,6 +6,8 @@ export interface SchemePointInfo {
   marks?: number;
   kind?: string;
   group?: string;
+  /** An M point's earlier M point: a dependent method mark, labelled dM1. */
+  depends_on?: string;
 }
 
 export interface PointMarks {
@@ -26,7 +28,12 @@ export function pointMarks(point: PointEvaluation, scheme: SchemePointInfo | und
   const max = point.marks ?? scheme?.marks ?? 1;
   const awarded = point.marks_awarded ?? (point.status === 'COVERED' ? max : 0);
   const kind = point.kind ?? (scheme?.kind && KIND.test(scheme.kind) ? scheme.kind : undefined);
-  return { awarded, max, label: kind ? `${kind}${max}` : null, note: point.note?.trim() || null };
+  return {
+    awarded,
+    max,
+    label: kind ? `${kind === 'M' && scheme?.depends_on ? 'd' : ''}${kind}${max}` : null,
+    note: point.note?.trim() || null,
+  };
 }
 
 export interface GroupCap {

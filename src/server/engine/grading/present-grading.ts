@@ -1,4 +1,4 @@
-import type { Feedback } from '../../../shared/mark-scheme';
+import { markLabel, type Feedback } from '../../../shared/mark-scheme';
 import type { GradingQuestion } from '../../../shared/teacher';
 import type { GradedQuestion, GradingBreakdown } from '../engine';
 import { scoreSentence } from '../feedback-words';
@@ -39,7 +39,7 @@ function sectionsFor(question: GradingQuestion, feedback: Feedback, prefix: stri
     const awarded = e?.marks_awarded ?? (e?.status === 'COVERED' ? point.marks : 0);
     const note = e?.note ? ` (${e.note})` : '';
     return {
-      section: `${prefix}${point.kind}${point.marks}: ${pointText(point.text)}`.slice(0, 300),
+      section: `${prefix}${markLabel(point)}: ${pointText(point.text)}`.slice(0, 300),
       marksAwarded: awarded,
       maxMarks: marks,
       comments: `<p>${escapeHtml((e?.justification ?? 'Not assessed.') + note)}</p>`,

@@ -261,7 +261,7 @@ function marksText(n: number): string {
 
 /**
  * Applies a scheme's rules to the point-by-point outcomes, as an examiner would: an A mark needs the M
- * mark it depends on, an ECF point is earned by a value that follows from the student's own wrong one,
+ * mark it depends on, a dependent method mark (dM1: an M point that depends on an earlier M) needs that M, an ECF point is earned by a value that follows from the student's own wrong one,
  * a correct final answer earns every mark when the scheme says so, a group is capped at its max, and a
  * levels-marked answer gets the mark of the level its indicative content reaches.
  */
@@ -370,6 +370,20 @@ export function applyScheme(
             imply(before, value);
         }
       });
+    }
+    // dM1: a method mark that depends on an earlier method mark is given only with it (given, or implied by a
+    // correct value), in order, so a chain of them falls with its first
+    for (const s of scored) {
+      if (s.point.kind !== 'M' || !s.point.depends_on || s.marksAwarded === 0) continue;
+      const m = scored.find((x) => x.point.id === s.point.depends_on && x.point.kind === 'M');
+      if (!m || m.marksAwarded > 0) continue;
+      s.marksAwarded = 0;
+      s.outcome = {
+        status: 'NOT_COVERED',
+        justification: `Your answer makes this step, but this dependent method mark (dM1) needs the method mark before it (${lowerFirst(m.point.text)}), which your answer does not show, so it is not given.`,
+        rule: 'no-method',
+      };
+      s.notes.push(`needs the method mark ${m.point.id}`);
     }
     // no M, no A (a value carried forward from the student's own earlier value shows the method applied)
     for (const s of scored) {
