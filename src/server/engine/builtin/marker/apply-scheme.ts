@@ -5,6 +5,7 @@ import { lowerFirst } from './justify';
 import { asksForWorking } from '../../text/asks-for-working';
 import { schemeSigFigs } from '../../text/sig-figs';
 import { checkNumeric, findQuantities, formatValue, givenValues, type GivenValue } from './numeric';
+import { isSigFigsMark, sigFigsOutcome } from './sig-figs-mark';
 
 /** What the point-by-point judge decided about one point, before the scheme's rules are applied. */
 export interface PointOutcome {
@@ -272,6 +273,9 @@ export function applyScheme(
   totalMarks: number,
   ctx: SchemeContext,
 ): SchemeResult {
+  // a separate s.f. mark is decided by the value and its figures alone (sig-figs-mark.ts)
+  if (!ctx.blank && !rules.levels?.length)
+    outcomes = outcomes.map((o, i) => (isSigFigsMark(points[i]) ? sigFigsOutcome(points[i], ctx.plainAnswer) : o));
   const structured = Boolean(rules.groups?.length || rules.levels?.length);
   const total = structured ? Math.min(totalMarks, schemeMaxMarks(points, rules)) : totalMarks;
   const remarks: string[] = [];
