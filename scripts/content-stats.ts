@@ -2,7 +2,10 @@
  * npm run content:stats — counts of the built-in question bank as JSON on stdout:
  * {subjects, topics, questions, templates, scheme_features, skills, by_subject: {Biology: {topics, questions, templates, by_type,
  * by_difficulty, scheme_features, skills}}}; scheme_features counts the questions using groups, ecf, M/A marks (m_a),
- * final_answer_full_marks and levels; skills counts, for each skill of src/shared/mark-scheme.ts SKILLS, the
+ * final_answer_full_marks and levels, and every other scheme feature of MARK-SCHEMES.md the format can express
+ * (SchemeFeatureCounts in bank-stats.ts: `*_points` are points — B, M, A, dM, A with depends_on, ECF, ecf_formula,
+ * multi-mark, accept / reject / ignore / required, grouped, numeric, with a unit, with sigFigs, with their own
+ * tolerance (awrt), separate s.f. and unit marks — the others questions: dm, sf_mark, show_that, hence); skills counts, for each skill of src/shared/mark-scheme.ts SKILLS, the
  * questions with at least one point of that skill and the points themselves; untagged counts the questions tagged with
  * no exam board's specification point, and by_board, for each board with a specification file (content/specifications/),
  * the questions tagged, the points covered, those under 10 questions (under_minimum), those not covered and the count

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeBankStats, MIN_QUESTIONS_PER_POINT } from './bank-stats';
+import { computeBankStats, countSchemeFeatures, MIN_QUESTIONS_PER_POINT, SCHEME_FEATURE_KEYS } from './bank-stats';
 import { readBank } from './load-bank';
 import { makeMultipleChoice, makeQuestion, writeFixtureBank } from './testing/write-fixture-bank';
 
@@ -69,7 +69,7 @@ describe('computeBankStats', () => {
       topics: 3,
       questions: 6,
       templates: 1,
-      scheme_features: { groups: 1, ecf: 1, m_a: 1, final_answer_full_marks: 1, levels: 1 },
+      scheme_features: expect.objectContaining({ groups: 1, ecf: 1, m_a: 1, final_answer_full_marks: 1, levels: 1 }),
       by_subject: {
         Biology: {
           topics: 2,
@@ -77,7 +77,7 @@ describe('computeBankStats', () => {
           templates: 1,
           by_type: { short_answer: 1, multiple_choice: 1, essay: 1 },
           by_difficulty: { easy: 1, medium: 1, hard: 1 },
-          scheme_features: { ...none, levels: 1 },
+          scheme_features: expect.objectContaining({ ...none, levels: 1 }),
           untagged: 3,
           by_board: {},
         },
@@ -87,12 +87,107 @@ describe('computeBankStats', () => {
           templates: 0,
           by_type: { short_answer: 3 },
           by_difficulty: { medium: 3 },
-          scheme_features: { groups: 1, ecf: 1, m_a: 1, final_answer_full_marks: 1, levels: 0 },
+          scheme_features: expect.objectContaining({ groups: 1, ecf: 1, m_a: 1, final_answer_full_marks: 1, levels: 0 }),
           untagged: 3,
           by_board: {},
         },
       },
     });
+  });
+
+  it('counts every scheme feature of MARK-SCHEMES.md, by point and by question, and adds the subjects up', () => {
+    const bank = readBank(
+      writeFixtureBank({
+        'mathematics/a.json': {
+          subject: 'Mathematics',
+          topic: 'A',
+          description: 'A.',
+          questions: [
+            makeQuestion('maths-a-01', {
+              text: '<p>Show that x = 2 is a root, and hence solve the equation.</p>',
+              marks: 4,
+              markScheme: [
+                { id: 'm1', text: 'forms the equation', kind: 'M', accept: ['sets up the equation'] },
+                { id: 'm2', text: 'solves their equation', kind: 'M', depends_on: 'm1', reject: ['guesses'] },
+                {
+                  id: 'a1',
+                  text: 'x = 2',
+                  kind: 'A',
+                  depends_on: 'm2',
+                  numeric: { value: 2, absTolerance: 0.01 },
+                  ecf: true,
+                  ecf_formula: 'm1 * 2',
+                },
+                { id: 'b1', text: 'states the other root', required: ['root'], ignore: ['units'] },
+              ],
+            }),
+          ],
+        },
+        'physics/b.json': {
+          subject: 'Physics',
+          topic: 'B',
+          description: 'B.',
+          questions: [
+            makeQuestion('phys-b-01', {
+              marks: 5,
+              markScheme: [
+                { id: 'm1', text: 'substitutes', kind: 'M' },
+                { id: 'a1', text: 'E = 11.5 J', kind: 'A', marks: 2, numeric: { value: 11.5, unit: 'J', tolerance: 0.05 }, ecf: true },
+                { id: 's1', text: 'answer to 3 s.f.', skill: 'significant-figures', numeric: { value: 11.5, unit: 'J', sigFigs: 3 } },
+                { id: 'u1', text: 'unit J', skill: 'units', group: 'g' },
+              ],
+              groups: [{ id: 'g', max: 1 }],
+            }),
+          ],
+        },
+      }),
+    );
+    const stats = computeBankStats(bank);
+    const maths = stats.by_subject.Mathematics.scheme_features;
+    const physics = stats.by_subject.Physics.scheme_features;
+    expect(Object.keys(stats.scheme_features)).toEqual([...SCHEME_FEATURE_KEYS]);
+    expect(maths).toMatchObject({ b_points: 1, m_points: 2, a_points: 1, dm_points: 1, dm: 1, a_depends_on_points: 1 });
+    expect(maths).toMatchObject({
+      ecf_points: 1,
+      ecf_formula_points: 1,
+      accept_points: 1,
+      reject_points: 1,
+      ignore_points: 1,
+      required_points: 1,
+    });
+    expect(maths).toMatchObject({
+      numeric_points: 1,
+      unit_points: 0,
+      awrt_points: 1,
+      sig_figs_points: 0,
+      show_that: 1,
+      hence: 1,
+      sf_mark: 0,
+    });
+    expect(physics).toMatchObject({
+      b_points: 2,
+      m_points: 1,
+      a_points: 1,
+      dm_points: 0,
+      dm: 0,
+      a_depends_on_points: 0,
+      multi_mark_points: 1,
+    });
+    expect(physics).toMatchObject({ ecf_points: 1, ecf_formula_points: 0, group_points: 1, groups: 1, numeric_points: 2, unit_points: 2 });
+    expect(physics).toMatchObject({ sig_figs_points: 1, awrt_points: 1, sf_mark_points: 1, sf_mark: 1, unit_mark_points: 1, show_that: 0 });
+    for (const key of SCHEME_FEATURE_KEYS) expect(stats.scheme_features[key], key).toBe(maths[key] + physics[key]);
+    // a value's default tolerance (1%) is not an awrt of the scheme's own
+    const [plain] = readBank(
+      writeFixtureBank({
+        'physics/c.json': {
+          subject: 'Physics',
+          topic: 'C',
+          description: 'C.',
+          questions: [makeQuestion('phys-c-01', { markScheme: [{ id: 'a1', text: 'v = 3', numeric: { value: 3, tolerance: 0.01 } }] })],
+        },
+      }),
+    ).subjects[0].topics[0].questions.map((q) => q);
+    expect(countSchemeFeatures([plain])).toMatchObject({ numeric_points: 1, awrt_points: 0 });
   });
 
   it('counts each board point’s questions, the points covered, those under the minimum and those not covered', () => {

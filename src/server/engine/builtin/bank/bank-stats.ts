@@ -21,7 +21,11 @@ export interface BoardCoverage {
   by_point: Record<string, number>;
 }
 
-/** How many questions use each part of the scheme structure (src/shared/mark-scheme.ts). */
+/**
+ * How many questions, and how many points, use each scheme feature of MARK-SCHEMES.md that the format can express
+ * (src/shared/mark-scheme.ts). The first five (question counts) are the original keys; the rest were added with
+ * issue 31: `*_points` count mark-scheme points, the others questions.
+ */
 export interface SchemeFeatureCounts {
   /** "max N from these points". */
   groups: number;
@@ -32,7 +36,73 @@ export interface SchemeFeatureCounts {
   final_answer_full_marks: number;
   /** Levels of response. */
   levels: number;
+  /** Points by kind: B (independent), M (method, dM included), A (accuracy). */
+  b_points: number;
+  m_points: number;
+  a_points: number;
+  /** Dependent method marks (dM1): M points that depend on an earlier M point; and the questions with one. */
+  dm_points: number;
+  dm: number;
+  /** A points that name the M point they need ("no M, no A"). */
+  a_depends_on_points: number;
+  /** Points allowing error carried forward, and those of them that say how (`ecf_formula`). */
+  ecf_points: number;
+  ecf_formula_points: number;
+  /** Points worth more than one mark. */
+  multi_mark_points: number;
+  /** Points with accepted, rejected, ignored or required wordings. */
+  accept_points: number;
+  reject_points: number;
+  ignore_points: number;
+  required_points: number;
+  /** Points in a "max N" group. */
+  group_points: number;
+  /** Numeric points, and those with a unit, with the s.f. demanded, with a tolerance other than the default (awrt). */
+  numeric_points: number;
+  unit_points: number;
+  sig_figs_points: number;
+  awrt_points: number;
+  /** Separate significant-figures marks (a B point of skill significant-figures with sigFigs); and the questions with one. */
+  sf_mark_points: number;
+  sf_mark: number;
+  /** Separate unit marks (a point of skill units). */
+  unit_mark_points: number;
+  /** Questions that ask to "show that" (working needed) and that say "hence" (the previous result must be used). */
+  show_that: number;
+  hence: number;
 }
+
+/** The keys of SchemeFeatureCounts, in order. */
+export const SCHEME_FEATURE_KEYS = [
+  'groups',
+  'ecf',
+  'm_a',
+  'final_answer_full_marks',
+  'levels',
+  'b_points',
+  'm_points',
+  'a_points',
+  'dm_points',
+  'dm',
+  'a_depends_on_points',
+  'ecf_points',
+  'ecf_formula_points',
+  'multi_mark_points',
+  'accept_points',
+  'reject_points',
+  'ignore_points',
+  'required_points',
+  'group_points',
+  'numeric_points',
+  'unit_points',
+  'sig_figs_points',
+  'awrt_points',
+  'sf_mark_points',
+  'sf_mark',
+  'unit_mark_points',
+  'show_that',
+  'hence',
+] as const satisfies readonly (keyof SchemeFeatureCounts)[];
 
 export interface SubjectStats {
   topics: number;
@@ -56,26 +126,53 @@ export interface BankStats {
   by_subject: Record<string, SubjectStats>;
 }
 
+type BankPoint = BankQuestion['markScheme'][number];
+
+const isDependentMethod = (p: BankPoint) => p.kind === 'M' && Boolean(p.depends_on);
+const isSigFigsMark = (p: BankPoint) => p.kind === 'B' && p.skill === 'significant-figures' && p.numeric?.sigFigs !== undefined;
+/** The marker's default is a relative tolerance of 1%; anything else is the scheme's own "awrt". */
+const hasOwnTolerance = (p: BankPoint) =>
+  p.numeric !== undefined && (p.numeric.absTolerance !== undefined || (p.numeric.tolerance !== undefined && p.numeric.tolerance !== 0.01));
+const plainText = (html: string) => html.replace(/<[^>]*>/g, ' ');
+
 export function countSchemeFeatures(questions: readonly BankQuestion[]): SchemeFeatureCounts {
   const count = (uses: (q: BankQuestion) => boolean) => questions.filter(uses).length;
+  const points = (uses: (p: BankPoint) => boolean) => questions.reduce((n, q) => n + q.markScheme.filter(uses).length, 0);
   return {
     groups: count((q) => Boolean(q.groups?.length)),
     ecf: count((q) => q.markScheme.some((p) => p.ecf)),
     m_a: count((q) => q.markScheme.some((p) => p.kind === 'M')),
     final_answer_full_marks: count((q) => Boolean(q.final_answer_full_marks)),
     levels: count((q) => Boolean(q.levels?.length)),
+    b_points: points((p) => p.kind === 'B'),
+    m_points: points((p) => p.kind === 'M'),
+    a_points: points((p) => p.kind === 'A'),
+    dm_points: points(isDependentMethod),
+    dm: count((q) => q.markScheme.some(isDependentMethod)),
+    a_depends_on_points: points((p) => p.kind === 'A' && Boolean(p.depends_on)),
+    ecf_points: points((p) => Boolean(p.ecf)),
+    ecf_formula_points: points((p) => Boolean(p.ecf && p.ecf_formula)),
+    multi_mark_points: points((p) => p.marks > 1),
+    accept_points: points((p) => p.accept.length > 0),
+    reject_points: points((p) => p.reject.length > 0),
+    ignore_points: points((p) => p.ignore.length > 0),
+    required_points: points((p) => p.required.length > 0),
+    group_points: points((p) => Boolean(p.group)),
+    numeric_points: points((p) => Boolean(p.numeric)),
+    unit_points: points((p) => Boolean(p.numeric?.unit)),
+    sig_figs_points: points((p) => p.numeric?.sigFigs !== undefined),
+    awrt_points: points(hasOwnTolerance),
+    sf_mark_points: points(isSigFigsMark),
+    sf_mark: count((q) => q.markScheme.some(isSigFigsMark)),
+    unit_mark_points: points((p) => p.skill === 'units'),
+    show_that: count((q) => /\bshow\s+that\b/i.test(plainText(q.text))),
+    hence: count((q) => /\bhence\b/i.test(plainText(q.text))),
   };
 }
 
 function addFeatures(all: SchemeFeatureCounts[]): SchemeFeatureCounts {
   const sum = (key: keyof SchemeFeatureCounts) => all.reduce((n, s) => n + s[key], 0);
-  return {
-    groups: sum('groups'),
-    ecf: sum('ecf'),
-    m_a: sum('m_a'),
-    final_answer_full_marks: sum('final_answer_full_marks'),
-    levels: sum('levels'),
-  };
+  return Object.fromEntries(SCHEME_FEATURE_KEYS.map((k) => [k, sum(k)])) as unknown as SchemeFeatureCounts;
 }
 
 /**

@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { readBank } from './load-bank';
+import { SCHEME_FEATURE_KEYS } from './bank-stats';
 import { findRepoRoot } from '../../repo-root';
 import { topicFileSchema } from './schema';
 import { UNMARKED_ESSAY_NOTE } from './import-gift';
@@ -40,12 +41,18 @@ describe('content scripts', () => {
     expect(stats.questions).toBe(subjects.reduce((n, s) => n + s.questions, 0));
     expect(stats.topics).toBe(subjects.reduce((n, s) => n + s.topics, 0));
     expect(stats.templates).toBe(subjects.reduce((n, s) => n + s.templates, 0));
-    for (const feature of ['groups', 'ecf', 'm_a', 'final_answer_full_marks', 'levels']) {
+    // every scheme feature of MARK-SCHEMES.md is counted (the first five keys are the original ones), and the bank uses
+    // dependent method marks and separate s.f. marks
+    expect(Object.keys(stats.scheme_features)).toEqual([...SCHEME_FEATURE_KEYS]);
+    expect(SCHEME_FEATURE_KEYS.slice(0, 5)).toEqual(['groups', 'ecf', 'm_a', 'final_answer_full_marks', 'levels']);
+    for (const key of ['dm_points', 'dm', 'sf_mark_points', 'sf_mark', 'a_depends_on_points', 'ecf_formula_points', 'awrt_points'])
+      expect(stats.scheme_features[key], key).toBeGreaterThan(0);
+    for (const feature of SCHEME_FEATURE_KEYS) {
       const perSubject = (Object.values(stats.by_subject) as { scheme_features: Record<string, number> }[]).map(
         (s) => s.scheme_features[feature],
       );
       expect(stats.scheme_features[feature]).toBe(perSubject.reduce((a, b) => a + b, 0));
-      expect(stats.scheme_features[feature]).toBeLessThanOrEqual(stats.questions);
+      if (!feature.endsWith('_points')) expect(stats.scheme_features[feature]).toBeLessThanOrEqual(stats.questions);
     }
     for (const s of subjects) {
       expect(Object.values(s.by_type).reduce((a, b) => a + b, 0)).toBe(s.questions);
