@@ -485,7 +485,9 @@ export function combineMarking(input: {
       const needs = s.point.depends_on ? byId.get(s.point.depends_on) : undefined;
       // a value carried forward from the student's own earlier value shows the method applied
       if (s.checked && s.evaluation.rule === 'ecf') continue;
-      if (s.point.kind === 'A' && needs && needs.awarded === 0 && s.awarded > 0) {
+      // no M, no A; and a dependent method mark (dM1, an M that depends on an earlier M) needs that M (in order, so a
+      // chain falls with its first)
+      if ((s.point.kind === 'A' || s.point.kind === 'M') && needs && needs.awarded === 0 && s.awarded > 0) {
         s.awarded = 0;
         s.notes.push(`Needs the method mark ${needs.point.id} first`);
       }

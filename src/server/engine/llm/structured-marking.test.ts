@@ -123,6 +123,39 @@ describe('the marking prompt carries the scheme', () => {
 });
 
 describe('the model’s marks are held to the scheme', () => {
+  it('gives a dependent method mark (dM1) nothing without the method mark it depends on, and its A mark falls with it', async () => {
+    const { engine } = setup();
+    const quadratic: QuestionForMarking = {
+      text: '<p>Find where the line y = x + 1 meets the circle x² + y² = 13.</p>',
+      type: 'short_answer',
+      totalMarks: 3,
+      subject: 'Mathematics',
+      markScheme: [
+        point({ id: 'm1', text: 'substitutes y = x + 1 into the circle: x² + (x + 1)² = 13', kind: 'M' }),
+        point({ id: 'm2', text: 'solves their quadratic', kind: 'M', depends_on: 'm1' }),
+        point({ id: 'a1', text: 'the points (2, 3) and (-3, -2)', kind: 'A', depends_on: 'm2' }),
+      ],
+    };
+    reply([
+      ['m1', 'NOT_COVERED', 0],
+      ['m2', 'COVERED', 1],
+      ['a1', 'COVERED', 1],
+    ]);
+    const feedback = await engine.evaluateAnswer({ question: quadratic, answer: 'x² + x - 6 = 0 so x = 2 or x = -3: (2, 3) and (-3, -2)' });
+    const byId = Object.fromEntries(feedback.markscheme_evaluation.map((e) => [e.point_id, e]));
+    expect(byId.m2).toMatchObject({ marks_awarded: 0, note: 'Needs the method mark m1 first' });
+    expect(byId.a1).toMatchObject({ marks_awarded: 0, note: 'Needs the method mark m2 first' });
+    expect(feedback.marks_awarded).toBe(0);
+
+    reply([
+      ['m1', 'COVERED', 1],
+      ['m2', 'COVERED', 1],
+      ['a1', 'NOT_COVERED', 0],
+    ]);
+    const withM1 = await engine.evaluateAnswer({ question: quadratic, answer: 'x² + (x + 1)² = 13, 2x² + 2x - 12 = 0, x = 2 or -3' });
+    expect(withM1.markscheme_evaluation.map((e) => e.marks_awarded)).toEqual([1, 1, 0]);
+  });
+
   it('clamps each point to its marks, gives an A point nothing without its M, caps groups and recomputes the total', async () => {
     const { engine } = setup();
     reply([
