@@ -23,6 +23,17 @@ describe('parseTypedScheme', () => {
     ]);
   });
 
+  it('reads dM1 as a method mark depending on the M before it, the A after it depending on the dM1', () => {
+    const { points } = parseTypedScheme('M1 forms x^2 + x - 6 = 0\ndM1 solves their quadratic\nA1 x = 2 or x = -3\nM1 finds y');
+    expect(points.map((p) => [p.id, p.kind, p.depends_on])).toEqual([
+      ['p1', 'M', undefined],
+      ['p2', 'M', 'p1'],
+      ['p3', 'A', 'p2'],
+      ['p4', 'M', undefined],
+    ]);
+    expect(points[1].text).toBe('solves their quadratic');
+  });
+
   it('reads levels of response, the points then being indicative content', () => {
     const { points, rules, totalMarks } = parseTypedScheme(
       'Level 2 (3-4 marks): a full explanation\nLevel 1 (1-2 marks): a simple statement\nchlorophyll absorbs light\nlight-dependent reaction',

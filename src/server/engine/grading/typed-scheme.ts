@@ -17,7 +17,7 @@ export interface TypedScheme {
 }
 
 const MARKS = /\s*[[(]\s*(\d{1,2})\s*(?:marks?)?\s*[\])]\s*$/i;
-const KIND = /^(M|A|B)(\d{1,2})\b\s*[:.-]?\s*/;
+const KIND = /^(dM|M|A|B)(\d{1,2})\b\s*[:.-]?\s*/;
 const LEVEL = /^level\s*(\d)\s*[([]?\s*(\d{1,2})\s*[-–to]+\s*(\d{1,2})\s*(?:marks?)?\s*[)\]]?\s*[:.-]?\s*(.+)$/i;
 const ALSO = /^(accept|allow|reject|do not accept|ignore)\s*[:.-]?\s*(.+)$/i;
 /** An examiner's note after a point: "(ecf from t)", "allow ft", "cao", "[ecf]". */
@@ -58,7 +58,7 @@ function isUnit(text: string): boolean {
 /**
  * A mark scheme typed or pasted by a teacher, one point a line: '[2]' (or '(2 marks)') at the end gives a
  * point's marks (default 1); 'M1', 'A1' or 'B2' in front gives its kind and marks, an A after an M
- * depending on it; an A or B line that gives one value ('A1 t = 2.02 s') is marked as that value (typedValue), "(ecf from t)" or "ft" after it following through from
+ * depending on it ('dM1' a method mark depending on the M before it); an A or B line that gives one value ('A1 t = 2.02 s') is marked as that value (typedValue), "(ecf from t)" or "ft" after it following through from
  * the student's own earlier value; a line 'accept: …', 'reject: …' or 'ignore: …' adds wordings to the point above
  * (several separated by ';' or ' / '); 'Level 2 (3-4 marks): descriptor' adds a level of response, the
  * points then being its indicative content. Bullets and numbering in front are dropped.
@@ -95,9 +95,11 @@ export function parseTypedScheme(text: string): TypedScheme {
     }
     let kind: MarkKind = 'B';
     let marks = 1;
+    let dependent = false;
     const k = KIND.exec(line);
     if (k) {
-      kind = k[1] as MarkKind;
+      dependent = k[1] === 'dM';
+      kind = (dependent ? 'M' : k[1]) as MarkKind;
       marks = Number(k[2]) || 1;
       line = line.slice(k[0].length);
     }
@@ -112,6 +114,8 @@ export function parseTypedScheme(text: string): TypedScheme {
     const note = NOTE.exec(line);
     const ecf = Boolean(note && !/^c/i.test(note[1] ?? note[2] ?? note[3]));
     const numeric = kind === 'M' ? undefined : typedValue(note ? line.slice(0, note.index) : line);
+    // "dM1": a method mark that depends on the M before it
+    const needs = (kind === 'A' || dependent) && lastM ? lastM : undefined;
     if (kind === 'M') lastM = id;
     points.push(
       markPointSchema.parse({
@@ -119,7 +123,7 @@ export function parseTypedScheme(text: string): TypedScheme {
         text: line.slice(0, 500),
         marks: Math.min(10, Math.max(1, marks)),
         kind,
-        ...(kind === 'A' && lastM ? { depends_on: lastM } : {}),
+        ...(needs ? { depends_on: needs } : {}),
         ...(numeric ? { numeric } : {}),
         ...(ecf && numeric ? { ecf: true } : {}),
       }),
