@@ -3,7 +3,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { loadBank } from './engine/builtin/bank/bank';
 import { createBuiltinEngine } from './engine/builtin/builtin-engine';
-import { createPooledEngine } from './engine/builtin/pool/pooled-engine';
+import { poolFromSettings } from './engine/builtin/pool/pooled-engine';
 import { resolveLlmConfig } from './engine/llm/llm-config';
 import { createAppJobs } from './jobs/app-jobs';
 
@@ -15,14 +15,7 @@ async function main() {
     onConnectionError: (error) => console.warn(`A database connection was closed (${error.message}); the pool opens a new one.`),
   });
   // The built-in engine's work runs in worker threads (ENGINE_WORKERS; 0: on this thread), off the event loop.
-  const pooled =
-    config.ENGINE_WORKERS > 0
-      ? createPooledEngine({
-          workers: config.ENGINE_WORKERS,
-          maxQueue: config.ENGINE_QUEUE_MAX,
-          idleStopMs: config.ENGINE_WORKER_IDLE_SECONDS * 1000,
-        })
-      : null;
+  const pooled = poolFromSettings(config);
   const builtin = pooled ?? createBuiltinEngine();
   const llmConfig = resolveLlmConfig(config);
   // The AI providers' SDKs are loaded only when one is configured.

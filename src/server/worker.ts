@@ -1,7 +1,7 @@
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { createBuiltinEngine } from './engine/builtin/builtin-engine';
-import { createPooledEngine } from './engine/builtin/pool/pooled-engine';
+import { poolFromSettings } from './engine/builtin/pool/pooled-engine';
 import { resolveLlmConfig } from './engine/llm/llm-config';
 import { createAppJobs } from './jobs/app-jobs';
 
@@ -24,14 +24,7 @@ async function main() {
     dataDir: config.DATA_DIR,
     onConnectionError: (error) => console.warn(`A database connection was closed (${error.message}); the pool opens a new one.`),
   });
-  const pooled =
-    config.ENGINE_WORKERS > 0
-      ? createPooledEngine({
-          workers: config.ENGINE_WORKERS,
-          maxQueue: config.ENGINE_QUEUE_MAX,
-          idleStopMs: config.ENGINE_WORKER_IDLE_SECONDS * 1000,
-        })
-      : null;
+  const pooled = poolFromSettings(config);
   const builtin = pooled ?? createBuiltinEngine();
   const llmConfig = resolveLlmConfig(config);
   const engine = llmConfig

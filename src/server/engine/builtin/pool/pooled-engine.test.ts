@@ -8,7 +8,7 @@ import { createBuiltinEngine } from '../builtin-engine';
 import { notAPdfMessage } from '../../documents/read-pdf';
 import { toolsInThisThread } from '../../tools/run-tool';
 import { buildPdf } from '../documents/testing/build-pdf';
-import { createPooledEngine, ENGINE_OUT_OF_MEMORY_MESSAGE, type PooledEngine } from './pooled-engine';
+import { createPooledEngine, ENGINE_OUT_OF_MEMORY_MESSAGE, poolFromSettings, type PooledEngine } from './pooled-engine';
 
 const fixture = (name: string) => fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../ocr/fixtures', name));
 
@@ -129,8 +129,10 @@ describe('workers beyond the first', () => {
     }
   }, 180_000);
 
-  it('all keep running without idleStopMs', async () => {
-    const pool = createPooledEngine({ workers: 2, maxQueue: 20 });
+  it('all keep running without idleStopMs (ENGINE_WORKER_IDLE_SECONDS=0); ENGINE_WORKERS=0 gives no pool', async () => {
+    expect(poolFromSettings({ ENGINE_WORKERS: 0, ENGINE_QUEUE_MAX: 20, ENGINE_WORKER_IDLE_SECONDS: 60 })).toBeNull();
+    const pool = poolFromSettings({ ENGINE_WORKERS: 2, ENGINE_QUEUE_MAX: 20, ENGINE_WORKER_IDLE_SECONDS: 0 });
+    if (!pool) throw new Error('ENGINE_WORKERS=2 gives a pool');
     try {
       await pool.tools.run('readPdf', Buffer.from('not a pdf')).catch(() => null);
       await new Promise((r) => setTimeout(r, 500));

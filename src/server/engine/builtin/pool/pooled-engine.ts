@@ -70,6 +70,23 @@ function loadErrorLine(error: unknown): string {
   return line.length > 200 ? `${line.slice(0, 200)}…` : line;
 }
 
+/** The settings a server or worker process reads its pool from (src/server/config.ts). */
+export interface PoolSettings {
+  ENGINE_WORKERS: number;
+  ENGINE_QUEUE_MAX: number;
+  ENGINE_WORKER_IDLE_SECONDS: number;
+}
+
+/** The pool the settings ask for, or null with ENGINE_WORKERS=0 (the engine's work then runs on the calling thread). */
+export function poolFromSettings(settings: PoolSettings): PooledEngine | null {
+  if (settings.ENGINE_WORKERS <= 0) return null;
+  return createPooledEngine({
+    workers: settings.ENGINE_WORKERS,
+    maxQueue: settings.ENGINE_QUEUE_MAX,
+    idleStopMs: settings.ENGINE_WORKER_IDLE_SECONDS * 1000,
+  });
+}
+
 /**
  * The built-in engine with its work done in a pool of worker threads (piscina), so that marking a long
  * answer, reading a PDF, OCR or drawing a paper never holds up the event loop that serves everyone
