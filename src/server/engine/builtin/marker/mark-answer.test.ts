@@ -319,6 +319,17 @@ describe('the built-in marker: words', () => {
     );
   });
 
+  it('calls an answer "on the right lines" only when it shares more than a word of the point', () => {
+    const unrelated = mark('People like enzymes.').markscheme_evaluation[0].justification;
+    expect(unrelated).toBe(
+      'Not credited: your answer does not make the point that hydrogen bonds in the enzyme break ("enzymes" alone is not enough).',
+    );
+    expect(unrelated).not.toContain('on the right lines');
+    const near = mark('The hydrogen bonds in the enzyme stay intact.').markscheme_evaluation[0];
+    expect(near.status).not.toBe('COVERED');
+    expect(near.justification).toMatch(/on the right lines|disagrees|opposite/);
+  });
+
   it('reads a reject with its roles: the comparison turned round is the right answer, not the rejected one', () => {
     const scheme: MarkPointInput[] = [
       {

@@ -107,6 +107,16 @@ function coveredLinks(decision: PointDecision): number[] {
   return decision.alignment.links.filter((l) => l.ans >= 0 && l.score >= GOOD).map((l) => l.ans);
 }
 
+/**
+ * Too little of a point in the answer to call it "on the right lines": one word of it, or under a third of its words
+ * (the words the question gives not counted).
+ */
+function thinLinks(alignment: PointDecision['alignment']): boolean {
+  const own = alignment.links.filter((l) => !alignment.given.has(l.ref));
+  const linked = new Set(own.filter((l) => l.ans >= 0 && l.score >= GOOD).map((l) => l.ans));
+  return linked.size < 2 || linked.size * 3 < own.length;
+}
+
 /** A point that is a step of working (a method mark, or mostly symbols) rather than a statement. */
 function isStep(point: MarkPoint, wording: AnalysedText): boolean {
   return point.kind === 'M' || isFormulaLike(wording);
@@ -317,6 +327,13 @@ function describeDecision(
   if (links.length === 0)
     return { status, justification: `Not credited: your answer does not mention ${lowerFirst(point.text)}.`, ...judged };
   const quote = quoteTokens(answer, links);
+  if (thinLinks(alignment))
+    return {
+      status,
+      justification: `Not credited: your answer does not make the point that ${lowerFirst(wordingText)} ("${quote}" alone is not enough).`,
+      evidence: quote,
+      ...judged,
+    };
   const missing = alignment.missing.map((i) => wording.tokens[i].text.toLowerCase()).filter((w) => /\p{L}{2}/u.test(w));
   const need = missing.length && missing.length <= 4 ? ` It needs ${listWords(missing)} as well.` : '';
   return {
@@ -1013,9 +1030,20 @@ function valueOfferedInDoubt(
   if (doubt?.index === undefined) return undefined;
   const at = Math.max(0, found.start - 60) + doubt.index;
   const earlier = findQuantities(text.slice(Math.max(0, at - 80), at).replace(/−/g, '-')).pop();
-  if (!earlier || Math.abs(earlier.value - value) <= tolerance + 1e-12 * Math.abs(value)) return undefined;
-  const inScheme = schemeValues.some((s) => Math.abs(s - earlier.value) <= Math.max(tolerance, 1e-9 * Math.abs(s)));
-  return inScheme ? undefined : earlier.text.trim();
+  const { differs, inScheme } = comparedWith(value, tolerance, schemeValues);
+  if (!earlier || !differs(earlier.value)) return undefined;
+  return inScheme(earlier.value) ? undefined : earlier.text.trim();
+}
+
+/**
+ * Another value beside the one found: whether it differs from it, and whether the scheme itself has it (the other root,
+ * the other angle: a second answer the question wants, not a second try).
+ */
+function comparedWith(value: number, tolerance: number, schemeValues: number[]) {
+  return {
+    differs: (v: number) => Math.abs(v - value) > tolerance + 1e-12 * Math.abs(value),
+    inScheme: (v: number) => schemeValues.some((s) => Math.abs(s - v) <= Math.max(tolerance, 1e-9 * Math.abs(s))),
+  };
 }
 
 /**
@@ -1029,9 +1057,8 @@ function otherValueOffered(
   tolerance: number,
   schemeValues: number[],
 ): string | undefined {
-  const differs = (v: number) => Math.abs(v - value) > tolerance + 1e-12 * Math.abs(value);
   // another value the scheme itself has (the other root, the other angle) is a second answer the question wants
-  const inScheme = (v: number) => schemeValues.some((s) => Math.abs(s - v) <= Math.max(tolerance, 1e-9 * Math.abs(s)));
+  const { differs, inScheme } = comparedWith(value, tolerance, schemeValues);
   // (of an alternative worked out, its result: "137, or 2.42/0.00177 = 1370" offers 1370, whatever the scheme's 0.00177)
   const rest = text.slice(found.end).split(/(?<=[.!?])\s|\n/)[0];
   const worked = /^\s*[^\s\d,.;()]{0,6}\s*,?\s*\bor\b([^;]*=[^;]*)$/i.exec(rest);
