@@ -513,14 +513,14 @@ export function oppositeIsAboutSameThing(point: AnalysedText, pointToken: number
 }
 
 /**
- * A list of terms rather than sentences: three or more short items (commas, semicolons, new lines or
- * bullets between them) and hardly a verb. "osmosis, water potential, partially permeable membrane".
+ * A list of terms rather than sentences: three or more short items (commas, semicolons, new lines, bullets,
+ * dashes or slashes between them) and hardly a verb. "osmosis, water potential, partially permeable membrane".
  */
 export function isKeywordList(answer: AnalysedText): boolean {
   const all = answer.text
     // commas inside brackets ("(-3, -2)", "f(1.5, 2)") do not separate items
     .replace(/\([^()]*\)/g, ' ')
-    .split(/[,;\n•]|\s[-–]\s/)
+    .split(/[,;\n•]|\s[-–/]\s/)
     .map((s) => s.trim())
     .filter((s) => /\p{L}/u.test(s));
   // working ("x^2 - x - 6 = 0, x = 3") is not a list of terms

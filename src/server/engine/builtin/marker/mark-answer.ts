@@ -18,7 +18,7 @@ import { chooseOption } from '../../text/choose-option';
 import { schemeSigFigs, SUPERSCRIPT_DIGITS } from '../../text/sig-figs';
 import { scoreSentence } from '../../feedback-words';
 import { markMultipleResponse } from './multiple-response';
-import { checkNumeric, findQuantities, formatValue, isOperand, statedResult } from './numeric';
+import { checkNumeric, findQuantities, formatValue, isDeniedValue, isOperand, statedResult } from './numeric';
 import { otherProbability } from './probability';
 import { swappedRoles } from './roles';
 import { renameLetters, renamingFor } from './variables';
@@ -466,7 +466,18 @@ function judgeSubstitutionPoint(point: MarkPoint, answerText: string, questionTe
   if (!step) return undefined;
   const { evidence, ...outcome } = step;
   if (!evidence) return outcome;
-  return step.status === 'COVERED' ? { ...outcome, evidence } : { ...outcome, quote: evidence };
+  if (step.status !== 'COVERED') return { ...outcome, quote: evidence };
+  // working the student denies ("the area is not ½ × 14 × 13 × sin 23°") is not their step
+  const places: number[] = [];
+  for (let at = answerText.indexOf(evidence); at >= 0; at = answerText.indexOf(evidence, at + 1)) places.push(at);
+  if (places.length > 0 && places.every((at) => isDeniedValue(answerText, { start: at })))
+    return {
+      status: 'CONTRADICTED',
+      justification: `Not credited: you wrote that it is not "${evidence}"; the mark scheme has: ${point.text}.`,
+      quote: evidence,
+      rule: 'direction',
+    };
+  return { ...outcome, evidence };
 }
 
 function listOfTerms(point: MarkPoint): PointOutcome {
@@ -925,7 +936,10 @@ function markNumericPoint(
     plainAnswer,
     { ...target, value },
     (q) =>
-      copied.some((c) => same(c, q.value)) || (alsoRight.some((g) => same(g, q.value)) && !stated(q) && (copiedOut(q) || inArithmetic(q))),
+      // a value the student denies ("so it isn't 275 mol") is not their result either
+      isDeniedValue(plainAnswer, q) ||
+      copied.some((c) => same(c, q.value)) ||
+      (alsoRight.some((g) => same(g, q.value)) && !stated(q) && (copiedOut(q) || inArithmetic(q))),
   );
   const expected = `${formatValue(value, schemeSigFigs(point))}${target.unit ? ` ${target.unit}` : ''}`;
   const q = check.quantity?.text.trim();
@@ -958,9 +972,18 @@ function markNumericPoint(
       }
       // the list principle for a value: "either 45.6% or 54.4%", "£21, or it could be -£21" gives two answers and
       // an examiner credits neither (not where the scheme itself has two: "x = 4 or x = -1")
+      // (wherever the answer gives the value: "= 99.4%. … So it is 99.4% or 0.563%")
+      const places = check.quantity
+        ? [
+            check.quantity,
+            ...findQuantities(plainAnswer.replace(/−/g, '-')).filter(
+              (f) => f.start !== check.quantity!.start && Math.abs(f.value - value) <= tolerance + 1e-12 * Math.abs(value),
+            ),
+          ]
+        : [];
       const other =
-        (check.quantity && !/\bor\b/i.test(point.text) && !SEVERAL_ANSWERS.test(questionText)
-          ? otherValueOffered(plainAnswer, check.quantity, value, tolerance, schemeValues)
+        (!/\bor\b/i.test(point.text) && !SEVERAL_ANSWERS.test(questionText)
+          ? places.map((at) => otherValueOffered(plainAnswer, at, value, tolerance, schemeValues)).find(Boolean)
           : undefined) ?? (check.quantity ? valueOfferedInDoubt(plainAnswer, check.quantity, value, tolerance, schemeValues) : undefined);
       if (other)
         return {
@@ -1040,9 +1063,11 @@ function valueOfferedInDoubt(
  * the other angle: a second answer the question wants, not a second try).
  */
 function comparedWith(value: number, tolerance: number, schemeValues: number[]) {
+  // (the point's tolerance taken as a share of each scheme value: Kc's ±0.05 is not ±0.05 on a mole count of 0.435)
+  const share = value !== 0 ? tolerance / Math.abs(value) : 0;
   return {
     differs: (v: number) => Math.abs(v - value) > tolerance + 1e-12 * Math.abs(value),
-    inScheme: (v: number) => schemeValues.some((s) => Math.abs(s - v) <= Math.max(tolerance, 1e-9 * Math.abs(s))),
+    inScheme: (v: number) => schemeValues.some((s) => Math.abs(s - v) <= Math.max(share * Math.abs(s), 1e-9 * Math.abs(s))),
   };
 }
 

@@ -185,6 +185,33 @@ describe('a value given two ways (the list principle)', () => {
   });
 });
 
+describe('two answers, wherever the right one is written', () => {
+  const kc = (answer: string) =>
+    markAnswer({
+      questionText: '1.12 mol of H2 and 2.37 mol of I2 reach equilibrium with 1.37 mol of HI. Calculate Kc.',
+      type: 'short_answer',
+      totalMarks: 2,
+      markScheme: [
+        { id: 'm1', text: 'H2 at equilibrium = 1.12 - 1.37/2 = 0.435 mol', kind: 'M', numeric: { value: 0.435, unit: 'mol' } },
+        { id: 'a1', text: 'Kc = 2.56', kind: 'A', numeric: { value: 2.5607, tolerance: 0.02 } },
+      ],
+      answer,
+    }).markscheme_evaluation[1];
+
+  it('earns nothing where the value is worked out once and then offered beside another', () => {
+    expect(kc('Kc = 1.37^2 / (0.435 x 1.69) = 2.56. Or it could be the other way up. So Kc is 2.56 or 0.391.')).toMatchObject({
+      status: 'CONTRADICTED',
+      rule: 'contradiction',
+    });
+  });
+
+  it("measures another scheme value's nearness by its own size, not by this value's tolerance", () => {
+    // 0.391 is within Kc's ±0.05 of the scheme's 0.435 mol, but it is not that value
+    expect(kc('So Kc = 2.56 or 0.391.').status).toBe('CONTRADICTED');
+    expect(kc('So Kc = 2.56').status).toBe('COVERED');
+  });
+});
+
 describe('a right number said the other way round', () => {
   const mark = (answer: string, text = 'supernormal profit = £12600', value = 12600) =>
     markAnswer({

@@ -174,6 +174,27 @@ export function checkNumeric(text: string, target: NumericTarget & { value: numb
   return closest ?? { matched: false, reason: 'no-number' };
 }
 
+/** A denial and the few words that may stand between it and the value it denies ("isn't", "is not the answer", "does not make"). */
+const DENIED_VALUE =
+  /\b(?:not|never|isn't|aren't|wasn't|weren't|doesn't|don't|didn't|cannot|can't|won't)\s+(?:(?:be|equal|equals|give|gives|make|makes|get|gets|come|comes|out|to|at|as|exactly|just|the|answer|value|result|total|of|a|an|is|it|quite|really|actually)\s+){0,3}[=≈]?\s*[£$€]?\s*[-−]?$/i;
+
+/**
+ * A value the student denies, which is not their result: "so it isn't 275 mol", "the answer is not 140 kg", "the firm does
+ * not make £3200" (not "not 4.08 s but 2.02 s", where 2.02 is stated).
+ */
+export function isDeniedValue(text: string, q: Pick<Quantity, 'start'>): boolean {
+  const before = text.slice(Math.max(0, q.start - 60), q.start);
+  const clause = before.split(/\.(?!\d)|[;:!?\n,]|\b(?:so|but|and|because|since|which|then)\b/i).pop() ?? '';
+  if (DENIED_VALUE.test(clause)) return true;
+  // or after it: "so 261 K is not used", "5.51 litres isn't right"
+  const after = text.slice(q.start, q.start + 60).split(/\.(?!\d)|[;!?\n,]|\b(?:so|but|and|because|since|which|then)\b/i)[0];
+  return DENIED_AFTER.test(after);
+}
+
+/** A value then its denial: "261 K is not used", "5.51 litres isn't right", "x = 3 is not a solution". */
+const DENIED_AFTER =
+  /^[^=]*?\s(?:is|was|are|were)\s+(?:not|n't)\s+(?:used|needed|right|correct|true|valid|possible|the\s+answer|a\s+solution)\b|^[^=]*?\s(?:isn't|wasn't|aren't)\s+(?:used|needed|right|correct|true|valid|possible|the\s+answer|a\s+solution)\b/i;
+
 /** A number put into a formula ("6.67e-11 × 6e24 / 6.37e6"), not a result the student states. */
 export function isOperand(text: string, q: Pick<Quantity, 'start' | 'end'>): boolean {
   const before = text.slice(0, q.start).trimEnd();

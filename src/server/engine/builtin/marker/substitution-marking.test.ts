@@ -32,6 +32,35 @@ describe('the marker on a substitution step', () => {
   });
 });
 
+describe('the marker on working and values the student denies', () => {
+  const scheme: MarkPointInput[] = [
+    { id: 'm1', text: 'uses area = ½ab sin C = ½ × 14 × 13 × sin 23°', kind: 'M' },
+    { id: 'a1', text: 'area = 35.6 m²', kind: 'A', depends_on: 'm1', numeric: { value: 35.556, tolerance: 0.002, unit: 'm^2' } },
+  ];
+  const mark = (answer: string) =>
+    markAnswer({
+      questionText: 'A triangle has sides 14 m and 13 m with an angle of 23° between them. Find its area to 3 s.f.',
+      type: 'short_answer',
+      markScheme: scheme,
+      totalMarks: 2,
+      answer,
+    });
+
+  it('credits neither the step nor the value when the answer says they are not the answer', () => {
+    const denied = mark("The area is not ½ × 14 × 13 × sin 23°, so the area of the triangle isn't 35.6 m^2.");
+    expect(denied.marks_awarded).toBe(0);
+    expect(denied.markscheme_evaluation[0]).toMatchObject({ status: 'CONTRADICTED', rule: 'direction' });
+    expect(mark('Area is not 35.6 m^2').marks_awarded).toBe(0);
+    expect(mark('½ × 14 × 13 × sin 23° = 35.6 m^2 is not right').marks_awarded).toBeLessThan(2);
+  });
+
+  it('still credits the value the answer states in place of a denied one', () => {
+    expect(mark('Area = ½ × 14 × 13 × sin 23° = 35.6 m^2').marks_awarded).toBe(2);
+    expect(mark('It is not 71.1 m^2 but ½ × 14 × 13 × sin 23° = 35.6 m^2').marks_awarded).toBe(2);
+    expect(mark('Area = 35.6 m^2, not 71.1 m^2').marks_awarded).toBe(2);
+  });
+});
+
 describe('the marker on a copy of the question', () => {
   const scheme: MarkPointInput[] = [
     { id: 'm1', text: 'gradient = (29 - 11)/(8 - 2)', kind: 'M', accept: ['18/6'] },
