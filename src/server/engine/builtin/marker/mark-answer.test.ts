@@ -1108,6 +1108,21 @@ describe('the built-in marker: rules of evidence (issue 24)', () => {
     expect(m('Explain how water enters a root hair cell.').marks_awarded).toBe(0);
   });
 
+  it('reads terms between slashes as a list too', () => {
+    const slashed = markAnswer({
+      questionText: 'Describe how you would carry out the emulsion test on a sample of food, and give the positive result.',
+      type: 'short_answer',
+      totalMarks: 2,
+      markScheme: [
+        { id: 'p1', text: 'shake the sample with ethanol', accept: ['add ethanol and shake', 'mix the food with ethanol'] },
+        { id: 'p2', text: 'a milky white emulsion shows lipid is present', accept: ['a milky emulsion forms'] },
+      ],
+      answer: 'Emulsion test - ethanol / water / shake / lipid / milky / emulsion',
+    });
+    expect(slashed.marks_awarded).toBe(0);
+    expect(slashed.markscheme_evaluation[0].rule).toBe('keyword-list');
+  });
+
   it('gives a list of terms nothing where the question asks for a definition', () => {
     const define = (answer: string) =>
       markAnswer({
