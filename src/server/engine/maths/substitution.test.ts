@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isSubstitutionStep, judgeSubstitution, judgeSubstitutionStep, numericExpressions, substitutionTargets } from './substitution';
+import {
+  isSubstitutionStep,
+  judgeSubstitution,
+  judgeSubstitutionStep,
+  numericExpressions,
+  operatorsInWords,
+  substitutionTargets,
+} from './substitution';
 
 describe('numeric expressions', () => {
   it('reads standard form as one number and brackets as their own calculations', () => {
@@ -19,6 +26,27 @@ describe('numeric expressions', () => {
   it('reads an angle in degrees as well as radians', () => {
     const [e] = numericExpressions('u = 12 cos 60');
     expect(e.values.some((v) => Math.abs(v - 6) < 1e-9)).toBe(true);
+  });
+});
+
+describe('arithmetic said in words', () => {
+  it('is read as the symbols: divided by, over, times, multiplied by, plus, minus, squared, divide … by', () => {
+    expect(operatorsInWords('1.60e-19 divided by 1.67e-27')).toBe('1.60e-19 / 1.67e-27');
+    expect(operatorsInWords('12 times 3 plus 4 minus 1')).toBe('12 × 3 + 4 - 1');
+    expect(operatorsInWords('0.5 multiplied by 4 squared')).toBe('0.5 × 4^2');
+    expect(operatorsInWords('you divide 8400 by 30.5')).toBe('you 8400 / 30.5');
+    // words about other things are left alone
+    expect(operatorsInWords('it happened three times over 2 days')).toBe('it happened three times over 2 days');
+  });
+
+  it('earns the substitution mark for working said in words', () => {
+    const point = { text: 'specific charge = 1.60 × 10^-19 / 1.67 × 10^-27', accept: [] };
+    const said = judgeSubstitutionStep(
+      point,
+      'Charge divided by mass: 1.60e-19 divided by 1.67e-27 = 9.0e7 C/kg',
+      'Calculate the specific charge of a proton.',
+    );
+    expect(said?.status).toBe('COVERED');
   });
 });
 

@@ -208,6 +208,22 @@ export interface StepOutcome {
   evidence?: string;
 }
 
+/** A number as a student writes it: "12", "1.60e-19", "6.67 × 10^-11", or a bracket just closed. */
+const WRITTEN_NUMBER = String.raw`(\d[\d.,]*(?:\s*(?:[x×*]\s*10\s*\^?\s*[-−+]?\d+|[eE][-−+]?\d+))?|\))`;
+const IN_WORDS: [RegExp, string][] = [
+  [new RegExp(String.raw`${WRITTEN_NUMBER}\s+(?:divided\s+by|over)\s+(?=[\d(])`, 'gi'), '$1 / '],
+  [new RegExp(String.raw`${WRITTEN_NUMBER}\s+(?:times|multiplied\s+by)\s+(?=[\d(])`, 'gi'), '$1 × '],
+  [new RegExp(String.raw`${WRITTEN_NUMBER}\s+plus\s+(?=[\d(])`, 'gi'), '$1 + '],
+  [new RegExp(String.raw`${WRITTEN_NUMBER}\s+minus\s+(?=[\d(])`, 'gi'), '$1 - '],
+  [new RegExp(String.raw`${WRITTEN_NUMBER}\s+squared\b`, 'gi'), '$1^2'],
+  [/\bdivide\s+(\d[\d.]*(?:[eE][-−+]?\d+)?)\s+by\s+(?=\d)/gi, '$1 / '],
+];
+
+/** Arithmetic said in words between numbers, as symbols: "1.60e-19 divided by 1.67e-27" → "1.60e-19 / 1.67e-27". */
+export function operatorsInWords(text: string): string {
+  return IN_WORDS.reduce((t, [pattern, symbol]) => t.replace(pattern, symbol), text);
+}
+
 /**
  * A method point that writes its substitution in numbers ("555 × 10^-9 × 1.5 / 0.51 × 10^-3"), judged by value for
  * either marker: working that comes to the same value earns it, slips after it or not; working that comes to another
@@ -223,7 +239,7 @@ export function judgeSubstitutionStep(
 ): StepOutcome | undefined {
   const text = plain(point.text);
   if (!isSubstitutionStep(text)) return undefined;
-  const answer = plain(answerHtml);
+  const answer = operatorsInWords(plain(answerHtml));
   const verdict = judgeSubstitution(substitutionTargets([text, ...point.accept.map(plain)]), answer, plain(questionHtml));
   if (!verdict) return undefined;
   const symbolic = point.accept.map(plain).filter((w) => !/\d/.test(w) && squashed(w).length >= 5);

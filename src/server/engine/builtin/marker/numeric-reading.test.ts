@@ -185,6 +185,29 @@ describe('a value given two ways (the list principle)', () => {
   });
 });
 
+describe('a number with a scale word', () => {
+  const mark = (answer: string, value: number, unit?: string) =>
+    markAnswer({
+      questionText: 'Calculate the value.',
+      type: 'short_answer',
+      totalMarks: 1,
+      markScheme: [{ id: 'a1', text: 'the value', kind: 'A', numeric: { value, ...(unit && { unit }) } }],
+      answer,
+    }).markscheme_evaluation[0];
+
+  it('reads "96 million" as 9.6 × 10^7, and quotes it as written', () => {
+    const said = mark('1.60e-19 divided by 1.67e-27 is about 96 million coulombs per kilogram', 9.58e7, 'C kg^-1');
+    expect(said.status).toBe('COVERED');
+    expect(said.justification).toContain('96 million');
+    expect(mark('about 96 thousand coulombs per kilogram', 9.58e7, 'C kg^-1').status).toBe('NOT_COVERED');
+  });
+
+  it('still reads "£5 billion" against a scheme that counts in billions', () => {
+    expect(mark('The deficit is £5 billion.', 5).status).toBe('COVERED');
+    expect(mark('The deficit is £5 billion.', 5e9).status).toBe('COVERED');
+  });
+});
+
 describe('two answers, wherever the right one is written', () => {
   const kc = (answer: string) =>
     markAnswer({

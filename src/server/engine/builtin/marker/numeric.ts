@@ -14,6 +14,8 @@ export interface Quantity {
   end: number;
   /** The whole quantity as written, number and unit. */
   text: string;
+  /** The scale a word after the number gives it ("96 million": 10^6); `value` is the number as written. */
+  scale?: number;
 }
 
 // "× 10^3", "x 10^{-3}", "x 10-3" (a sign marks the power), "×10⁻¹⁹" (a power written raised); not "x 100", which is
@@ -68,6 +70,9 @@ function unitsAfter(text: string, end: number): string[] {
  */
 const FRACTION = /(?<![\w.)/^])([-+−]?\d+(?:\.\d+)?)\s*\/\s*(\d+(?:\.\d+)?)(?![\w.(/^])/g;
 
+const SCALES: Record<string, number> = { thousand: 1e3, million: 1e6, billion: 1e9, trillion: 1e12 };
+const SCALE_WORD = /^\s+(thousand|million|billion|trillion)\b/i;
+
 /** Finds every number in the text with up to four following unit-like words. */
 export function findQuantities(text: string): Quantity[] {
   const out: Quantity[] = [];
@@ -78,7 +83,10 @@ export function findQuantities(text: string): Quantity[] {
     const exp = m[2] ?? m[3] ?? m[4] ?? (m[5] === undefined ? m[6] : fromSuperscript(m[5]));
     let value = exp !== undefined ? mantissa * Math.pow(10, Number(exp)) : mantissa;
     if (!Number.isFinite(value)) continue;
-    const end = m.index + m[0].length;
+    let end = m.index + m[0].length;
+    // a number in words' scale: "96 million", "2.5 thousand", "£3 billion"
+    const scale = exp === undefined ? SCALE_WORD.exec(text.slice(end, end + 12)) : null;
+    if (scale) end += scale[0].length;
     // a sign before a currency symbol is the amount's: "-£12600" is minus 12600
     const signed = /[-−]\s*[£$€]\s*$/.exec(text.slice(Math.max(0, m.index - 4), m.index));
     if (signed && value > 0) {
@@ -87,7 +95,16 @@ export function findQuantities(text: string): Quantity[] {
       out.push({ value, numberText: m[0], unitCandidates: unitsAfter(text, end), start, end, text: text.slice(start, end) });
       continue;
     }
-    out.push({ value, numberText: m[0], unitCandidates: unitsAfter(text, end), start: m.index, end, text: m[0] });
+    const written = text.slice(m.index, end);
+    out.push({
+      value,
+      numberText: m[0],
+      unitCandidates: unitsAfter(text, end),
+      start: m.index,
+      end,
+      text: written,
+      ...(scale && { scale: SCALES[scale[1].toLowerCase()] }),
+    });
   }
   FRACTION.lastIndex = 0;
   while ((m = FRACTION.exec(text))) {
@@ -139,7 +156,10 @@ function convert(q: Quantity, target: string | undefined): { value: number; unit
  * not the wrong value it follows from).
  */
 export function checkNumeric(text: string, target: NumericTarget & { value: number }, skip?: (q: Quantity) => boolean): NumericCheck {
-  const quantities = findQuantities(text).filter((q) => !skip?.(q));
+  // a number with a scale word is read both ways: "£5 billion" against a scheme in £ billion, "96 million" against 9.6 × 10^7
+  const quantities = findQuantities(text)
+    .filter((q) => !skip?.(q))
+    .flatMap((q) => (q.scale ? [q, { ...q, value: q.value * q.scale }] : [q]));
   if (quantities.length === 0) return { matched: false, reason: 'no-number' };
   const tol = target.absTolerance ?? Math.abs(target.value) * (target.tolerance ?? 0.01);
   let closest: NumericCheck | undefined;
@@ -151,7 +171,9 @@ export function checkNumeric(text: string, target: NumericTarget & { value: numb
       continue;
     }
     const gap = Math.abs(c.value - target.value);
-    const withUnit = c.unit ? { ...q, text: `${q.numberText} ${c.unit}`.replace(/\s+/g, ' ') } : q;
+    // (the number as written, with its scale word: "96 million C/kg")
+    const written = q.text.startsWith(q.numberText) ? q.text : q.numberText;
+    const withUnit = c.unit ? { ...q, text: `${written} ${c.unit}`.replace(/\s+/g, ' ') } : q;
     // the slack is for floating point only, relative to the value (an absolute one would accept any value near 10^-12)
     if (gap <= tol + 1e-12 * Math.abs(target.value)) {
       if (target.sigFigs) {
