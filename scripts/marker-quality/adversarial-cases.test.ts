@@ -7,14 +7,14 @@ import { ADVERSARIAL_SPLITS, ANSWER_KINDS, markAdversarialCase, readAdversarialC
  * (docs/benchmarks.md; the set grew by 310 answers to 50 new questions on 2026-11-28, written blind to the marker): a marker change that lowers them, or lets gaming answers and weak answers collect more
  * marks, fails here. The issue's targets (exact 0.80, within one 0.95, over-credit 0.03, gaming 0.05) are not met yet.
  */
-const FLOOR_HELD_OUT_EXACT = 0.6; // measured 0.635 at 08dea6a (323 answers, with 25 new held-out families); 0.578 at a8e56bb; 0.587 at f9be07b; 0.582 at 5af1261; 0.502 at 2413b01; 0.422 before the rules of evidence
+const FLOOR_HELD_OUT_EXACT = 0.6; // measured 0.610 on 2026-11-29 (467 answers, 60 sealed blind ones joined); 0.635 at 08dea6a (323 answers, with 25 new held-out families); 0.578 at a8e56bb; 0.587 at f9be07b; 0.582 at 5af1261; 0.502 at 2413b01; 0.422 before the rules of evidence
 const FLOOR_HELD_OUT_WITHIN_ONE = 0.82; // measured 0.854 at 08dea6a; 0.827; 0.818 at 2413b01; 0.720 before
 const FLOOR_HELD_OUT_QWK = 0.75; // measured 0.780; 0.759 at 2413b01; 0.639 before
 const CEILING_HELD_OUT_OVER_CREDIT = 0.12; // measured 0.100 of the question's marks; 0.124 at 2413b01; 0.174 before
 const CEILING_HELD_OUT_GAMING_SHARE = 0.26; // measured 0.241 at 08dea6a with 25 new held-out families (0.178 on the first 296 answers); 0.206 of the marks at f9be07b; 0.227 at 5af1261; 0.244 at 2413b01; 0.475 before
 
 // Economics and Psychology (issue 31 item 4): their own floors, a little under the first figures measured
-const ESSAYS_FLOOR_EXACT = 0.53; // measured 0.550 at ac0158e after 30 blind answers joined (sealed, 0.267 on them); 0.627 (126 held-out answers) at 08dea6a; 0.620 (71) at a8e56bb
+const ESSAYS_FLOOR_EXACT = 0.53; // measured 0.552 on 2026-11-29 (210 answers, 30 sealed blind ones joined); 0.550 at ac0158e after 30 blind answers joined (sealed, 0.267 on them); 0.627 (126 held-out answers) at 08dea6a; 0.620 (71) at a8e56bb
 const ESSAYS_FLOOR_WITHIN_ONE = 0.79; // measured 0.831
 const ESSAYS_FLOOR_QWK = 0.7; // measured 0.739 at 08dea6a; 0.642
 const ESSAYS_CEILING_OVER_CREDIT = 0.12; // measured 0.093
