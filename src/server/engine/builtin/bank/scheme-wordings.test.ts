@@ -6,6 +6,7 @@ import { instantiateQuestion, type ConcreteQuestion } from './instantiate';
 import { bankSchemeRules } from './to-generated-paper';
 import { analyseText, toPlainText } from '../marker/text';
 import { findRequired } from '../marker/phrases';
+import { isDeniedValue } from '../marker/numeric';
 import { readAdversarialCases } from '../../../../../scripts/marker-quality/adversarial-cases';
 
 /**
@@ -145,7 +146,8 @@ function containsWords(haystack: string, needle: string, unlessNegated = false):
   while (at >= 0) {
     const before = haystack[at - 1] ?? ' ';
     const after = haystack[at + needle.length] ?? ' ';
-    const negated = unlessNegated && negatedBefore(haystack, at);
+    // (denied before it, or after it as the marker reads a denied value: "so 261 K is not used")
+    const negated = unlessNegated && (negatedBefore(haystack, at) || isDeniedValue(haystack, { start: at }));
     if (!/[\p{L}\p{N}]/u.test(before) && !/[\p{L}\p{N}]/u.test(after) && !negated) return true;
     at = haystack.indexOf(needle, at + 1);
   }

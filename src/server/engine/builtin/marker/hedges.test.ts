@@ -427,6 +427,14 @@ describe('a second answer offered in doubt, or a claim conceded away', () => {
     expect(hedged('Water can be lost by evaporation or by transpiration.')).toEqual([]);
   });
 
+  it('takes back the claim before "or it could …" and "but it can also …", not two things listed with "they may"', () => {
+    expect(hedged('Water moves out of the cells by osmosis, or it could move into the cells.')).toHaveLength(1);
+    expect(hedged('People conform because they want to be right, but it can also be because they want to be liked.')).toHaveLength(1);
+    expect(hedged('The minority grows as people join, though it can also mean the minority gets smaller.')).toHaveLength(1);
+    // two order effects listed, each possible: not doubt about one claim
+    expect(hedged('They may have improved through practice, or they may be tired or bored.')).toEqual([]);
+  });
+
   it('takes back the claim before a concession that says "really", "actually", "you could argue", "in practice"', () => {
     expect(hedged('The market sets the price, though really the government decides it.')).toEqual(['The / government']);
     expect(hedged('Her confidence grows, although you could argue it shrinks.')).toHaveLength(1);
