@@ -178,10 +178,12 @@ function carriedForward(
     // "2.28 / 32.7 × 100")
     const fromQuestion = (v: number) => given.some((g) => Math.abs(g - v) <= 1e-9 * Math.max(Math.abs(g), Math.abs(v)));
     const operand = (q: { end: number }) => /^\s*[-+×*/÷^xX]\s*[\d(]/.test(ctx.plainAnswer.slice(q.end, q.end + 6));
+    // (and one not stated as a result: "0.5 x £5bn" carries nothing to 5)
+    const stated = (q: { start: number }) => /[=≈]\s*[£$€]?\s*$/.test(ctx.plainAnswer.slice(Math.max(0, q.start - 4), q.start));
     const check = checkNumeric(
       ctx.plainAnswer,
       { value: expected, unit: target.unit, tolerance: rel },
-      (q) => used.has(q.start) || (fromQuestion(q.value) && operand(q)),
+      (q) => used.has(q.start) || (fromQuestion(q.value) && (operand(q) || !stated(q))),
     );
     if (check.matched && check.quantity) {
       const wrong = combo.find((_, i) => !outcomes[sources[i].idx].numeric?.matched) ?? combo[0];

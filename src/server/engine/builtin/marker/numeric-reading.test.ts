@@ -72,6 +72,33 @@ describe('error carried forward', () => {
     });
     expect(fb.marks_awarded).toBe(0);
   });
+
+  it('does not take a number of the question, multiplied by, as the value carried forward ("0.5 x £5bn")', () => {
+    const scheme: MarkPointInput[] = [
+      { id: 'm1', text: 'multiplier = 1 / (1 − MPC) = 1 / (1 − 0.5) = 2.00', kind: 'M', numeric: { value: 2 } },
+      {
+        id: 'a1',
+        text: 'change in income = 2.00 × 5 = £10.0 billion',
+        kind: 'A',
+        depends_on: 'm1',
+        ecf: true,
+        ecf_formula: 'm1 * 5',
+        numeric: { value: 10 },
+      },
+    ];
+    const mark = (answer: string) =>
+      markAnswer({
+        questionText: 'The MPC is 0.5. Investment rises by £5bn. Calculate the change in national income.',
+        type: 'short_answer',
+        totalMarks: 2,
+        markScheme: scheme,
+        answer,
+      });
+    // the multiplier written upside down: its "1" carried to "5" would be the question's £5bn, not a result
+    expect(mark('Multiplier = (1 - MPC) / 1 = 1 - 0.5 = 0.5\nIncrease in national income = 0.5 x £5bn = £2.5bn').marks_awarded).toBe(0);
+    // a slip carried forward honestly still earns the follow-through
+    expect(mark('Multiplier = 1/(1 - 0.5) = 2.5\nIncrease = 2.5 x £5bn = £12.5bn').marks_awarded).toBe(1);
+  });
 });
 
 describe('an accuracy point that gives a two-letter symbol its value ("Ek = 135000 J")', () => {
