@@ -108,13 +108,13 @@ function coveredLinks(decision: PointDecision): number[] {
 }
 
 /**
- * Too little of a point in the answer to call it "on the right lines": one word of it, or under a third of its words
- * (the words the question gives not counted).
+ * Too little of a point in the answer to call it "on the right lines": one word of it, or under half of its words (the
+ * words the question gives not counted).
  */
 function thinLinks(alignment: PointDecision['alignment']): boolean {
   const own = alignment.links.filter((l) => !alignment.given.has(l.ref));
   const linked = new Set(own.filter((l) => l.ans >= 0 && l.score >= GOOD).map((l) => l.ans));
-  return linked.size < 2 || linked.size * 3 < own.length;
+  return linked.size < 2 || linked.size * 2 < own.length;
 }
 
 /** A point that is a step of working (a method mark, or mostly symbols) rather than a statement. */
