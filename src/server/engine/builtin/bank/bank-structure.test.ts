@@ -21,7 +21,8 @@ const bank = readBank(defaultContentDir());
 /** Subjects whose long answers are essays of 6 to 25 marks, marked by three to five levels. */
 const ESSAY_SUBJECTS = new Set(['Economics', 'Psychology']);
 const entries = [...bank.byId.values()];
-const SHOW_THAT = /show that|show your working|show clearly|show all/i;
+// (a named method to use asks for its working too: "use the substitution u = x²", "use integration by parts")
+const SHOW_THAT = /show that|show your working|show clearly|show all|(?:use|using) (?:the substitution|integration by parts)/i;
 const ECF_SEEDS = 20;
 
 const plain = (html: string) => html.replace(/<[^>]+>/g, ' ');
