@@ -973,12 +973,11 @@ function markNumericPoint(
       // the list principle for a value: "either 45.6% or 54.4%", "£21, or it could be -£21" gives two answers and
       // an examiner credits neither (not where the scheme itself has two: "x = 4 or x = -1")
       // (wherever the answer gives the value: "= 99.4%. … So it is 99.4% or 0.563%")
+      const { differs } = comparedWith(value, tolerance, schemeValues);
       const places = check.quantity
         ? [
             check.quantity,
-            ...findQuantities(plainAnswer.replace(/−/g, '-')).filter(
-              (f) => f.start !== check.quantity!.start && Math.abs(f.value - value) <= tolerance + 1e-12 * Math.abs(value),
-            ),
+            ...findQuantities(plainAnswer.replace(/−/g, '-')).filter((f) => f.start !== check.quantity!.start && !differs(f.value)),
           ]
         : [];
       const other =
