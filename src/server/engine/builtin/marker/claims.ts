@@ -274,6 +274,7 @@ export function negatedPointWord(
     // a sentence about the other thing the question names ("In diamond … no delocalised electrons" against a point
     // about graphite, which another sentence is about) denies nothing of this point
     if (question && aboutAnotherThing(pointText, answer, question, at.sentence)) continue;
+    if (pointText !== point && deniedAsThePointDenies(pointText, answer, a)) continue;
     const ref = point.tokens.findIndex(
       (p, k) => p.pos !== 'PUNCT' && !deniedClauses.has(pointClauses[k]) && (p.lemma === at.lemma || p.stem === at.stem),
     );
@@ -289,6 +290,19 @@ export function negatedPointWord(
     if (ref >= 0 && !lessened) return { ans: a, ref };
   }
   return undefined;
+}
+
+/**
+ * The point's own text denies the answer's denied word too, of the thing the answer's sentence names: "prokaryotes don't
+ * have a nucleus" says the point "prokaryotes have no nucleus", whatever an accepted wording it was matched with says
+ * ("eukaryotes have a nucleus but prokaryotes do not").
+ */
+function deniedAsThePointDenies(pointText: AnalysedText, answer: AnalysedText, a: number): boolean {
+  const at = answer.tokens[a];
+  const alike = (p: Token) => p.lemma === at.lemma || p.stem === at.stem;
+  if (!pointText.tokens.some((p) => p.negated && alike(p))) return false;
+  const subject = pointText.content[0] === undefined ? undefined : pointText.tokens[pointText.content[0]];
+  return Boolean(subject && answer.tokens.some((t) => t.sentence === at.sentence && t.content && sameSubject(t, subject)));
 }
 
 /** Two subject nouns name the same thing: same word, a listed synonym. */

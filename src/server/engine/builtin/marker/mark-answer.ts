@@ -652,7 +652,9 @@ function judgeTextPoint(
     const searched = ownTerm && !namesTerm ? withoutTerm(answer, ownTerm) : answer;
     // where the point says the thing is missing ("air resistance is negligible"), the answer may deny it ("no air
     // resistance"): the word is there either way
-    if (!findRequired(searched, entry) && !(requiredSaidMissing(point, entry) && findRequired(searched, entry, true))) {
+    const found = findRequired(searched, entry);
+    const missing = found ? '' : requiredSaidMissing(point, entry);
+    if (!found && !(missing && findRequired(searched, missing, true))) {
       const terms = listWords(
         entry
           .split('|')
@@ -660,9 +662,14 @@ function judgeTextPoint(
           .filter(Boolean),
         'or',
       );
+      // (a word the answer only denies is used, not said: "they can't interbreed" for "no interbreeding … yet")
+      // (unless the point denies something itself, where the answer's denial may be the point's, said otherwise)
+      const denied = analyseText(toPlainText(point.text)).tokens.some((t) => t.negator) ? undefined : findRequired(searched, entry, true);
       return {
         status: 'NOT_COVERED',
-        justification: `Not credited: this point needs the word ${terms}, and your answer does not use it.`,
+        justification: denied
+          ? `Not credited: this point needs the word ${terms}, and your answer uses it only to deny it ("${clauseText(searched, denied[0])}").`
+          : `Not credited: this point needs the word ${terms}, and your answer does not use it.`,
         rule: 'required-word',
       };
     }
@@ -856,11 +863,19 @@ function namesWhatItIsAbout(decision: PointDecision, wording: AnalysedText): boo
   return good.length >= 2 || good.some((l) => noun(l.ref));
 }
 
-/** True when the point's own text says the required thing is missing or nil ("air resistance is negligible"). */
-function requiredSaidMissing(point: MarkPoint, entry: string): boolean {
+/**
+ * The required words the point's own text says are missing or nil, which the answer may deny too: the whole entry where
+ * the point says the thing is nil ("air resistance is negligible"), the alternatives it denies where it denies one
+ * ("no gene flow / interbreeding": "gene flow", not "interbreeding"); '' for none.
+ */
+function requiredSaidMissing(point: MarkPoint, entry: string): string {
   const text = analyseText(toPlainText(point.text));
   const hit = findRequired(text, entry, true);
-  return Boolean(hit && hit.some((i) => saidMissing(text, i)));
+  if (hit?.some((i) => saidMissing(text, i))) return entry;
+  return entry
+    .split('|')
+    .filter((alt) => findRequired(text, alt, true)?.some((i) => text.tokens[i].negated))
+    .join('|');
 }
 
 /**

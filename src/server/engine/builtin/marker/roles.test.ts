@@ -42,6 +42,22 @@ describe('roles swapped: the point’s two opposite words bound the other way ro
     expect(swapped(point, 'ATP has a ribose sugar, DNA nucleotides have a deoxyribose sugar.')).toBeUndefined();
   });
 
+  it('finds two things contrasted as subjects with what is said of each exchanged, in any form of the words', () => {
+    const point = 'eukaryotes have a nucleus but prokaryotes do not';
+    expect(swapped(point, 'Prokaryotes have a nucleus but eukaryotes do not.')).toEqual(['Prokaryotes', 'eukaryotes']);
+    expect(swapped(point, 'Prokaryotic cells have a nucleus whereas eukaryotic cells do not.')).toEqual(['Prokaryotic', 'eukaryotic']);
+    expect(
+      swapped(
+        'afferent neurones carry impulses towards the CNS and efferent neurones carry them away',
+        'Efferent neurones carry impulses towards the CNS and afferent neurones carry them away.',
+      ),
+    ).toEqual(['Efferent', 'afferent']);
+    // the same said the right way round, or with the thing said denied of the first ("no nucleus, unlike …")
+    expect(swapped(point, 'Eukaryotes have a nucleus whereas prokaryotes do not.')).toBeUndefined();
+    expect(swapped(point, 'Prokaryotic cells have no nucleus, unlike eukaryotic cells.')).toBeUndefined();
+    expect(swapped(point, 'Prokaryotes have no nucleus but eukaryotes do.')).toBeUndefined();
+  });
+
   it('leaves alone the roles said the right way round, in another order or in the passive', () => {
     expect(
       swapped(
@@ -67,6 +83,30 @@ describe('roles swapped: the point’s two opposite words bound the other way ro
 });
 
 describe('the marker on swapped roles', () => {
+  it('gives no mark for an accepted wording with its two things exchanged, and credits the point denied as the point denies it', () => {
+    const cells = (answer: string) =>
+      markAnswer({
+        questionText: 'Give one difference between the structure of a prokaryotic cell and a eukaryotic cell.',
+        type: 'short_answer',
+        totalMarks: 1,
+        markScheme: [
+          {
+            id: 'p1',
+            text: 'prokaryotes have no nucleus; their DNA is free in the cytoplasm',
+            required: ['nucleus|cytoplasm'],
+            accept: ['eukaryotes have a nucleus but prokaryotes do not'],
+          },
+        ],
+        answer,
+      }).markscheme_evaluation[0].status;
+    expect(cells('Prokaryotes have a nucleus but eukaryotes do not.')).toBe('CONTRADICTED');
+    expect(cells('Eukaryotes have a nucleus but prokaryotes do not.')).toBe('COVERED');
+    // the point's own word denied as the point denies it is the word said ("don't have a nucleus" for "no nucleus")
+    expect(cells("Prokaryotes don't have a nucleus.")).toBe('COVERED');
+    expect(cells('Prokaryotic cells have no nucleus, unlike eukaryotic cells.')).toBe('COVERED');
+    expect(cells('Prokaryotes have a nucleus.')).not.toBe('COVERED');
+  });
+
   const scheme: MarkPointInput[] = [
     { id: 'p1', text: 'proactive interference: older learning disrupts recall of newer learning' },
     { id: 'p2', text: 'retroactive interference: newer learning disrupts recall of older learning' },

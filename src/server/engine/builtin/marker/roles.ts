@@ -1,4 +1,4 @@
-import type { AnalysedText, Token } from './text';
+import { type AnalysedText, type Token, analyseText } from './text';
 
 /**
  * Roles swapped: the point's two opposite words each bound to its own thing, and the answer binding them the other way
@@ -45,9 +45,19 @@ const ANTONYMS: [string, string][] = [
   ['high', 'low'],
 ];
 
-const pairOf = (pairs: [string, string][], a: Token, b: Token) =>
-  pairs.some(([x, y]) => [a.lemma, a.stem].includes(x) && [b.lemma, b.stem].includes(y)) ||
-  pairs.some(([x, y]) => [a.lemma, a.stem].includes(y) && [b.lemma, b.stem].includes(x));
+/** Each pair's words with their stems, so that the words' other forms are the same roles ("prokaryotes" of "prokaryotic"). */
+const formsOf = (pairs: [string, string][]): [string[], string[]][] =>
+  pairs.map(([x, y]) => [
+    [x, analyseText(x).tokens[0].stem],
+    [y, analyseText(y).tokens[0].stem],
+  ]);
+const forms = new Map<[string, string][], [string[], string[]][]>();
+
+const pairOf = (pairs: [string, string][], a: Token, b: Token) => {
+  if (!forms.has(pairs)) forms.set(pairs, formsOf(pairs));
+  const is = (t: Token, words: string[]) => words.includes(t.lemma) || words.includes(t.stem);
+  return forms.get(pairs)!.some(([x, y]) => (is(a, x) && is(b, y)) || (is(a, y) && is(b, x)));
+};
 
 /** Two roles of one kind: a listed pair of roles ('listed') or of directions ('antonym'); undefined for neither. */
 function rolePair(a: Token, b: Token): 'listed' | 'antonym' | undefined {
@@ -129,10 +139,27 @@ export function swappedRoles(wording: AnalysedText, answer: AnalysedText): [numb
           const verb = (m: number) =>
             m > y && m < x && answer.tokens[m].pos === 'VERB' && between.some((k) => same(answer.tokens[m], w[k]));
           if (pair === 'listed' && y < x && !passive(answer, y, x) && content.some(verb)) return [y, x];
+          // or two things contrasted as subjects, the thing said of the first given to the other ("prokaryotes have a
+          // nucleus but eukaryotes do not" against "eukaryotes have a nucleus but prokaryotes do not"), said as plainly
+          // (not "prokaryotes have no nucleus, unlike eukaryotes")
+          if (pair === 'listed' && y < x && leads(wording, i) && leads(answer, y)) {
+            const said = content.filter((m) => m > y && m < x && between.some((k) => same(answer.tokens[m], w[k])));
+            const plainly = (t: Token) => !t.negated && !t.negator;
+            if (
+              said.length &&
+              said.every((m) => between.some((k) => same(answer.tokens[m], w[k]) && plainly(w[k]) === plainly(answer.tokens[m])))
+            )
+              return [y, x];
+          }
         }
       }
     }
   return undefined;
+}
+
+/** The first word that carries meaning in its sentence: the sentence's subject. */
+function leads(text: AnalysedText, i: number): boolean {
+  return text.content.find((k) => text.tokens[k].sentence === text.tokens[i].sentence) === i;
 }
 
 /** A passive between the two words ("is disrupted by", "are made by"): the roles are said the other way round on purpose. */
