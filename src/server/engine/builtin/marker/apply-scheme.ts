@@ -45,6 +45,7 @@ export type EvidenceRule =
   | 'no-evidence'
   | 'question-value'
   | 'implied-method'
+  | 'working-mismatch'
   | 'swapped-definition';
 
 /** A point after the scheme's rules: its outcome, the marks it earned and any note for the student. */

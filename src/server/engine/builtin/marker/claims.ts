@@ -195,7 +195,7 @@ export function directionClaims(text: AnalysedText, within?: number[]): Directio
  * scheme's words). Only when the point itself has no negation, and not for auxiliaries.
  */
 /** Words that say something is missing or cannot happen. */
-const PRIVATIVE = /^(lack|lacking|absence|absent|unable|fail|failure|impossible|hard|difficult|ignore|neglect)$/;
+const PRIVATIVE = /^(lack|lacking|absence|absent|unable|fail|failure|impossible|hard|difficult|ignore|neglect|miss)$/;
 
 /** A point that lessens a thing ("less like individuals") is not denied by an answer that says it is not there at all. */
 const LESSENED = /^(less|fewer|reduced|lower|little)$/;
@@ -222,7 +222,8 @@ export function answerSaysNil(answer: AnalysedText, sentences: Set<number>): boo
 
 /** A word of a wording said to be missing or impossible by a privative word just before it ("lack generalisability", "hard to generalise"). */
 export function saidMissing(wording: AnalysedText, ref: number): boolean {
-  for (let k = ref - 1; k >= 0 && ref - k <= 3; k--)
+  // ("misses out on some economies of scale": a verb's particle and a determiner may stand between)
+  for (let k = ref - 1; k >= 0 && ref - k <= 4; k--)
     if (PRIVATIVE.test(wording.tokens[k].lemma) || PRIVATIVE.test(wording.tokens[k].lower)) return true;
   // "charge 0", "charge zero": the quantity is nil; "air resistance is negligible": as good as nil
   // ("air resistance is negligible": the whole noun said to be nil)
@@ -691,6 +692,7 @@ export function findHedges(answer: AnalysedText): Hedge[] {
     if (t[first].pos !== 'PUNCT' && saysOpposite(t[first], t[second])) {
       if (t[first].lower === 'more' && t[second].lower === 'less' && /^(the|same|equal|similar|constant)$/.test(t[second + 1]?.lower ?? ''))
         return;
+      if (namesCategories(t, first, second)) return;
       out.push({ first, second });
       return;
     }
@@ -704,6 +706,20 @@ export function findHedges(answer: AnalysedText): Hedge[] {
   for (const h of [...restatedOpposites(answer), ...keptOrChanged(answer)])
     if (!out.some((o) => o.first === h.first || o.second === h.second)) out.push(h);
   return out;
+}
+
+/** Names for the categories of a classification, after its two names: "organised or disorganised types". */
+const CATEGORIES = /^(types?|kinds?|sorts?|categor(?:y|ies)|groups?|classes|classifications?)$/;
+/** Verbs that sort things into categories: "classified as organised or disorganised". */
+const SORTING =
+  /^(classif(?:y|ies|ied|ying)|categori[sz](?:e|es|ed|ing)|sort(?:s|ed|ing)?|divid(?:e|es|ed|ing)|split(?:s|ting)?|label(?:s|led|ling)?)$/;
+
+/** Two opposite words that name the categories of a classification, not a claim said both ways. */
+function namesCategories(t: Token[], first: number, second: number): boolean {
+  if (CATEGORIES.test(t[second + 1]?.lower ?? '')) return true;
+  for (let k = first - 1; k >= Math.max(0, first - 4) && t[k].sentence === t[first].sentence; k--)
+    if (SORTING.test(t[k].lower)) return true;
+  return false;
 }
 
 /** Words that say a thing changes, differs or moves (lemmas or words). */

@@ -17,6 +17,12 @@ describe('hedges: a claim stated both ways at once', () => {
     expect(hedged('The rate increases or decreases with pH.')).toEqual(['increases / decreases']);
   });
 
+  it('reads two opposite names of a classification as its categories, not a claim said both ways', () => {
+    expect(hedged('The FBI classified killers as organised or disorganised.')).toEqual([]);
+    expect(hedged('Killers are sorted into organised or disorganised types.')).toEqual([]);
+    expect(hedged('The offender was organised or disorganised.')).toEqual(['organised / disorganised']);
+  });
+
   it('finds the other way round said as a phrase of its own after "or"', () => {
     expect(hedged('It accelerates towards the centre of the Earth, or away from it in places.')).toEqual(['towards / away']);
     expect(hedged('The current goes up when it is warm, or maybe down.')).toEqual(['up / down']);
@@ -331,6 +337,58 @@ describe('a denial that agrees with a point saying something is missing', () => 
       answer: "You can't generalise the results because only one person is studied.",
     });
     expect(fb.markscheme_evaluation[0].status).not.toBe('CONTRADICTED');
+  });
+
+  it('reads "misses out on some economies of scale" as saying they are missing, and denies no word merely near another', () => {
+    const mes = (answer: string) =>
+      markAnswer({
+        questionText: 'Explain why a firm producing well below minimum efficient scale may struggle to compete.',
+        type: 'short_answer',
+        totalMarks: 1,
+        markScheme: [
+          {
+            id: 'p2',
+            text: 'below MES the firm misses out on some economies of scale, so its average cost is higher than that of firms producing at MES',
+            required: ['higher|above|greater|misses out'],
+            accept: [
+              "below MES the firm misses out on economies of scale, so its average cost is higher than its rivals'",
+              'below MES the firm has higher average costs than bigger firms',
+              'a small firm misses out on economies of scale, so its cost per unit is above that of firms at MES',
+            ],
+          },
+        ],
+        answer,
+      }).markscheme_evaluation[0].status;
+    // "doesn't get" the economies agrees with "misses out on" them; "cannot compete" does not deny "rivals"
+    expect(mes("A firm well below it doesn't get the economies of scale, so its average costs are higher than bigger firms.")).toBe(
+      'COVERED',
+    );
+    expect(
+      mes(
+        "A firm well below it doesn't get the economies of scale, so its average costs are higher than bigger firms, so it cannot compete on price.",
+      ),
+    ).toBe('COVERED');
+    expect(mes('A firm well below MES gets more economies of scale, so its average costs are lower than its rivals.')).not.toBe('COVERED');
+    const undercut = markAnswer({
+      questionText: 'Explain why a firm producing well below minimum efficient scale may struggle to compete.',
+      type: 'short_answer',
+      totalMarks: 1,
+      markScheme: [
+        {
+          id: 'p3',
+          text: 'so it must charge a higher price or accept a lower profit margin, and can be undercut by larger rivals',
+          required: ['price|prices|profit|undercut|margin|loss'],
+          accept: [
+            'so it must charge a higher price or accept a lower profit margin than larger rivals',
+            'it has to charge higher prices than bigger firms',
+            'larger firms can undercut its price and still make a profit, so it may be forced out of the market',
+            'it cannot match the low prices of firms at MES without making a loss',
+          ],
+        },
+      ],
+      answer: 'Its average costs are higher than bigger firms, so it cannot compete on price.',
+    }).markscheme_evaluation[0];
+    expect(undercut.status).not.toBe('CONTRADICTED');
   });
 });
 

@@ -27,8 +27,9 @@ import { natureSwapped } from './stationary';
 import { componentsSwapped } from './components';
 import { answerAbout, leadTerms, namesOwnTerm, withoutTerm } from './terms';
 import { findPhrase, findRequired } from './phrases';
+import { aliasOf } from './paraphrases';
 import { schemeSiblings, siblingInstead } from './contrasts';
-import { judgeSubstitutionStep } from '../../maths/substitution';
+import { judgeSubstitutionStep, numericExpressions } from '../../maths/substitution';
 import { classifyPoint, isFormulaLike, type PointDecision } from './point-classifier';
 import {
   asksForReasoning,
@@ -45,6 +46,7 @@ import {
   negatedPointWord,
   negatorInClause,
   oppositeIsAboutSameThing,
+  sameSubject,
 } from './claims';
 import { compareEquations, findEquations, schemeEquation, type Equation } from '../../maths/formulas';
 import { analyseText, toPlainText, type AnalysedText, type Token } from './text';
@@ -254,6 +256,14 @@ function deniedOnce(text: AnalysedText, i: number): boolean {
   for (let k = i - 1; k >= Math.max(0, i - 3) && t[k].sentence === t[i].sentence; k--)
     if (DENYING_BEFORE.test(t[k].lemma) || DENYING_BEFORE.test(t[k].lower)) return true;
   return false;
+}
+
+/**
+ * A denial turns the point round only where it denies the point's own word (or its synonym, or a phrase the lexicon reads
+ * as it), not a word merely near it in meaning: "so it cannot compete" does not deny "rivals".
+ */
+function deniesThePointsWord(own: Token, said: Token): boolean {
+  return sameSubject(own, said) || aliasOf(said, own);
 }
 
 /** The wording denies its word and the answer denies the same word through the thing before it: "no woodlice born". */
@@ -719,7 +729,8 @@ function judgeTextPoint(
   const realFlips = decision.alignment.flips.filter((f) =>
     f.kind === 'negation'
       ? !(answer.tokens[f.ans].negated && saidMissing(wordings[decision.alternative], f.ref)) &&
-        !deniedAlike(wordings[decision.alternative], f.ref, answer, f.ans)
+        !deniedAlike(wordings[decision.alternative], f.ref, answer, f.ans) &&
+        deniesThePointsWord(wordings[decision.alternative].tokens[f.ref], answer.tokens[f.ans])
       : oppositeIsAboutSameThing(wordings[decision.alternative], f.ref, answer, f.ans) &&
         deniedOnce(wordings[decision.alternative], f.ref) === deniedOnce(answer, f.ans),
   );
@@ -908,7 +919,15 @@ function turnsRound(claim: string, alternative: string): boolean {
 }
 
 /** A question whose answer may be several values: roots, solutions, angles in a range, coordinates. */
-const SEVERAL_ANSWERS = /\b(solve|solutions?|roots?|values|coordinates|points|intersect|meets?|range|all)\b/i;
+const SEVERAL_ANSWERS = /\b(solve|solutions?|roots?|values|coordinates|points|intersect|meets?|range|all)\b/gi;
+
+/** Words of a chemical solution's question: its "solution" is a liquid, not one of several answers. */
+const CHEMICAL = /\b(mol|dm|cm|aqueous|concentration|titration|acid|alkali|buffer)\b/i;
+
+/** A question that asks for several results ("solve", "the roots", "all values"), where two values are not two tries. */
+function asksForSeveral(questionText: string): boolean {
+  return [...questionText.matchAll(SEVERAL_ANSWERS)].some((m) => !/^solutions?$/i.test(m[1]) || !CHEMICAL.test(questionText));
+}
 
 function markNumericPoint(
   point: MarkPoint,
@@ -985,6 +1004,21 @@ function markNumericPoint(
           evidence: said,
         };
       }
+      // a right value after working that does not give it ("34 x 30 x 21 x 18 = 103") does not follow from the working:
+      // an examiner reads it as copied or guessed, and gives it nothing
+      // (not a number that is only the first term of what the working gives: "… = 11 + 7√2")
+      const fudged =
+        check.quantity && !/^\s*[-+−]/.test(plainAnswer.slice(check.quantity.end))
+          ? workingNotGiving(plainAnswer, check.quantity.start, check.quantity.value)
+          : undefined;
+      if (fudged)
+        return {
+          status: 'NOT_COVERED',
+          justification: `Not credited: your working "${fudged}" does not give ${q}, so your value does not follow from it (the mark scheme has ${expected}).`,
+          numeric: { matched: false, given },
+          rule: 'working-mismatch',
+          evidence: fudged,
+        };
       // the list principle for a value: "either 45.6% or 54.4%", "£21, or it could be -£21" gives two answers and
       // an examiner credits neither (not where the scheme itself has two: "x = 4 or x = -1")
       // (wherever the answer gives the value: "= 99.4%. … So it is 99.4% or 0.563%")
@@ -996,7 +1030,7 @@ function markNumericPoint(
           ]
         : [];
       const other =
-        (!/\bor\b/i.test(point.text) && !SEVERAL_ANSWERS.test(questionText)
+        (!/\bor\b/i.test(point.text) && !asksForSeveral(questionText)
           ? places.map((at) => otherValueOffered(plainAnswer, at, value, tolerance, schemeValues)).find(Boolean)
           : undefined) ?? (check.quantity ? valueOfferedInDoubt(plainAnswer, check.quantity, value, tolerance, schemeValues) : undefined);
       if (other)
@@ -1173,6 +1207,96 @@ function partialIsNotFull(points: MarkPoint[], outcomes: PointOutcome[]): void {
       rule: 'as-worded',
       evidence: outcomes[partial].evidence,
     };
+  });
+}
+
+/**
+ * The method marks behind a value that cannot be trusted. Working that does not give the value written after it shows
+ * no method (where only its words earned the step). Two final answers, each worked out, offered without choosing one
+ * ("706/710 x 100 = 99.4% … or it could be 4/710 x 100 = 0.563%") show a choice of methods, and an examiner gives no
+ * marks unless the answer shows which method is meant: the method marks that lead to that accuracy mark (those after
+ * the accuracy mark before it, or the one it names) go with it.
+ */
+function methodsBehindDoubtedValues(points: MarkPoint[], outcomes: PointOutcome[], answerText: string): void {
+  points.forEach((a, k) => {
+    const torn = outcomes[k];
+    // working that does not give the student's own value is no method either, where only its words were judged
+    // ("34 x 30 x 21 x 18 = 103" shares its numbers with "34 + 30 + 21 + 18")
+    if (a.kind === 'A' && torn.rule === 'working-mismatch' && torn.evidence) {
+      const fudged = torn.evidence;
+      chainOf(points, k).forEach((i) => {
+        const m = outcomes[i];
+        if (m.status !== 'COVERED' || m.rule !== 'judged' || !m.evidence || !(fudged.includes(m.evidence) || m.evidence.includes(fudged)))
+          return;
+        outcomes[i] = {
+          status: 'NOT_COVERED',
+          justification: `Not credited: your working "${fudged}" does not give the value you wrote after it, so it does not show this step.`,
+          rule: 'working-mismatch',
+        };
+      });
+      return;
+    }
+    // (each answer worked out on its own: a bare second value beside one working is a second answer, not a second method)
+    if (a.kind !== 'A' || torn.rule !== 'contradiction' || typeof a.numeric?.value !== 'number' || torn.evidence === undefined) return;
+    const value = a.numeric.value;
+    const other = findQuantities(torn.evidence.replace(/−/g, '-'))[0]?.value;
+    const tolerance = a.numeric.absTolerance ?? Math.abs(value) * (a.numeric.tolerance ?? 0.01);
+    if (other === undefined || !workedOut(answerText, value, tolerance) || !workedOut(answerText, other, 1e-9 * Math.abs(other))) return;
+    for (const i of chainOf(points, k)) {
+      if (outcomes[i].status !== 'COVERED') continue;
+      outcomes[i] = {
+        status: 'NOT_COVERED',
+        justification: `Not credited: you gave two final answers without choosing one ("${torn.evidence}" is the other), so your working does not show which method is yours.`,
+        rule: 'contradiction',
+      };
+    }
+  });
+}
+
+/** The method points an accuracy point's value follows from: those after the accuracy point before it, or the one it names. */
+function chainOf(points: MarkPoint[], k: number): number[] {
+  const from = points.slice(0, k).findLastIndex((p) => p.kind === 'A');
+  const a = points[k];
+  return points.flatMap((p, i) => (i > from && i < k && p.kind === 'M' && (!a.depends_on || p.id === a.depends_on) ? [i] : []));
+}
+
+/**
+ * Arithmetic written just before the number, "… = number", that comes to something else by more than rounding would
+ * explain ("34 x 30 x 21 x 18 = 103"); undefined where there is none or it gives the number.
+ */
+function workingNotGiving(answerText: string, at: number, value: number): string | undefined {
+  const before = /([^=\n]*)=\s*[£$€]?\s*$/.exec(answerText.slice(Math.max(0, at - 120), at).replace(/−/g, '-'));
+  if (!before) return undefined;
+  const left = before[1].trim();
+  // the whole of what stands before "=", after at most a name for it ("TU = …", "so the total is …"): a run cut out of
+  // longer working ("½ × 9 × 700") is only part of it
+  const working = numericExpressions(left).find(
+    (e) => e.working && !e.inner && left.endsWith(e.text) && /^[\p{L}\s,:]*$/u.test(left.slice(0, left.length - e.text.length)),
+  );
+  // (a minus before a power is read two ways, "-7.081^2" as (-7.081)^2 by those who write it)
+  if (!working || /(^|[-+*/×÷^(]\s*)-\s*[\d.]+\s*\^/.test(working.text) || /\bx\s*$/.test(left.slice(0, left.length - working.text.length)))
+    return undefined;
+  // the number as the student wrote it, in their own unit: "0.693/15 = 0.0462" per hour, "1.60 / 2.32 = 69%",
+  // "0.00200 × 2.7 = 5.40 mm" (a power of ten apart is a unit or a percentage, not another value)
+  const gives = (v: number) =>
+    Array.from({ length: 19 }, (_, k) => v * 10 ** (k - 9)).some((u) => Math.abs(u - value) <= 0.05 * Math.abs(value));
+  return working.values.some(gives) ? undefined : working.text;
+}
+
+/**
+ * The other answer is the result of working of its own ("or it could be 4/710 x 100 = 0.563%"), not a bare second value
+ * beside the one working ("10 / 35 x 100 gives either 28.6% or 71.4%"): somewhere it follows "=" after arithmetic.
+ */
+function workedOut(answerText: string, value: number, tolerance: number): boolean {
+  const text = answerText.replace(/−/g, '-');
+  return findQuantities(text).some((q) => {
+    if (Math.abs(q.value - value) > tolerance + 1e-12 * Math.abs(value)) return false;
+    const clause =
+      text
+        .slice(0, q.start)
+        .split(/[.;!?\n](?!\d)/)
+        .pop() ?? '';
+    return /[\d)]\s*[-+×x*/÷^]\s*[\d(][^=]*=\s*[£$€]?\s*$/.test(clause);
   });
 }
 
@@ -1578,6 +1702,7 @@ export function markAnswer(input: MarkAnswerInput): Feedback {
       creditValuesOnce(points, outcomes);
       partialIsNotFull(points, outcomes);
       oneStatementOnePoint(points, outcomes, plainAnswer, toPlainText(input.questionText ?? ''));
+      methodsBehindDoubtedValues(points, outcomes, plainAnswer);
     }
   }
   const result = applyScheme(points, outcomes, rules, totalMarks, {

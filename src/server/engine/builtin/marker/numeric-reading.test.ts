@@ -262,6 +262,82 @@ describe('two answers, wherever the right one is written', () => {
   });
 });
 
+describe('a choice of methods: two final answers without choosing one', () => {
+  const similarity = (answer: string) =>
+    markAnswer({
+      questionText: 'Two DNA sequences of 710 bases differ at 4 bases. Calculate their percentage similarity.',
+      type: 'short_answer',
+      totalMarks: 2,
+      markScheme: [
+        { id: 'm1', text: 'matching bases = 710 - 4 = 706', kind: 'M', numeric: { value: 706 } },
+        { id: 'a1', text: 'similarity = 99.4%', kind: 'A', numeric: { value: 99.44, tolerance: 0.1 } },
+      ],
+      answer,
+    }).markscheme_evaluation.map((e) => e.status);
+
+  it('gives neither the method nor the answer where a second method and answer are offered beside them', () => {
+    expect(
+      similarity('Matching = 710 - 4 = 706, so 706/710 x 100 = 99.4%. Or it could be 4/710 x 100 = 0.563%. So it is 99.4% or 0.563%.'),
+    ).toEqual(['NOT_COVERED', 'CONTRADICTED']);
+    expect(similarity('Matching = 710 - 4 = 706, so 706/710 x 100 = 99.4%.')).toEqual(['COVERED', 'COVERED']);
+    // a wrong final value alone keeps its method mark
+    expect(similarity('Matching = 710 - 4 = 706, so 706/710 = 0.994%.')).toEqual(['COVERED', 'NOT_COVERED']);
+  });
+
+  it("reads a chemical solution's question as asking for one value, not several", () => {
+    const pH = (answer: string) =>
+      markAnswer({
+        questionText: 'Calculate the pH of 0.059 mol dm-3 sodium hydroxide solution at 298 K.',
+        type: 'short_answer',
+        totalMarks: 1,
+        markScheme: [{ id: 'a1', text: 'pH = 12.77', kind: 'A', numeric: { value: 12.77, absTolerance: 0.02 } }],
+        answer,
+      }).markscheme_evaluation[0].status;
+    expect(pH('So the pH is either 12.77 or 1.23.')).toBe('CONTRADICTED');
+    expect(pH('So the pH is 12.77.')).toBe('COVERED');
+  });
+});
+
+describe('a right value after working that does not give it', () => {
+  const utility = (answer: string) =>
+    markAnswer({
+      questionText: 'The marginal utilities of four visits are 34, 30, 21 and 18 utils. Calculate the total utility.',
+      type: 'short_answer',
+      totalMarks: 2,
+      markScheme: [
+        { id: 'm1', text: 'total utility = 34 + 30 + 21 + 18', kind: 'M' },
+        { id: 'a1', text: 'total utility = 103 utils', kind: 'A', depends_on: 'm1', numeric: { value: 103 } },
+      ],
+      answer,
+    }).marks_awarded;
+
+  it('gives nothing for a value the working before it does not come to ("34 x 30 x 21 x 18 = 103")', () => {
+    expect(utility('TU = 34 x 30 x 21 x 18 = 103')).toBe(0);
+    expect(utility('TU = 34 + 30 + 21 + 18 = 103 utils')).toBe(2);
+    expect(utility('TU = 103')).toBe(2);
+  });
+
+  it('reads the working against the number as written, in the student’s own unit', () => {
+    const decay = markAnswer({
+      questionText: 'The half-life of a nuclide is 15 hours. Calculate its decay constant in s^-1.',
+      type: 'short_answer',
+      totalMarks: 1,
+      markScheme: [{ id: 'a1', text: 'λ = 1.28 × 10^-5 s^-1', kind: 'A', numeric: { value: 1.2833e-5, unit: 's^-1' } }],
+      answer: 'λ = 0.693/15 = 0.0462 h^-1',
+    }).markscheme_evaluation[0];
+    expect(decay.rule).not.toBe('working-mismatch');
+    // a share written as a percentage
+    const share = markAnswer({
+      questionText: 'A price rose from £2.32 to £3.92. Calculate the rise as a percentage of the original price.',
+      type: 'short_answer',
+      totalMarks: 1,
+      markScheme: [{ id: 'a1', text: 'share = 69%', kind: 'A', numeric: { value: 69, unit: '%', tolerance: 0.02 } }],
+      answer: 'share = 1.60 / 2.32 = 69%',
+    }).markscheme_evaluation[0];
+    expect(share.status).toBe('COVERED');
+  });
+});
+
 describe('a right number said the other way round', () => {
   const mark = (answer: string, text = 'supernormal profit = £12600', value = 12600) =>
     markAnswer({
