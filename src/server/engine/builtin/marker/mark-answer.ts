@@ -18,7 +18,7 @@ import { chooseOption } from '../../text/choose-option';
 import { schemeSigFigs, SUPERSCRIPT_DIGITS } from '../../text/sig-figs';
 import { scoreSentence } from '../../feedback-words';
 import { markMultipleResponse } from './multiple-response';
-import { checkNumeric, findQuantities, formatValue, isDeniedValue, isOperand, statedResult } from './numeric';
+import { checkNumeric, findQuantities, formatValue, isDeniedValue, isOperand, statedResult, toleranceOf } from './numeric';
 import { otherProbability } from './probability';
 import { swappedRoles } from './roles';
 import { renameLetters, renamingFor } from './variables';
@@ -943,7 +943,7 @@ function markNumericPoint(
   // a number the question gives is data, not the student's result (unless it happens to be the right value too)
   // relative, so that charges and wavelengths (10^-19, 10^-7) are told apart
   const same = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b));
-  const tolerance = target.absTolerance ?? Math.abs(value) * (target.tolerance ?? 0.01);
+  const tolerance = toleranceOf(target, value);
   const copied = questionValues.filter((q) => Math.abs(q - value) > tolerance + 1e-12 * Math.abs(value));
   // the right value that the question also gives is not the student's result where it sits in the question's own words
   // copied out ("A(3, 23)"), unless stated as a result ("m = 3", "it is 3", a line of its own)
@@ -1240,7 +1240,7 @@ function methodsBehindDoubtedValues(points: MarkPoint[], outcomes: PointOutcome[
     if (a.kind !== 'A' || torn.rule !== 'contradiction' || typeof a.numeric?.value !== 'number' || torn.evidence === undefined) return;
     const value = a.numeric.value;
     const other = findQuantities(torn.evidence.replace(/−/g, '-'))[0]?.value;
-    const tolerance = a.numeric.absTolerance ?? Math.abs(value) * (a.numeric.tolerance ?? 0.01);
+    const tolerance = toleranceOf(a.numeric, value);
     if (other === undefined || !workedOut(answerText, value, tolerance) || !workedOut(answerText, other, 1e-9 * Math.abs(other))) return;
     for (const i of chainOf(points, k)) {
       if (outcomes[i].status !== 'COVERED') continue;

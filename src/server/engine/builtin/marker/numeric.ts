@@ -150,6 +150,11 @@ function convert(q: Quantity, target: string | undefined): { value: number; unit
   return wrongUnit ? 'wrong-unit' : { value: q.value };
 }
 
+/** How far from the scheme's value a value may be: the point's own absolute tolerance, else its share (1% by default). */
+export function toleranceOf(target: Pick<NumericTarget, 'absTolerance' | 'tolerance'>, value: number): number {
+  return target.absTolerance ?? Math.abs(value) * (target.tolerance ?? 0.01);
+}
+
 /**
  * Whether the answer gives the target value (within tolerance, in a compatible unit, to the right s.f.).
  * `skip` leaves out quantities already accounted for (an error carried forward must be a new value,
@@ -161,7 +166,7 @@ export function checkNumeric(text: string, target: NumericTarget & { value: numb
     .filter((q) => !skip?.(q))
     .flatMap((q) => (q.scale ? [q, { ...q, value: q.value * q.scale }] : [q]));
   if (quantities.length === 0) return { matched: false, reason: 'no-number' };
-  const tol = target.absTolerance ?? Math.abs(target.value) * (target.tolerance ?? 0.01);
+  const tol = toleranceOf(target, target.value);
   let closest: NumericCheck | undefined;
   let closestGap = Infinity;
   for (const q of quantities) {
