@@ -66,6 +66,39 @@ export const adversarialCaseSchema = batchLineSchema
   .refine((c) => Boolean(c.mark_scheme) !== Boolean(c.typed_scheme), 'give exactly one of mark_scheme and typed_scheme');
 export type AdversarialCase = z.infer<typeof adversarialCaseSchema>;
 
+/**
+ * The problems of a writer's file of cases (`case-skeleton.ts --check`), one a line ("line 3: …"); none when every line is a
+ * case. It parses, it marks nothing.
+ */
+export function checkCaseLines(text: string): string[] {
+  const problems: string[] = [];
+  const ids = new Set<string>();
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .forEach((line, i) => {
+      if (!line) return;
+      let json: unknown;
+      try {
+        json = JSON.parse(line);
+      } catch {
+        problems.push(`line ${i + 1}: not JSON`);
+        return;
+      }
+      const parsed = adversarialCaseSchema.safeParse(json);
+      if (!parsed.success) {
+        problems.push(`line ${i + 1}: ${parsed.error.issues.map((x) => `${x.path.join('.') || 'line'} ${x.message}`).join('; ')}`);
+        return;
+      }
+      const c = parsed.data;
+      if (ids.has(c.id)) problems.push(`line ${i + 1}: id ${c.id} used before`);
+      ids.add(c.id);
+      if (c.total_marks !== undefined && c.expected_marks > c.total_marks)
+        problems.push(`line ${i + 1}: expected_marks ${c.expected_marks} above total_marks ${c.total_marks}`);
+    });
+  return problems;
+}
+
 export function adversarialCasesDir(): string {
   return path.join(findRepoRoot(), 'content', 'marker-cases', 'adversarial');
 }

@@ -1,6 +1,8 @@
+import fs from 'node:fs';
 import { defaultContentDir } from '../../src/server/engine/builtin/bank/bank';
 import { instantiateQuestion } from '../../src/server/engine/builtin/bank/instantiate';
 import { readBank } from '../../src/server/engine/builtin/bank/load-bank';
+import { checkCaseLines } from './adversarial-cases';
 
 /**
  * The start of an adversarial-set line for a bank question (content/marker-cases/adversarial/, issue 24): the question
@@ -8,11 +10,26 @@ import { readBank } from '../../src/server/engine/builtin/bank/load-bank';
  * answer, expected_marks and why.
  *
  *   npx tsx scripts/marker-quality/case-skeleton.ts economics-demand-supply-and-elasticity-04 [more ids…]
+ *
+ * With `--check <file>` it checks a writer's finished file instead, marking nothing: every line a valid case, ids unique,
+ * no label above the question's marks.
  */
 
-const ids = process.argv.slice(2);
+const args = process.argv.slice(2);
+if (args[0] === '--check') {
+  if (!args[1]) {
+    console.error('Usage: npx tsx scripts/marker-quality/case-skeleton.ts --check <file>');
+    process.exit(2);
+  }
+  const problems = checkCaseLines(fs.readFileSync(args[1], 'utf8'));
+  for (const p of problems) console.error(p);
+  if (problems.length) process.exit(1);
+  console.log(`${args[1]}: every line is a case`);
+  process.exit(0);
+}
+const ids = args;
 if (ids.length === 0) {
-  console.error('Usage: npx tsx scripts/marker-quality/case-skeleton.ts <bank question id> [more ids…]');
+  console.error('Usage: npx tsx scripts/marker-quality/case-skeleton.ts <bank question id> [more ids…] | --check <file>');
   process.exit(2);
 }
 const bank = readBank(defaultContentDir());
