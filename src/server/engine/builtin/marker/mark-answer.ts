@@ -712,12 +712,15 @@ function judgeTextPoint(
       evidence: verbatim,
     };
   let decision = classifyPoint(classifier, answer, wordings, question, pool);
+  const bySentence: PointDecision[] = [];
   // In a long answer each sentence is also judged alone, so other sentences do not dilute a point.
-  if (answer.sentences > 1 && pool.length > 20) {
+  if (answer.sentences > 1) {
     for (let s = 0; s < answer.sentences; s++) {
       const part = pool.filter((i) => answer.tokens[i].sentence === s);
       if (part.length === 0) continue;
       const d = classifyPoint(classifier, answer, wordings, question, part);
+      bySentence.push(d);
+      if (pool.length <= 20) continue;
       if (d.label === 'correct' && (decision.label !== 'correct' || d.probabilities.correct > decision.probabilities.correct)) decision = d;
       else if (decision.label === 'incorrect' && d.label === 'contradictory') decision = d;
     }
@@ -741,6 +744,15 @@ function judgeTextPoint(
   // a paraphrase: every word of the point said in the student's own words, nothing turned round (the model, trained on
   // answers that share a scheme's words, doubts wordings that share none of them)
   if (status !== 'COVERED' && everyWordSaid(decision)) status = 'COVERED';
+  // …or said in one sentence in close words, some of them the point's own ("different spots along the wire" for
+  // "different places along the wire")
+  if (status !== 'COVERED') {
+    const own = [decision, ...bySentence].find((d) => saidInOneSentence(d, answer));
+    if (own) {
+      decision = own;
+      status = 'COVERED';
+    }
+  }
   // an accepted wording that earned the point, stated the other way round ("air resistance decreases" against the
   // accepted "air resistance increases")
   if (status === 'COVERED' && decision.alternative > 0) {
@@ -857,6 +869,27 @@ function everyWordSaid(decision: PointDecision): boolean {
   // (a word vector's neighbour is not the word: "chance" is close to "significantly")
   return (
     own.length >= 2 && own.every((l) => l.score > VECTOR_MATCH) && flips.length === 0 && decision.probabilities.correct >= WEAKEST_CREDIT
+  );
+}
+
+/** A word of the answer this close to the point's (by its word vector) is a word a student might say for it. */
+const NEAR_WORD = 0.7;
+
+/**
+ * True when one sentence of the answer says each of the point's own words (two or more beyond the question's) by a close
+ * word, at least one of them by the word itself, a synonym or a lexicon phrase, states no opposite of any, and the model
+ * does not doubt it beyond WEAKEST_CREDIT.
+ */
+function saidInOneSentence(decision: PointDecision, answer: AnalysedText): boolean {
+  const { links, given, flips } = decision.alignment;
+  const own = links.filter((l) => !given.has(l.ref));
+  return (
+    own.length >= 2 &&
+    own.every((l) => l.ans >= 0 && l.score >= NEAR_WORD) &&
+    own.filter((l) => l.score > VECTOR_MATCH).length * 2 >= own.length &&
+    new Set(own.map((l) => answer.tokens[l.ans].sentence)).size === 1 &&
+    flips.length === 0 &&
+    decision.probabilities.correct >= WEAKEST_CREDIT
   );
 }
 

@@ -44,6 +44,34 @@ describe('a point said in the student’s own words', () => {
   });
 });
 
+const MICROMETER =
+  'Describe how a micrometer screw gauge is used to find the cross-sectional area of a thin wire, making the result as accurate as possible.';
+const SPOTS =
+  "Close the jaws fully with nothing between them to see if it reads zero, and correct your readings if it doesn't. Grip the wire gently using the ratchet. Take readings at different spots along the wire and average them. Work out the radius and do π r².";
+
+describe('a point said in one sentence in close words', () => {
+  it('is credited when one sentence says each of its words closely and half of them as written, and flagged to check', () => {
+    // "spots" is only a word vector's neighbour of "places"; "different" and "wire" are the point's own words
+    const point = markPoint(MICROMETER, 'measure the diameter at several points along the wire', SPOTS, [
+      'different places along the wire',
+      'along the length of the wire',
+    ]);
+    expect(point.status).toBe('COVERED');
+    expect(point.evidence).toContain('different spots');
+    expect(point.confidence).toBeLessThan(CHECK_YOURSELF_BELOW);
+  });
+
+  it('is not credited when the sentence says the opposite of one of them', () => {
+    const point = markPoint(
+      MICROMETER,
+      'measure the diameter at several points along the wire',
+      'Grip the wire gently. Take every reading at the same spot on the wire.',
+      ['different places along the wire'],
+    );
+    expect(point.status).not.toBe('COVERED');
+  });
+});
+
 describe('an opposite beside a word vector’s neighbour', () => {
   it('is found: "gametes" is close to "haploid", but the answer says "diploid"', () => {
     const point = markPoint('State the number of sets of chromosomes in a human gamete.', 'gametes are haploid', 'gametes are diploid');
