@@ -1,6 +1,6 @@
 import { wordsOpposite } from './features';
 import { areSynonyms } from './lexicon';
-import type { AnalysedText, Token } from './text';
+import { deniesOnlyTheReason, type AnalysedText, type Token } from './text';
 import { DECREASE_FORMS, INCREASE_FORMS, LESS_FORMS, MORE_FORMS } from '../../text/direction-words';
 
 /**
@@ -130,7 +130,7 @@ function negatedInClause(text: AnalysedText, clauses: number[], i: number): bool
   let newSubject = false;
   for (let j = i - 1; j >= 0 && clauses[j] === clauses[i]; j--) {
     const t = text.tokens[j];
-    if (t.negator) return !newSubject;
+    if (t.negator) return !newSubject && !deniesOnlyTheReason(text.tokens, j);
     if (SUBJECT_PRONOUN.test(t.lower) && text.tokens.slice(Math.max(0, j - 4), j).some((x) => x.negated)) newSubject = true;
   }
   return false;
@@ -705,7 +705,16 @@ export function findHedges(answer: AnalysedText): Hedge[] {
   });
   for (const h of [...restatedOpposites(answer), ...keptOrChanged(answer)])
     if (!out.some((o) => o.first === h.first || o.second === h.second)) out.push(h);
-  return out;
+  return out.filter((h) => !offersChoice(t, h.second));
+}
+
+/** Words that set out options: "the chain has a choice: cut its prices, or keep them and take a bigger margin". */
+const CHOICE = /^(choice|choices|option|options|choose|chooses|choosing)$/;
+
+/** Options set out are no hedge: a word of choice stands before the second of the two, in its sentence. */
+function offersChoice(t: Token[], second: number): boolean {
+  for (let k = second - 1; k >= 0 && t[k].sentence === t[second].sentence; k--) if (CHOICE.test(t[k].lower)) return true;
+  return false;
 }
 
 /** Names for the categories of a classification, after its two names: "organised or disorganised types". */

@@ -23,6 +23,17 @@ describe('hedges: a claim stated both ways at once', () => {
     expect(hedged('The offender was organised or disorganised.')).toEqual(['organised / disorganised']);
   });
 
+  it('reads options set out after a word of choice as options, not a claim said both ways', () => {
+    expect(
+      hedged(
+        'If average costs fall the chain has a choice: cut its prices to win customers, or keep prices the same and take a bigger margin.',
+      ),
+    ).toEqual([]);
+    expect(hedged('The firm can choose to raise output or to lower it.')).toEqual([]);
+    // a choice word after the two is no choice set out
+    expect(hedged('The rate could increase or decrease, you choose.')).toEqual(['increase / decrease']);
+  });
+
   it('finds the other way round said as a phrase of its own after "or"', () => {
     expect(hedged('It accelerates towards the centre of the Earth, or away from it in places.')).toEqual(['towards / away']);
     expect(hedged('The current goes up when it is warm, or maybe down.')).toEqual(['up / down']);
@@ -603,5 +614,32 @@ describe('a point with a denial of its own, its other clause denied', () => {
 
   it('is earned where the answer denies what the point denies', () => {
     expect(mark('The active site changes shape so it is no longer complementary to the substrate.').status).toBe('COVERED');
+  });
+});
+
+describe('a denial of the reason, not the deed', () => {
+  const JUDGEMENT: MarkPointInput = {
+    id: 'p8',
+    text: 'judgement: growth is worthwhile only if the economies outweigh the diseconomies and demand supports it',
+    marks: 1,
+    accept: ['overall the chain should grow only if the economies of scale outweigh the diseconomies and there is enough demand'],
+  };
+  const QUESTION =
+    'A regional chain of gyms is considering opening many more sites. Evaluate whether the firm should grow to exploit economies of scale.';
+  const mark = (answer: string) =>
+    markAnswer({ questionText: QUESTION, type: 'short_answer', totalMarks: 1, markScheme: [JUDGEMENT], answer }).markscheme_evaluation[0];
+
+  it('does not turn "grow" round in "should not grow just to get economies of scale"', () => {
+    const point = mark(
+      'Overall, the chain should not grow just to get economies of scale, because they are small here. It makes sense to grow only if demand is there and the economies outweigh the diseconomies.',
+    );
+    expect(point.status).toBe('COVERED');
+  });
+
+  it('still turns it round where the denial is of the deed itself', () => {
+    const point = mark(
+      'Overall, the chain should not grow at all, whatever the economies of scale, because the diseconomies always outweigh them.',
+    );
+    expect(point.status).not.toBe('COVERED');
   });
 });

@@ -136,6 +136,26 @@ function deniesOnlyTheNeed(tokens: Token[], i: number): boolean {
   return to?.lower === 'to' && to.sentence === t.sentence;
 }
 
+/** "Only" words that a denial may reach past its verb to: "should not grow just to get economies of scale". */
+const ONLY_REASON = /^(just|only|simply|merely|solely|purely)$/;
+
+/**
+ * "The chain should not grow just to get economies of scale", "do not revise only because the exam is near": the
+ * negation denies that this is reason enough, not the verb, so nothing is denied.
+ */
+export function deniesOnlyTheReason(tokens: Token[], i: number): boolean {
+  const t = tokens[i];
+  let j = i + 1;
+  while (j < tokens.length && tokens[j].sentence === t.sentence && NEGATION_SKIP.has(tokens[j].lower)) j++;
+  const verb = tokens[j];
+  if (!verb || verb.sentence !== t.sentence || verb.pos !== 'VERB') return false;
+  const only = tokens[j + 1];
+  const why = tokens[j + 2];
+  return Boolean(
+    only && why && why.sentence === t.sentence && ONLY_REASON.test(only.lower) && /^(to|for|because|since|as)$/.test(why.lower),
+  );
+}
+
 function markNegatedWords(tokens: Token[]): void {
   tokens.forEach((t, i) => {
     if (!t.negator || SELF_NEGATING.has(t.lower)) return;
@@ -148,7 +168,7 @@ function markNegatedWords(tokens: Token[]): void {
       }
       return;
     }
-    if (deniesOnlyTheNeed(tokens, i)) return;
+    if (deniesOnlyTheNeed(tokens, i) || deniesOnlyTheReason(tokens, i)) return;
     let seen = 0;
     for (let j = i + 1; j < tokens.length && tokens[j].sentence === t.sentence && tokens[j].pos !== 'PUNCT' && seen < 4; j++) {
       const w = tokens[j];
