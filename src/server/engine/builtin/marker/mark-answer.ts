@@ -729,14 +729,18 @@ function judgeTextPoint(
   // and a denial in the answer agrees with a wording that says the thing is missing ("you can't generalise the
   // results" against "the results lack generalisability")
   // and so does one that denies the word with the thing before it ("no woodlice born" against "no births")
-  const realFlips = decision.alignment.flips.filter((f) =>
-    f.kind === 'negation'
-      ? !(answer.tokens[f.ans].negated && saidMissing(wordings[decision.alternative], f.ref)) &&
-        !deniedAlike(wordings[decision.alternative], f.ref, answer, f.ans) &&
-        deniesThePointsWord(wordings[decision.alternative].tokens[f.ref], answer.tokens[f.ans])
-      : oppositeIsAboutSameThing(wordings[decision.alternative], f.ref, answer, f.ans) &&
-        deniedOnce(wordings[decision.alternative], f.ref) === deniedOnce(answer, f.ans),
-  );
+  const withRealFlips = (d: PointDecision): PointDecision => {
+    const wording = wordings[d.alternative];
+    const flips = d.alignment.flips.filter((f) =>
+      f.kind === 'negation'
+        ? !(answer.tokens[f.ans].negated && saidMissing(wording, f.ref)) &&
+          !deniedAlike(wording, f.ref, answer, f.ans) &&
+          deniesThePointsWord(wording.tokens[f.ref], answer.tokens[f.ans])
+        : oppositeIsAboutSameThing(wording, f.ref, answer, f.ans) && deniedOnce(wording, f.ref) === deniedOnce(answer, f.ans),
+    );
+    return { ...d, alignment: { ...d.alignment, flips } };
+  };
+  const realFlips = withRealFlips(decision).alignment.flips;
   if (realFlips.length < decision.alignment.flips.length && realFlips.length % 2 === 0 && decision.label === 'contradictory')
     decision = { ...decision, label: decision.probabilities.correct >= decision.probabilities.incorrect ? 'correct' : 'incorrect' };
   decision = { ...decision, alignment: { ...decision.alignment, flips: realFlips } };
@@ -745,9 +749,9 @@ function judgeTextPoint(
   // answers that share a scheme's words, doubts wordings that share none of them)
   if (status !== 'COVERED' && everyWordSaid(decision)) status = 'COVERED';
   // …or said in one sentence in close words, some of them the point's own ("different spots along the wire" for
-  // "different places along the wire")
+  // "different places along the wire"), or most of a long point said there as written
   if (status !== 'COVERED') {
-    const own = [decision, ...bySentence].find((d) => saidInOneSentence(d, answer));
+    const own = [decision, ...bySentence.map(withRealFlips)].find((d) => saidInOneSentence(d, answer) || saidMostlyAsWritten(d, answer));
     if (own) {
       decision = own;
       status = 'COVERED';
@@ -888,6 +892,31 @@ function saidInOneSentence(decision: PointDecision, answer: AnalysedText): boole
     own.every((l) => l.ans >= 0 && l.score >= NEAR_WORD) &&
     own.filter((l) => l.score > VECTOR_MATCH).length * 2 >= own.length &&
     new Set(own.map((l) => answer.tokens[l.ans].sentence)).size === 1 &&
+    flips.length === 0 &&
+    decision.probabilities.correct >= WEAKEST_CREDIT
+  );
+}
+
+/** How many of a point's own words one sentence must say as written to state most of it. */
+const MOST_WORDS = 4;
+
+/**
+ * True when one sentence of the answer says at least half of the point's own words (MOST_WORDS or more) by the word
+ * itself, a synonym or a lexicon phrase, denies nothing, states no opposite, and the model does not doubt it beyond
+ * WEAKEST_CREDIT: "shops have to keep redoing their price tags and menu boards every few weeks, which costs them staff time
+ * and money" for "menu costs: firms must spend time and money changing prices frequently" (the model, trained on short
+ * points, counts every word left out against it).
+ */
+function saidMostlyAsWritten(decision: PointDecision, answer: AnalysedText): boolean {
+  const { links, given, flips } = decision.alignment;
+  const own = links.filter((l) => !given.has(l.ref));
+  const said = own.filter((l) => l.ans >= 0 && l.score > VECTOR_MATCH);
+  if (said.length < MOST_WORDS || said.length * 2 < own.length) return false;
+  const sentence = answer.tokens[said[0].ans].sentence;
+  return (
+    said.every((l) => answer.tokens[l.ans].sentence === sentence) &&
+    // ("the adrenaline doesn't really change her heart rate or breathing": a denial of another word of the point)
+    !answer.tokens.some((t) => t.negated && t.sentence === sentence) &&
     flips.length === 0 &&
     decision.probabilities.correct >= WEAKEST_CREDIT
   );

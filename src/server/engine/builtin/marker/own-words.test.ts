@@ -72,6 +72,36 @@ describe('a point said in one sentence in close words', () => {
   });
 });
 
+const INFLATION = 'Explain three costs of a high rate of inflation.';
+const MENU_COSTS = 'menu costs: firms must spend time and money changing prices frequently';
+const MENU_ACCEPTS = [
+  'firms face menu costs of changing their prices often',
+  'menu costs rise because firms have to reprint price lists more frequently',
+];
+
+describe('most of a point said in one sentence as written', () => {
+  it('is credited, flagged to check', () => {
+    const point = markPoint(
+      INFLATION,
+      MENU_COSTS,
+      'Shops and restaurants have to keep redoing their price tags and menu boards every few weeks, which costs them staff time and money for nothing.',
+      MENU_ACCEPTS,
+    );
+    expect(point.status).toBe('COVERED');
+    expect(point.confidence).toBeLessThan(CHECK_YOURSELF_BELOW);
+  });
+
+  it('is not credited where its sentence denies something', () => {
+    const point = markPoint(
+      INFLATION,
+      MENU_COSTS,
+      "Shops and restaurants don't have to keep redoing their price tags and menu boards every few weeks, so it costs them no staff time or money.",
+      MENU_ACCEPTS,
+    );
+    expect(point.status).not.toBe('COVERED');
+  });
+});
+
 describe('an opposite beside a word vector’s neighbour', () => {
   it('is found: "gametes" is close to "haploid", but the answer says "diploid"', () => {
     const point = markPoint('State the number of sets of chromosomes in a human gamete.', 'gametes are haploid', 'gametes are diploid');
