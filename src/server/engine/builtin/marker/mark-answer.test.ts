@@ -1452,3 +1452,35 @@ describe("a scheme's example illustrates its point", () => {
     expect(mark('Describe how systematic desensitisation treats a phobia.', 'Breathing exercises.')[0]).not.toBe('COVERED');
   });
 });
+
+describe('a "show that" answered with what the question gives', () => {
+  const SHOW_THAT =
+    '<p>Given \\( y = 2^x \\), use logarithms and implicit differentiation to show that \\( \\dfrac{dy}{dx} = 2^x \\ln 2 \\).</p>';
+  const LOGS: MarkPointInput[] = [
+    { id: 'm1', text: 'takes logs: ln y = x ln 2', kind: 'M', accept: ['ln y = x ln 2'] },
+    { id: 'a1', text: 'differentiates implicitly: (1/y) dy/dx = ln 2', kind: 'A', depends_on: 'm1', accept: ['(1/y) dy/dx = ln 2'] },
+    { id: 'a2', text: 'dy/dx = y ln 2 = 2^x ln 2', kind: 'A', depends_on: 'm1', accept: ['dy/dx = y ln 2 = 2^x ln 2'] },
+  ];
+  const markShown = (answer: string) =>
+    markAnswer({
+      questionText: SHOW_THAT,
+      type: 'short_answer',
+      totalMarks: 3,
+      markScheme: LOGS,
+      answer,
+      rules: { final_answer_full_marks: true },
+    });
+
+  it('earns nothing: each step must be seen', () => {
+    for (const answer of ['dy/dx = 2^x ln 2', 'y = 2^x\ndy/dx = 2^x ln 2.']) {
+      const fb = markShown(answer);
+      expect(fb.marks_awarded).toBe(0);
+      expect(fb.markscheme_evaluation.every((e) => e.status !== 'COVERED')).toBe(true);
+    }
+  });
+
+  it('still earns the marks of the working shown', () => {
+    const fb = markShown('ln y = x ln 2, so (1/y) dy/dx = ln 2, and dy/dx = y ln 2 = 2^x ln 2');
+    expect(fb.marks_awarded).toBe(3);
+  });
+});

@@ -31,6 +31,7 @@ import { aliasOf } from './paraphrases';
 import { schemeSiblings, siblingInstead } from './contrasts';
 import { judgeSubstitutionStep, numericExpressions } from '../../maths/substitution';
 import { classifyPoint, isFormulaLike, type PointDecision } from './point-classifier';
+import { asksForWorking } from '../../text/asks-for-working';
 import {
   asksForReasoning,
   clausesOf,
@@ -1412,6 +1413,35 @@ function oneStatementOnePoint(points: MarkPoint[], outcomes: PointOutcome[], ans
  * A value the answer gives for one point is not its (wrong) value for another: "-1.28 MJ/mol" as the
  * final answer does not make it the student's value for the bonds-broken step, which is simply not shown.
  */
+/** Letters, digits and symbols only, lower case: "dy/dx = 2^x ln 2." and "\\( dy/dx = 2^x \\ln 2 \\)" compare alike. */
+function bare(text: string): string {
+  return text.toLowerCase().replace(/\\[a-z]+|[\s.,;:()\\]/g, '');
+}
+
+/**
+ * "Show that dy/dx = 2^x ln 2" answered "dy/dx = 2^x ln 2": where the question asks for the working and every line of the
+ * answer is already written in the question, nothing has been shown, and no point is earned (every step must be seen).
+ */
+function onlyTheResultToShow(outcomes: PointOutcome[], answerText: string, questionText: string): void {
+  if (!asksForWorking(questionText)) return;
+  const question = bare(questionText);
+  const lines = answerText
+    .split(/\n|(?<=[.;])\s+/)
+    .map(bare)
+    .filter(Boolean);
+  // (a line too short to be a statement, "2" or "x=4", may be in the question by chance)
+  if (lines.length === 0 || !lines.every((l) => l.length >= 5 && question.includes(l))) return;
+  outcomes.forEach((o, i) => {
+    if (o.status !== 'COVERED') return;
+    outcomes[i] = {
+      status: 'NOT_COVERED',
+      justification:
+        'Not credited: your answer repeats what the question gives; the question asks you to show the working, so each step must be seen.',
+      rule: 'no-evidence',
+    };
+  });
+}
+
 function creditValuesOnce(points: MarkPoint[], outcomes: PointOutcome[]): void {
   const matched = new Set(outcomes.flatMap((o) => (o.numeric?.matched && o.numeric.given ? [o.numeric.given.start] : [])));
   outcomes.forEach((o, i) => {
@@ -1765,6 +1795,7 @@ export function markAnswer(input: MarkAnswerInput): Feedback {
       partialIsNotFull(points, outcomes);
       oneStatementOnePoint(points, outcomes, plainAnswer, toPlainText(input.questionText ?? ''));
       methodsBehindDoubtedValues(points, outcomes, plainAnswer);
+      onlyTheResultToShow(outcomes, plainAnswer, toPlainText(input.questionText ?? ''));
     }
   }
   const result = applyScheme(points, outcomes, rules, totalMarks, {
