@@ -869,12 +869,20 @@ function judgeTextPoint(
  * doubt it beyond WEAKEST_CREDIT.
  */
 function everyWordSaid(decision: PointDecision): boolean {
-  const { links, given, flips } = decision.alignment;
-  const own = links.filter((l) => !given.has(l.ref));
+  const own = ownLinks(decision);
   // (a word vector's neighbour is not the word: "chance" is close to "significantly")
-  return (
-    own.length >= 2 && own.every((l) => l.score > VECTOR_MATCH) && flips.length === 0 && decision.probabilities.correct >= WEAKEST_CREDIT
-  );
+  return own.length >= 2 && own.every((l) => l.score > VECTOR_MATCH) && standsUndoubted(decision);
+}
+
+/** The links of the point's own words: those the question does not already give. */
+function ownLinks(decision: PointDecision): PointDecision['alignment']['links'] {
+  const { links, given } = decision.alignment;
+  return links.filter((l) => !given.has(l.ref));
+}
+
+/** The answer states no opposite of the point, and the model does not doubt it beyond WEAKEST_CREDIT. */
+function standsUndoubted(decision: PointDecision): boolean {
+  return decision.alignment.flips.length === 0 && decision.probabilities.correct >= WEAKEST_CREDIT;
 }
 
 /** A word of the answer this close to the point's (by its word vector) is a word a student might say for it. */
@@ -882,19 +890,16 @@ const NEAR_WORD = 0.7;
 
 /**
  * True when one sentence of the answer says each of the point's own words (two or more beyond the question's) by a close
- * word, at least one of them by the word itself, a synonym or a lexicon phrase, states no opposite of any, and the model
- * does not doubt it beyond WEAKEST_CREDIT.
+ * word, at least half of them by the word itself, a synonym or a lexicon phrase (standsUndoubted).
  */
 function saidInOneSentence(decision: PointDecision, answer: AnalysedText): boolean {
-  const { links, given, flips } = decision.alignment;
-  const own = links.filter((l) => !given.has(l.ref));
+  const own = ownLinks(decision);
   return (
     own.length >= 2 &&
     own.every((l) => l.ans >= 0 && l.score >= NEAR_WORD) &&
     own.filter((l) => l.score > VECTOR_MATCH).length * 2 >= own.length &&
     new Set(own.map((l) => answer.tokens[l.ans].sentence)).size === 1 &&
-    flips.length === 0 &&
-    decision.probabilities.correct >= WEAKEST_CREDIT
+    standsUndoubted(decision)
   );
 }
 
@@ -903,14 +908,12 @@ const MOST_WORDS = 4;
 
 /**
  * True when one sentence of the answer says at least half of the point's own words (MOST_WORDS or more) by the word
- * itself, a synonym or a lexicon phrase, denies nothing, states no opposite, and the model does not doubt it beyond
- * WEAKEST_CREDIT: "shops have to keep redoing their price tags and menu boards every few weeks, which costs them staff time
- * and money" for "menu costs: firms must spend time and money changing prices frequently" (the model, trained on short
- * points, counts every word left out against it).
+ * itself, a synonym or a lexicon phrase, and denies nothing (standsUndoubted): "shops have to keep redoing their price
+ * tags and menu boards every few weeks, which costs them staff time and money" for "menu costs: firms must spend time
+ * and money changing prices frequently" (the model, trained on short points, counts every word left out against it).
  */
 function saidMostlyAsWritten(decision: PointDecision, answer: AnalysedText): boolean {
-  const { links, given, flips } = decision.alignment;
-  const own = links.filter((l) => !given.has(l.ref));
+  const own = ownLinks(decision);
   const said = own.filter((l) => l.ans >= 0 && l.score > VECTOR_MATCH);
   if (said.length < MOST_WORDS || said.length * 2 < own.length) return false;
   const sentence = answer.tokens[said[0].ans].sentence;
@@ -918,8 +921,7 @@ function saidMostlyAsWritten(decision: PointDecision, answer: AnalysedText): boo
     said.every((l) => answer.tokens[l.ans].sentence === sentence) &&
     // ("the adrenaline doesn't really change her heart rate or breathing": a denial of another word of the point)
     !answer.tokens.some((t) => t.negated && t.sentence === sentence) &&
-    flips.length === 0 &&
-    decision.probabilities.correct >= WEAKEST_CREDIT
+    standsUndoubted(decision)
   );
 }
 
