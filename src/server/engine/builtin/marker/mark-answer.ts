@@ -1412,20 +1412,13 @@ function oneStatementOnePoint(points: MarkPoint[], outcomes: PointOutcome[], ans
 }
 
 /**
- * A value the answer gives for one point is not its (wrong) value for another: "-1.28 MJ/mol" as the
- * final answer does not make it the student's value for the bonds-broken step, which is simply not shown.
- */
-/** Letters, digits and symbols only, lower case: "dy/dx = 2^x ln 2." and "\\( dy/dx = 2^x \\ln 2 \\)" compare alike. */
-function bare(text: string): string {
-  return text.toLowerCase().replace(/\\[a-z]+|[\s.,;:()\\]/g, '');
-}
-
-/**
  * "Show that dy/dx = 2^x ln 2" answered "dy/dx = 2^x ln 2": where the question asks for the working and every line of the
  * answer is already written in the question, nothing has been shown, and no point is earned (every step must be seen).
  */
 function onlyTheResultToShow(outcomes: PointOutcome[], answerText: string, questionText: string): void {
   if (!asksForWorking(questionText)) return;
+  // (squash, without the punctuation that ends a line or a sentence)
+  const bare = (text: string) => squash(text).replace(/[.,;:()]/g, '');
   const question = bare(questionText);
   const lines = answerText
     .split(/\n|(?<=[.;])\s+/)
@@ -1444,6 +1437,10 @@ function onlyTheResultToShow(outcomes: PointOutcome[], answerText: string, quest
   });
 }
 
+/**
+ * A value the answer gives for one point is not its (wrong) value for another: "-1.28 MJ/mol" as the
+ * final answer does not make it the student's value for the bonds-broken step, which is simply not shown.
+ */
 function creditValuesOnce(points: MarkPoint[], outcomes: PointOutcome[]): void {
   const matched = new Set(outcomes.flatMap((o) => (o.numeric?.matched && o.numeric.given ? [o.numeric.given.start] : [])));
   outcomes.forEach((o, i) => {
