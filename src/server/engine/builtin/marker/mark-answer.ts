@@ -713,19 +713,24 @@ function judgeTextPoint(
       evidence: verbatim,
     };
   let decision = classifyPoint(classifier, answer, wordings, question, pool);
-  const bySentence: PointDecision[] = [];
-  // In a long answer each sentence is also judged alone, so other sentences do not dilute a point.
-  if (answer.sentences > 1) {
+  // each sentence judged alone (asked for only where a rule needs it: the model is the marker's main cost)
+  let judgedAlone: PointDecision[] | undefined;
+  const bySentence = (): PointDecision[] => {
+    if (judgedAlone) return judgedAlone;
+    judgedAlone = [];
+    if (answer.sentences < 2) return judgedAlone;
     for (let s = 0; s < answer.sentences; s++) {
       const part = pool.filter((i) => answer.tokens[i].sentence === s);
-      if (part.length === 0) continue;
-      const d = classifyPoint(classifier, answer, wordings, question, part);
-      bySentence.push(d);
-      if (pool.length <= 20) continue;
+      if (part.length > 0) judgedAlone.push(classifyPoint(classifier, answer, wordings, question, part));
+    }
+    return judgedAlone;
+  };
+  // In a long answer each sentence is also judged alone, so other sentences do not dilute a point.
+  if (pool.length > 20)
+    for (const d of bySentence()) {
       if (d.label === 'correct' && (decision.label !== 'correct' || d.probabilities.correct > decision.probabilities.correct)) decision = d;
       else if (decision.label === 'incorrect' && d.label === 'contradictory') decision = d;
     }
-  }
   // an opposite word about another thing ("a variable resistor" against "the current is kept constant") denies nothing
   // and a denial in the answer agrees with a wording that says the thing is missing ("you can't generalise the
   // results" against "the results lack generalisability")
@@ -752,7 +757,7 @@ function judgeTextPoint(
   // …or said in one sentence in close words, some of them the point's own ("different spots along the wire" for
   // "different places along the wire"), or most of a long point said there as written
   if (status !== 'COVERED') {
-    const own = [decision, ...bySentence.map(withRealFlips)].find((d) => saidInOneSentence(d, answer) || saidMostlyAsWritten(d, answer));
+    const own = [decision, ...bySentence().map(withRealFlips)].find((d) => saidInOneSentence(d, answer) || saidMostlyAsWritten(d, answer));
     if (own) {
       decision = own;
       status = 'COVERED';
