@@ -283,9 +283,12 @@ export function negatedPointWord(
     const alsoDenied = point.tokens.some((p, k) => deniedClauses.has(pointClauses[k]) && (p.lemma === at.lemma || p.stem === at.stem));
     if (alsoDenied) continue;
     // (nor where the answer's denial reaches what the point denies: "without adding repulsion" for "… but no repulsion")
+    // (a word the point also says undenied is not one it only denies: "gap" in "creates a gap …, so MC can change within
+    // the gap without changing the price")
     const reach = answer.tokens.slice(a + 1, a + 4).filter((x) => x.sentence === at.sentence && x.content);
-    if (reach.some((x) => point.tokens.some((p, k) => deniedClauses.has(pointClauses[k]) && (p.lemma === x.lemma || p.stem === x.stem))))
-      continue;
+    const saysIn = (x: Token, denied: boolean) =>
+      point.tokens.some((p, k) => deniedClauses.has(pointClauses[k]) === denied && (p.lemma === x.lemma || p.stem === x.stem));
+    if (reach.some((x) => saysIn(x, true) && !saysIn(x, false))) continue;
     // "not an individual any more" says more than the point's "less like individuals", not the opposite
     const lessened = ref >= 0 && point.tokens.slice(Math.max(0, ref - 2), ref).some((p) => LESSENED.test(p.lower));
     if (ref >= 0 && !lessened) return { ans: a, ref };

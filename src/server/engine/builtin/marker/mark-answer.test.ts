@@ -1060,6 +1060,15 @@ describe('the built-in marker: rules of evidence (issue 24)', () => {
       'Water does not move by osmosis from high water potential to low water potential.',
     );
     expect(not.status).toBe('CONTRADICTED');
+    // a word the point says both plainly and in a clause of its own denial ("gap … within the gap without changing") is
+    // still denied where the answer denies it
+    const kink = 'the kink creates a gap (discontinuity) in the MR curve, so MC can change within the gap without changing the price';
+    const denied = one(
+      'Explain why prices tend to be stable in an oligopoly, using the kinked demand curve.',
+      kink,
+      "The kink doesn't create a gap in the MR curve, so MC can't move without the profit-maximising price changing.",
+    );
+    expect(denied.status).toBe('CONTRADICTED');
   });
 
   it('does not credit an accepted wording in a clause that denies it, nor let prose deny a line of working', () => {
