@@ -1296,7 +1296,8 @@ export function hedgeAbout(wordings: AnalysedText[], answer: AnalysedText, appli
       continue;
     }
     const pair = [answer.tokens[h.first], answer.tokens[h.second]];
-    if (!pair.some(says) || pair.every(says)) continue;
+    // ("goes up or down" against "skin conductance rises": a direction on the point's own axis, in other words)
+    if (!onPointsAxis(wordings, answer, h) && (!pair.some(says) || pair.every(says))) continue;
     const sentence = answer.tokens[h.first].sentence;
     const shared = wordings.some((w) =>
       w.content.some((j) =>
@@ -1309,6 +1310,21 @@ export function hedgeAbout(wordings: AnalysedText[], answer: AnalysedText, appli
     if (shared) return h;
   }
   return undefined;
+}
+
+/**
+ * "Skin conductance can go up or down" against "skin conductance rises": the hedge's two words are the two ways of an
+ * axis on which a wording gives its thing one direction, and the hedge is about that thing.
+ */
+function onPointsAxis(wordings: AnalysedText[], answer: AnalysedText, h: Hedge): boolean {
+  const axis = Object.hasOwn(DIRECTIONS, answer.tokens[h.first].lower) ? DIRECTIONS[answer.tokens[h.first].lower][0] : undefined;
+  if (axis === undefined || DIRECTIONS[answer.tokens[h.second].lower]?.[0] !== axis) return false;
+  const subject = subjectOf(answer, clausesOf(answer), h.first);
+  if (subject < 0) return false;
+  return wordings.some((w) => {
+    const claims = directionClaims(w).filter((c) => c.axis === axis && c.subject >= 0);
+    return new Set(claims.map((c) => c.sign)).size === 1 && claims.some((c) => sameSubject(w.tokens[c.subject], answer.tokens[subject]));
+  });
 }
 
 /**

@@ -643,3 +643,30 @@ describe('a denial of the reason, not the deed', () => {
     expect(point.status).not.toBe('COVERED');
   });
 });
+
+describe("a hedge in other words on the point's own axis", () => {
+  const POINT: MarkPointInput = {
+    id: 'p1',
+    text: 'sweat conducts electricity, so skin conductance rises when the person is stressed',
+    marks: 1,
+  };
+  const mark = (answer: string) =>
+    markAnswer({
+      questionText: 'Describe how skin conductance response is used to measure stress.',
+      type: 'short_answer',
+      totalMarks: 1,
+      markScheme: [POINT],
+      answer,
+    }).markscheme_evaluation[0];
+
+  it('gives nothing for "goes up or down" where the point says the same thing rises', () => {
+    expect(mark('Sweat conducts electricity, so skin conductance goes up or down with stress.').status).toBe('CONTRADICTED');
+    expect(mark('Sweat conducts electricity, so skin conductance goes up with stress.').status).toBe('COVERED');
+  });
+
+  it('keeps the point where the hedge is about another thing', () => {
+    expect(
+      mark('Your heart rate can go up or down, but sweat conducts electricity so skin conductance rises when you are stressed.').status,
+    ).toBe('COVERED');
+  });
+});
