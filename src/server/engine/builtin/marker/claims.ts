@@ -1143,12 +1143,12 @@ const DOUBTING_OR =
   /^(?:maybe|perhaps|possibly|really|actually|(?:was|is) it|it(?:'s| is| was) (?:just|really|actually)|it (?:might|could|may) (?:also )?(?!not\b)\w+|i think|i'm not sure)\b/;
 /**
  * The words after "although", "though", "but" that take the claim back: "…, though really conditions get harsher", "…,
- * although you could also say …", "…, though in practice …", "…, though she might equally …", "…, though they might
- * actually …", "…, but it can also be because they want to be right", "…, though it can also mean the minority gets
- * smaller".
+ * although you could also say …", "…, though in practice …", "…, though she might equally …", "…, but she could just
+ * as easily …", "…, though they might actually …", "…, but it can also be because they want to be right", "…, though it
+ * can also mean the minority gets smaller".
  */
 const DOUBTING_CONCESSION =
-  /^(?:(?:(?!not\b|n't\b|never\b)\w+ )?(?:really|actually|arguably)\b|(?:\w+ )?(?:you|one|some|people) (?:could|might|may) (?:also )?(?:argue|say)\b|in (?:practice|fact|reality)\b|(?:\w+ )?(?:might|may|could) (?:equally|actually|just as well|also be)\b|(?:it|they) (?:might|may|could|can) also \w+)/;
+  /^(?:(?:(?!not\b|n't\b|never\b)\w+ )?(?:really|actually|arguably)\b|(?:\w+ )?(?:you|one|some|people) (?:could|might|may) (?:also )?(?:argue|say)\b|in (?:practice|fact|reality)\b|(?:\w+ )?(?:might|may|could) (?:equally|actually|just as well|(?:just )?as (?:easily|likely)|also be)\b|(?:it|they) (?:might|may|could|can) also \w+)/;
 
 /** The words of doubt before the second answer. */
 const DOUBT_FILLER =

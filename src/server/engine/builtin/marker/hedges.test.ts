@@ -508,6 +508,7 @@ describe('a second answer offered in doubt, or a claim conceded away', () => {
     expect(hedged('The market sets the price, though really the government decides it.')).toEqual(['The / government']);
     expect(hedged('Her confidence grows, although you could argue it shrinks.')).toHaveLength(1);
     expect(hedged('Taxes reduce spending, though in practice people spend the same.')).toHaveLength(1);
+    expect(hedged('He picks the toy car, but he could just as easily pick the doll.')).toHaveLength(1);
     // "not really" is the claim's own denial, not doubt
     expect(hedged('Compliance is going along with the majority in public but not really agreeing in private.')).toEqual([]);
     // an ordinary concession evaluates, it does not take back
