@@ -150,11 +150,23 @@ test('generate a course, answer questions, get marked, use the tutor, move betwe
   // the score beside the question (the feedback panel may repeat it in its total line)
   await expect(page.getByText(/\/ 1 marks?/).first()).toBeVisible({ timeout: 45_000 });
 
-  // A calculation.
+  // A calculation, at phone width: the feedback is scrolled to the top, just below the "Answer submitted" toast, which
+  // covers neither it nor the answer box (it covered the box's first lines when the feedback was centred)
+  const wide = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
   await open(calc!);
   await page.getByPlaceholder('Type your answer here...').fill('Using the equation, the answer is 12.5');
   await page.getByRole('button', { name: 'Submit Answer' }).click();
   await expect(page.getByText('Mark scheme, point by point')).toBeVisible({ timeout: 45_000 });
+  const phoneToast = (await page.getByText('Answer submitted', { exact: true }).locator('xpath=ancestor::li[1]').boundingBox())!;
+  const heading = (await page.getByRole('heading', { name: 'AI Feedback' }).boundingBox())!;
+  const answerBox = (await page.getByPlaceholder('Type your answer here...').boundingBox())!;
+  expect(heading.y, 'the feedback heading below the toast').toBeGreaterThanOrEqual(phoneToast.y + phoneToast.height);
+  expect(heading.y, 'the feedback heading near the top').toBeLessThan(844 / 2);
+  const boxShown = { top: Math.max(answerBox.y, 0), bottom: Math.min(answerBox.y + answerBox.height, 844) };
+  const boxUnderToast = boxShown.top < boxShown.bottom && boxShown.top < phoneToast.y + phoneToast.height && boxShown.bottom > phoneToast.y;
+  expect(boxUnderToast, `the answer box ${JSON.stringify(answerBox)} under the toast ${JSON.stringify(phoneToast)}`).toBe(false);
+  await page.setViewportSize(wide);
   expect(await page.locator('[data-status]').count()).toBeGreaterThan(0);
 
   // The tutor.

@@ -72,6 +72,11 @@ function LoadErrorCard({ detail, retrying, onRetry }: { detail: string; retrying
   );
 }
 
+/** Below Tailwind's `sm`: the phone layout, where the tutor is a bottom sheet and the toast spans the top. */
+function onPhone(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 639px)').matches;
+}
+
 export function ExamPage() {
   const params = useParams<{ courseId: string; paperId?: string; questionId?: string }>();
   const { courseId, paperId } = params;
@@ -138,7 +143,7 @@ export function ExamPage() {
   const questionCard = useRef<HTMLDivElement>(null);
   // On a phone the tutor rises over the lower 60% of the screen: the question is brought to the top above it first.
   const openTutor = (open: boolean) => {
-    if (open && window.matchMedia('(max-width: 639px)').matches) questionCard.current?.scrollIntoView({ block: 'start' });
+    if (open && onPhone()) questionCard.current?.scrollIntoView({ block: 'start' });
     setTutorOpen(open);
   };
   // Focus moves only once its target can take it: the answer box is disabled while the question's answer loads,
@@ -150,11 +155,12 @@ export function ExamPage() {
       return;
     }
     if (focusRequest.to === 'feedback') {
-      // the feedback is brought to the middle of the screen, clear of the "Answer submitted" toast at the top (focus
-      // alone scrolled its heading to the top edge, under the toast)
+      // the feedback is brought into view clear of the "Answer submitted" toast at the top (focus alone scrolled its
+      // heading to the top edge, under the toast): to the middle of a wide screen, and on a phone to the top, just below
+      // the toast (its scroll margin), so that the toast covers the answer box above it no longer
       const heading = feedbackHeading.current;
       heading?.focus({ preventScroll: true });
-      heading?.scrollIntoView?.({ block: 'center' });
+      heading?.scrollIntoView?.({ block: onPhone() ? 'start' : 'center' });
     } else answerControlIn(answerBox.current)?.focus();
     setFocusRequest(null);
   }, [focusRequest, question?.id, answer.isPending]);

@@ -368,7 +368,8 @@ export function FeedbackPanel(props: {
   return (
     <Card>
       <CardHeader>
-        <CardTitle ref={props.headingRef} tabIndex={-1}>
+        {/* (on a phone the page scrolls it to the top, below the "Answer submitted" toast: scroll-mt clears the toast) */}
+        <CardTitle ref={props.headingRef} tabIndex={-1} className="scroll-mt-28">
           AI Feedback
         </CardTitle>
       </CardHeader>
