@@ -26,6 +26,7 @@ import { extraSolution, solutionRule } from './solutions';
 import { natureSwapped } from './stationary';
 import { componentsSwapped } from './components';
 import { answerAbout, leadTerms, namesOwnTerm, withoutTerm } from './terms';
+import { compareReactions, findReactions, type Reaction } from './reactions';
 import { findPhrase, findRequired } from './phrases';
 import { aliasOf } from './paraphrases';
 import { schemeSiblings, siblingInstead } from './contrasts';
@@ -461,6 +462,56 @@ function judgeFormula(point: MarkPoint, answerText: string, questionText: string
 }
 
 /**
+ * A point that writes a chemical equation ("2Fe³⁺ + 2I⁻ → 2Fe²⁺ + I₂") is judged as chemistry: an equation of the
+ * answer with the same species in the same proportions on each side earns it, however spaced or scripted; the reverse
+ * reaction says the opposite (unless either is an equilibrium); an unbalanced equation or one with other species of
+ * the reaction does not earn it, whatever symbols it shares. Undefined when the point writes no equation or the answer
+ * writes none of its reaction (a wording in words is judged as words).
+ */
+function judgeReaction(point: MarkPoint, answerText: string): PointOutcome | undefined {
+  const schemes = [point.text, ...point.accept].flatMap((w) => findReactions(toPlainText(w)));
+  if (schemes.length === 0) return undefined;
+  let reversed: [Reaction, Reaction] | undefined;
+  let different: [Reaction, Reaction] | undefined;
+  for (const eq of findReactions(answerText)) {
+    for (const scheme of schemes) {
+      const verdict = compareReactions(scheme, eq);
+      if (verdict === 'same' && eq.denied)
+        return {
+          status: 'CONTRADICTED',
+          justification: `Not credited: you wrote "${eq.text}", which denies the mark scheme's reaction (${point.text}).`,
+          quote: eq.text,
+          rule: 'direction',
+        };
+      if (verdict === 'same')
+        return {
+          status: 'COVERED',
+          justification: `Credited: your equation "${eq.text}" is the mark scheme's reaction (${point.text}).`,
+          rule: 'formula-same',
+          evidence: eq.text,
+        };
+      if (verdict === 'reversed' && !scheme.reversible && !eq.reversible) reversed ??= [eq, scheme];
+      else if (verdict !== 'unrelated') different ??= [eq, scheme];
+    }
+  }
+  if (reversed)
+    return {
+      status: 'CONTRADICTED',
+      justification: `Not credited: your equation "${reversed[0].text}" runs the other way; the mark scheme has ${reversed[1].text}.`,
+      quote: reversed[0].text,
+      rule: 'direction',
+    };
+  if (different)
+    return {
+      status: 'NOT_COVERED',
+      justification: `Not credited: your equation "${different[0].text}" is not the mark scheme's ${different[1].text} (its species or their numbers differ).`,
+      quote: different[0].text,
+      rule: 'formula-different',
+    };
+  return undefined;
+}
+
+/**
  * Where the answer says a rejected wording, the words it said. A rejected formula ("L = m/E") is compared as
  * mathematics: only an equation that is the same relation matches it, so the right one ("L = E/m") never does.
  */
@@ -656,6 +707,8 @@ function judgeTextPoint(
       rule: 'accepted-wording',
       evidence: example,
     };
+  const reaction = judgeReaction(point, answer.text);
+  if (reaction) return reaction;
   for (const entry of point.required) {
     // the term being defined is not a word of its definition ("informational" is not "information")
     // (unless the required word is the term itself: "retroactive" for "retroactive interference: …")

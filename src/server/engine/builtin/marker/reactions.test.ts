@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { markAnswer } from './mark-answer';
+import { compareReactions, findReactions } from './reactions';
+
+const one = (text: string) => {
+  const [r] = findReactions(text);
+  expect(r, text).toBeDefined();
+  return r;
+};
+
+describe('chemical equations read as chemistry', () => {
+  it('reads each side of every arrow as species with coefficients, whatever the scripts, states and dots', () => {
+    const r = one('In the end 2Fe³⁺(aq) + 2I⁻(aq) → 2Fe²⁺(aq) + I₂(aq) happens.');
+    expect(r.text).toBe('2Fe3+(aq) + 2I-(aq) → 2Fe2+(aq) + I2(aq)');
+    expect([...r.left]).toEqual([
+      ['Fe3+', 2],
+      ['I-', 2],
+    ]);
+    expect([...r.right]).toEqual([
+      ['Fe2+', 2],
+      ['I2', 1],
+    ]);
+    expect([...one('•CH₃ + Cl₂ → CH₃Cl + Cl•').left.keys()]).toEqual(['CH3', 'Cl2']);
+    expect([...one('H2 -> 2H+ + 2e').right]).toEqual([
+      ['H+', 2],
+      ['e-', 2],
+    ]);
+    expect(one('the equilibrium CH3COOH ⇌ CH3COO- + H+ shifts').reversible).toBe(true);
+    expect(findReactions('negative: H2 → 2H+ + 2e-\npositive: O2 + 4H+ + 4e- → 2H2O')).toHaveLength(2);
+  });
+
+  it('reads no equation in mathematics or words', () => {
+    expect(findReactions('as x → ∞, e^-x → 0 so y → 2')).toEqual([]);
+    expect(findReactions('glucose → ethanol and carbon dioxide')).toEqual([]);
+  });
+
+  it('calls a multiple or a reordering the same, the sides swapped reversed, unbalanced or other species different', () => {
+    const scheme = one('2Fe³⁺ + 2I⁻ → 2Fe²⁺ + I₂');
+    expect(compareReactions(scheme, one('2I- + 2Fe3+ → I2 + 2Fe2+'))).toBe('same');
+    expect(compareReactions(scheme, one('4Fe3+ + 4I- → 4Fe2+ + 2I2'))).toBe('same');
+    expect(compareReactions(scheme, one('I2 + 2Fe2+ → 2I- + 2Fe3+'))).toBe('reversed');
+    expect(compareReactions(scheme, one('Fe3+ + 2I- → Fe2+ + I2'))).toBe('different');
+    expect(compareReactions(scheme, one('H2 → 2H+ + 2e-'))).toBe('unrelated');
+  });
+});
+
+describe('the marker on an equation point', () => {
+  const mark = (answer: string) =>
+    markAnswer({
+      questionText: 'Write the equation for the reaction of iron(III) ions with iodide ions.',
+      type: 'short_answer',
+      totalMarks: 1,
+      markScheme: [{ id: 'p1', text: '2Fe³⁺ + 2I⁻ → 2Fe²⁺ + I₂', marks: 1 }],
+      answer,
+    }).markscheme_evaluation[0];
+
+  it('credits the balanced equation however written, and not an unbalanced one or the reverse', () => {
+    expect(mark('2I- + 2Fe3+ → I2 + 2Fe2+')).toMatchObject({ status: 'COVERED', rule: 'formula-same' });
+    expect(mark('Fe3+ + 2I- → Fe2+ + I2')).toMatchObject({ status: 'NOT_COVERED', rule: 'formula-different' });
+    expect(mark('I2 + 2Fe2+ → 2I- + 2Fe3+')).toMatchObject({ status: 'CONTRADICTED', rule: 'direction' });
+  });
+
+  it('reads a verb for the arrow, and its denial', () => {
+    expect(mark('2Fe3+ + 2I- forms 2Fe2+ + I2')).toMatchObject({ status: 'COVERED', rule: 'formula-same' });
+    expect(mark('2Fe3+ + 2I- does not form 2Fe2+ + I2')).toMatchObject({ status: 'CONTRADICTED', rule: 'direction' });
+    expect(findReactions('It makes H2O')).toEqual([]);
+  });
+});
