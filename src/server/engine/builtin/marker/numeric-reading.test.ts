@@ -144,6 +144,11 @@ describe('an accuracy point that states a value', () => {
     expect(wrongRange.marks_awarded).toBe(2);
   });
 
+  it('is not earned by a value the answer denies with its working ("the range is not 17.32 × 2.04 = 35.3 m")', () => {
+    const denied = mark('0 = 10t - 4.9t², so t = 2.04 s. The range is not 17.32 × 2.04 = 35.3 m.');
+    expect(denied.markscheme_evaluation[2].status).not.toBe('COVERED');
+  });
+
   it('leaves alone a point about which value is kept ("only solution x = 4") and words that are not a unit', () => {
     expect(statedResult('only solution x = 4')).toBeUndefined();
     expect(statedResult('profit 200 units')).toBeUndefined();

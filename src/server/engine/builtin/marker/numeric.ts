@@ -201,9 +201,12 @@ export function checkNumeric(text: string, target: NumericTarget & { value: numb
   return closest ?? { matched: false, reason: 'no-number' };
 }
 
-/** A denial and the few words that may stand between it and the value it denies ("isn't", "is not the answer", "does not make"). */
+/**
+ * A denial and the few words that may stand between it and the value it denies ("isn't", "is not the answer", "does not
+ * make"), and the working that comes to it ("E°cell is not 0.77 - 0.54 = +0.23 V").
+ */
 const DENIED_VALUE =
-  /\b(?:not|never|isn't|aren't|wasn't|weren't|doesn't|don't|didn't|cannot|can't|won't)\s+(?:(?:be|equal|equals|give|gives|make|makes|get|gets|come|comes|out|to|at|as|exactly|just|the|answer|value|result|total|of|a|an|is|it|quite|really|actually)\s+){0,3}[=≈]?\s*[£$€]?\s*[-−]?$/i;
+  /\b(?:not|never|isn't|aren't|wasn't|weren't|doesn't|don't|didn't|cannot|can't|won't)\s+(?:(?:be|equal|equals|give|gives|make|makes|get|gets|come|comes|out|to|at|as|exactly|just|the|answer|value|result|total|of|a|an|is|it|quite|really|actually)\s+){0,3}(?:[-−]?[\d(][\d.()\s+\-−×*/÷^]*)?[=≈]?\s*[£$€]?\s*[-−+]?$/i;
 
 /**
  * A value the student denies, which is not their result: "so it isn't 275 mol", "the answer is not 140 kg", "the firm does
