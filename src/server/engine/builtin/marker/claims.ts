@@ -1317,8 +1317,12 @@ export function hedgeAbout(wordings: AnalysedText[], answer: AnalysedText, appli
  * axis on which a wording gives its thing one direction, and the hedge is about that thing.
  */
 function onPointsAxis(wordings: AnalysedText[], answer: AnalysedText, h: Hedge): boolean {
-  const axis = Object.hasOwn(DIRECTIONS, answer.tokens[h.first].lower) ? DIRECTIONS[answer.tokens[h.first].lower][0] : undefined;
-  if (axis === undefined || DIRECTIONS[answer.tokens[h.second].lower]?.[0] !== axis) return false;
+  const axisOf = (t: Token) => (Object.hasOwn(DIRECTIONS, t.lower) ? DIRECTIONS[t.lower] : undefined);
+  const axis = axisOf(answer.tokens[h.first])?.[0];
+  // two words of one axis joined by "or" ("up or down"), not a direction and a count far from it ("falls … or more")
+  if (axis === undefined || axisOf(answer.tokens[h.second])?.[0] !== axis || h.second - h.first > 3) return false;
+  // (none where a wording itself goes both ways: "switch genes on or off", "make crime seem to rise or fall")
+  if (wordings.some((w) => new Set(w.tokens.flatMap((t) => (axisOf(t)?.[0] === axis ? [axisOf(t)![1]] : []))).size > 1)) return false;
   const subject = subjectOf(answer, clausesOf(answer), h.first);
   if (subject < 0) return false;
   return wordings.some((w) => {
