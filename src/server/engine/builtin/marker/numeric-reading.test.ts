@@ -362,3 +362,23 @@ describe('a right number said the other way round', () => {
     expect(mark('The price fell by 20%, a decrease of 20%.', 'percentage increase = 20%', 20).status).toBe('CONTRADICTED');
   });
 });
+
+describe('a vector written as terms', () => {
+  const mark = (answer: string) =>
+    markAnswer({
+      questionText: 'Find the unit vector in the direction of 6i - 8j.',
+      type: 'short_answer',
+      totalMarks: 2,
+      markScheme: [
+        { id: 'a1', text: 'i-component 0.6', kind: 'A', numeric: { value: 0.6, tolerance: 0.01 } },
+        { id: 'a2', text: 'j-component -0.8', kind: 'A', numeric: { value: -0.8, tolerance: 0.01 } },
+      ],
+      answer,
+    }).markscheme_evaluation.map((e) => e.status);
+
+  it('reads the sign before a component as the component\'s ("0.6i - 0.8j", "3/5 i − 4/5 j")', () => {
+    expect(mark('|6i - 8j| = 10, so the unit vector is 0.6i - 0.8j')).toEqual(['COVERED', 'COVERED']);
+    expect(mark('3/5 i − 4/5 j')).toEqual(['COVERED', 'COVERED']);
+    expect(mark('0.6i + 0.8j')[1]).not.toBe('COVERED');
+  });
+});

@@ -70,6 +70,9 @@ function unitsAfter(text: string, end: number): string[] {
  */
 const FRACTION = /(?<![\w.)/^])([-+−]?\d+(?:\.\d+)?)\s*\/\s*(\d+(?:\.\d+)?)(?![\w.(/^])/g;
 
+/** A unit vector's letter after a number: the number is a component, written as a term ("- 0.8j", "- 4/5 j"). */
+const VECTOR_TERM = /^\s*(?:\*\*)?[ijk](?:\*\*)?(?![\w(])/;
+
 const SCALES: Record<string, number> = { thousand: 1e3, million: 1e6, billion: 1e9, trillion: 1e12 };
 const SCALE_WORD = /^\s+(thousand|million|billion|trillion)\b/i;
 
@@ -87,8 +90,11 @@ export function findQuantities(text: string): Quantity[] {
     // a number in words' scale: "96 million", "2.5 thousand", "£3 billion"
     const scale = exp === undefined ? SCALE_WORD.exec(text.slice(end, end + 12)) : null;
     if (scale) end += scale[0].length;
-    // a sign before a currency symbol is the amount's: "-£12600" is minus 12600
-    const signed = /[-−]\s*[£$€]\s*$/.exec(text.slice(Math.max(0, m.index - 4), m.index));
+    // a sign before a currency symbol is the amount's: "-£12600" is minus 12600; and so is the sign before a vector's
+    // component, written as a term ("0.6i - 0.8j": the j-component is -0.8)
+    const signed =
+      /[-−]\s*[£$€]\s*$/.exec(text.slice(Math.max(0, m.index - 4), m.index)) ??
+      (VECTOR_TERM.test(text.slice(end)) ? /(?<=[\s(])[-−]\s*$/.exec(text.slice(Math.max(0, m.index - 4), m.index)) : null);
     if (signed && value > 0) {
       value = -value;
       const start = m.index - signed[0].length;
@@ -111,9 +117,12 @@ export function findQuantities(text: string): Quantity[] {
     const denominator = Number(m[2]);
     // working worked out ("72/8.0 = 8.0"): the value the student states is the one after "=", right or wrong
     if (denominator === 0 || /^\s*[=≈]/.test(text.slice(m.index + m[0].length))) continue;
-    const value = Number(m[1].replace('−', '-')) / denominator;
     const end = m.index + m[0].length;
-    out.push({ value, numberText: m[0], unitCandidates: unitsAfter(text, end), start: m.index, end, text: m[0] });
+    // ("3/5 i - 4/5 j": the j-component is -4/5)
+    const termSign = VECTOR_TERM.test(text.slice(end)) ? /(?<=[\s(])[-−]\s*$/.exec(text.slice(Math.max(0, m.index - 4), m.index)) : null;
+    const value = (termSign ? -1 : 1) * (Number(m[1].replace('−', '-')) / denominator);
+    const start = termSign ? m.index - termSign[0].length : m.index;
+    out.push({ value, numberText: m[0], unitCandidates: unitsAfter(text, end), start, end, text: text.slice(start, end) });
   }
   return out.sort((a, b) => a.start - b.start || b.end - a.end);
 }
