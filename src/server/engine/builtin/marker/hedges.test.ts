@@ -671,3 +671,20 @@ describe("a hedge in other words on the point's own axis", () => {
     ).toBe('COVERED');
   });
 });
+
+describe('a point that says a thing is restricted', () => {
+  const mark = (answer: string) =>
+    markAnswer({
+      questionText: 'Explain why but-2-ene has E and Z isomers.',
+      type: 'short_answer',
+      totalMarks: 1,
+      markScheme: [{ id: 'p1', text: 'there is restricted rotation about the C=C double bond', marks: 1, required: ['rotation|rotate'] }],
+      answer,
+    }).markscheme_evaluation[0].status;
+
+  it('is made by a denial of the thing ("the C=C bond can\'t rotate"), and not by its opposite ("free rotation")', () => {
+    expect(mark("The C=C double bond can't rotate.")).toBe('COVERED');
+    expect(mark('There is free rotation about the C=C double bond.')).not.toBe('COVERED');
+    expect(mark('The C=C bond can rotate freely.')).not.toBe('COVERED');
+  });
+});

@@ -272,6 +272,11 @@ const OPPOSITES: [string[], string[]][] = [
     ['electrophile', 'electrophilic'],
   ],
   [['reversible'], ['irreversible']],
+  // "free rotation" is not "restricted rotation"
+  [
+    ['restricted', 'restrict', 'restriction', 'hindered'],
+    ['free', 'freely', 'unrestricted'],
+  ],
   [['homolytic'], ['heterolytic']],
   [
     ['cheap', 'cheaper'],
