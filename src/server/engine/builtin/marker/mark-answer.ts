@@ -26,7 +26,7 @@ import { extraSolution, solutionRule } from './solutions';
 import { natureSwapped } from './stationary';
 import { componentsSwapped } from './components';
 import { answerAbout, leadTerms, namesOwnTerm, withoutTerm } from './terms';
-import { compareReactions, findReactions, type Reaction } from './reactions';
+import { compareReactions, findReactions, likeness, type Reaction } from './reactions';
 import { findPhrase, findRequired } from './phrases';
 import { aliasOf } from './paraphrases';
 import { schemeSiblings, siblingInstead } from './contrasts';
@@ -491,7 +491,9 @@ function judgeReaction(point: MarkPoint, answerText: string): PointOutcome | und
           evidence: eq.text,
         };
       if (verdict === 'reversed' && !scheme.reversible && !eq.reversible) reversed ??= [eq, scheme];
-      else if (verdict !== 'unrelated') different ??= [eq, scheme];
+      // (the answer's equation most like the scheme's is the one quoted)
+      else if (verdict !== 'unrelated' && (!different || likeness(scheme, eq) > likeness(different[1], different[0])))
+        different = [eq, scheme];
     }
   }
   if (reversed)

@@ -60,6 +60,18 @@ describe('the marker on an equation point', () => {
     expect(mark('I2 + 2Fe2+ → 2I- + 2Fe3+')).toMatchObject({ status: 'CONTRADICTED', rule: 'direction' });
   });
 
+  it("quotes the equation of the answer most like the scheme's", () => {
+    const fb = markAnswer({
+      questionText: 'Write equations to show how chlorine radicals destroy ozone.',
+      type: 'short_answer',
+      totalMarks: 1,
+      markScheme: [{ id: 'p2', text: 'ClO• + O₃ → 2O₂ + Cl•', marks: 1 }],
+      answer: 'Cl + O3 → ClO + O2. Then ClO + O3 → O2 + Cl.',
+    }).markscheme_evaluation[0];
+    expect(fb.status).toBe('NOT_COVERED');
+    expect(fb.justification).toContain('"ClO + O3 → O2 + Cl"');
+  });
+
   it('reads a verb for the arrow, and its denial', () => {
     expect(mark('2Fe3+ + 2I- forms 2Fe2+ + I2')).toMatchObject({ status: 'COVERED', rule: 'formula-same' });
     expect(mark('2Fe3+ + 2I- does not form 2Fe2+ + I2')).toMatchObject({ status: 'CONTRADICTED', rule: 'direction' });

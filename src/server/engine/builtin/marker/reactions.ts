@@ -114,11 +114,22 @@ function proportional(a: Map<string, number>[], b: Map<string, number>[]): boole
   return true;
 }
 
+/** How many of the scheme's species (electrons aside) the answer's equation has, on either side. */
+function sharedSpecies(scheme: Reaction, written: Reaction): number {
+  const species = new Set([...scheme.left.keys(), ...scheme.right.keys()]);
+  return new Set([...written.left.keys(), ...written.right.keys()].filter((s) => species.has(s) && s !== 'e-')).size;
+}
+
+/** How many species the answer's equation has on the same side as the scheme's: how like it it is. */
+export function likeness(scheme: Reaction, written: Reaction): number {
+  const same = (a: Map<string, number>, b: Map<string, number>) => [...a.keys()].filter((k) => b.has(k)).length;
+  return same(scheme.left, written.left) + same(scheme.right, written.right);
+}
+
 /** How the answer's equation stands to the scheme's: the same, the reverse, another equation of its species, or unrelated. */
 export function compareReactions(scheme: Reaction, written: Reaction): ReactionVerdict {
   if (proportional([scheme.left, scheme.right], [written.left, written.right])) return 'same';
   if (proportional([scheme.left, scheme.right], [written.right, written.left])) return 'reversed';
   const species = new Set([...scheme.left.keys(), ...scheme.right.keys()]);
-  const shared = [...written.left.keys(), ...written.right.keys()].filter((s) => species.has(s) && s !== 'e-');
-  return new Set(shared).size >= Math.min(2, species.size) ? 'different' : 'unrelated';
+  return sharedSpecies(scheme, written) >= Math.min(2, species.size) ? 'different' : 'unrelated';
 }
