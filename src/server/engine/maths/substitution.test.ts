@@ -59,6 +59,14 @@ describe('substitution steps', () => {
     expect(isSubstitutionStep('w = λD/s')).toBe(false);
     // a calculation that goes on in symbols is a larger step ("× t")
     expect(isSubstitutionStep('x = 15 cos 40° × t')).toBe(false);
+    // a quantity's name with a number in it is a name
+    expect(isSubstitutionStep('C2 = 1150 × (5/48)²')).toBe(true);
+  });
+
+  it('does not credit the inverse ratio for a step whose quantity is named with a number ("C2 = 1150 × (48/5)²")', () => {
+    const point = { text: 'C2 = 1150 × (5/48)²', accept: [] };
+    expect(judgeSubstitutionStep(point, 'C2 = 1150 × (48/5)² = 105 984 counts per minute', '')?.status).toBe('NOT_COVERED');
+    expect(judgeSubstitutionStep(point, 'C2 = 1150 × (5/48)² = 12.5 counts per minute', '')?.status).toBe('COVERED');
   });
 
   const targets = substitutionTargets(['correct substitution in metres: 620 × 10^-9 × 2.0 / 0.40 × 10^-3']);

@@ -149,7 +149,9 @@ export function isSubstitutionStep(text: string): boolean {
   if (expressions.length === 0) return false;
   const own = new Set(expressions.flatMap((e) => numbersIn(e.text)));
   const results = expressions.flatMap(valuesOf);
-  return numbersIn(collapseStandardForm(text)).every((n) => own.has(n) || results.some((v) => close(v, Number(n))));
+  // (a name with a number in it, "C2" or "T1", is a quantity's name, not a number of the working)
+  const named = collapseStandardForm(text).replace(/\b[A-Za-z]+\d+\b/g, 'x');
+  return numbersIn(named).every((n) => own.has(n) || results.some((v) => close(v, Number(n))));
 }
 
 function numbersIn(text: string): string[] {
