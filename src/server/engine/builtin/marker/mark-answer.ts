@@ -461,6 +461,14 @@ function judgeFormula(point: MarkPoint, answerText: string, questionText: string
   return undefined;
 }
 
+/** A species after a number, continuing an equation: "Br- → …", "H2O", "O2 + …" (not a unit: "5 N", "10Hz"). */
+const SPECIES_AFTER = /^[A-Z][a-z]?\d*(?:[A-Z(\[]|[+\-−]|\s*(?:[+→⇌]|->))/;
+
+/** The number is an equation's coefficient ("2Br-" in "Cl2 + 2Br- → 2Cl- + Br2"), not a value the student states. */
+function isCoefficient(text: string, q: { end: number }): boolean {
+  return /→|->|⇌/.test(text) && SPECIES_AFTER.test(text.slice(q.end));
+}
+
 /**
  * A point that writes a chemical equation ("2Fe³⁺ + 2I⁻ → 2Fe²⁺ + I₂") is judged as chemistry: an equation of the
  * answer with the same species in the same proportions on each side earns it, however spaced or scripted; the reverse
@@ -1097,6 +1105,8 @@ function markNumericPoint(
     (q) =>
       // a value the student denies ("so it isn't 275 mol") is not their result either
       isDeniedValue(plainAnswer, q) ||
+      // nor is a coefficient of an equation ("2" of "Cl2 + 2Br- → 2Cl- + Br2")
+      isCoefficient(plainAnswer, q) ||
       copied.some((c) => same(c, q.value)) ||
       (alsoRight.some((g) => same(g, q.value)) && !stated(q) && (copiedOut(q) || inArithmetic(q))),
   );

@@ -382,3 +382,17 @@ describe('a vector written as terms', () => {
     expect(mark('0.6i + 0.8j')[1]).not.toBe('COVERED');
   });
 });
+
+describe("an equation's coefficients", () => {
+  it('are not read as the value the student gives ("2" of "2Br-")', () => {
+    const fb = markAnswer({
+      questionText: 'Calculate the rate constant k at 345 K.',
+      type: 'short_answer',
+      totalMarks: 1,
+      markScheme: [{ id: 'a1', text: 'k = 693 s⁻¹', kind: 'A', numeric: { value: 693, tolerance: 0.01, unit: 's^-1' } }],
+      answer: 'Cl2 + 2Br- → 2Cl- + Br2 because chlorine is more reactive.',
+    }).markscheme_evaluation[0];
+    expect(fb.status).toBe('NOT_COVERED');
+    expect(fb.justification).not.toContain('"2"');
+  });
+});
