@@ -195,7 +195,8 @@ export function directionClaims(text: AnalysedText, within?: number[]): Directio
  * scheme's words). Only when the point itself has no negation, and not for auxiliaries.
  */
 /** Words that say something is missing or cannot happen. */
-const PRIVATIVE = /^(lack|lacking|absence|absent|unable|fail|failure|impossible|hard|difficult|ignore|neglect|miss|restrict|restricted|restriction|hinder|hindered)$/;
+const PRIVATIVE =
+  /^(lack|lacking|absence|absent|unable|fail|failure|impossible|hard|difficult|ignore|neglect|miss|restrict|restricted|restriction|hinder|hindered)$/;
 
 /** A point that lessens a thing ("less like individuals") is not denied by an answer that says it is not there at all. */
 const LESSENED = /^(less|fewer|reduced|lower|little)$/;

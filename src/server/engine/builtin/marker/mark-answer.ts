@@ -462,7 +462,7 @@ function judgeFormula(point: MarkPoint, answerText: string, questionText: string
 }
 
 /** A species after a number, continuing an equation: "Br- → …", "H2O", "O2 + …" (not a unit: "5 N", "10Hz"). */
-const SPECIES_AFTER = /^[A-Z][a-z]?\d*(?:[A-Z(\[]|[+\-−]|\s*(?:[+→⇌]|->))/;
+const SPECIES_AFTER = /^[A-Z][a-z]?\d*(?:[A-Z([]|[+\-−]|\s*(?:[+→⇌]|->))/;
 
 /** The number is an equation's coefficient ("2Br-" in "Cl2 + 2Br- → 2Cl- + Br2"), not a value the student states. */
 function isCoefficient(text: string, q: { end: number }): boolean {
