@@ -26,7 +26,7 @@ import { extraSolution, solutionRule } from './solutions';
 import { natureSwapped } from './stationary';
 import { componentsSwapped } from './components';
 import { answerAbout, leadTerms, namesOwnTerm, withoutTerm } from './terms';
-import { compareReactions, findReactions, likeness, type Reaction } from './reactions';
+import { compareReactions, findReactions, isCoefficient, likeness, type Reaction } from './reactions';
 import { findPhrase, findRequired } from './phrases';
 import { aliasOf } from './paraphrases';
 import { schemeSiblings, siblingInstead } from './contrasts';
@@ -459,14 +459,6 @@ function judgeFormula(point: MarkPoint, answerText: string, questionText: string
       rule: 'formula-different',
     };
   return undefined;
-}
-
-/** A species after a number, continuing an equation: "Br- → …", "H2O", "O2 + …" (not a unit: "5 N", "10Hz"). */
-const SPECIES_AFTER = /^[A-Z][a-z]?\d*(?:[A-Z([]|[+\-−]|\s*(?:[+→⇌]|->))/;
-
-/** The number is an equation's coefficient ("2Br-" in "Cl2 + 2Br- → 2Cl- + Br2"), not a value the student states. */
-function isCoefficient(text: string, q: { end: number }): boolean {
-  return /→|->|⇌/.test(text) && SPECIES_AFTER.test(text.slice(q.end));
 }
 
 /**

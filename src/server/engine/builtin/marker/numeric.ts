@@ -73,6 +73,11 @@ const FRACTION = /(?<![\w.)/^])([-+−]?\d+(?:\.\d+)?)\s*\/\s*(\d+(?:\.\d+)?)(?!
 /** A unit vector's letter after a number: the number is a component, written as a term ("- 0.8j", "- 4/5 j"). */
 const VECTOR_TERM = /^\s*(?:\*\*)?[ijk](?:\*\*)?(?![\w(])/;
 
+/** The sign before a vector's component written as a term ("0.6i - 0.8j": the minus of 0.8j), or null. */
+function termSign(text: string, start: number, end: number): RegExpExecArray | null {
+  return VECTOR_TERM.test(text.slice(end)) ? /(?<=[\s(])[-−]\s*$/.exec(text.slice(Math.max(0, start - 4), start)) : null;
+}
+
 const SCALES: Record<string, number> = { thousand: 1e3, million: 1e6, billion: 1e9, trillion: 1e12 };
 const SCALE_WORD = /^\s+(thousand|million|billion|trillion)\b/i;
 
@@ -92,9 +97,7 @@ export function findQuantities(text: string): Quantity[] {
     if (scale) end += scale[0].length;
     // a sign before a currency symbol is the amount's: "-£12600" is minus 12600; and so is the sign before a vector's
     // component, written as a term ("0.6i - 0.8j": the j-component is -0.8)
-    const signed =
-      /[-−]\s*[£$€]\s*$/.exec(text.slice(Math.max(0, m.index - 4), m.index)) ??
-      (VECTOR_TERM.test(text.slice(end)) ? /(?<=[\s(])[-−]\s*$/.exec(text.slice(Math.max(0, m.index - 4), m.index)) : null);
+    const signed = /[-−]\s*[£$€]\s*$/.exec(text.slice(Math.max(0, m.index - 4), m.index)) ?? termSign(text, m.index, end);
     if (signed && value > 0) {
       value = -value;
       const start = m.index - signed[0].length;
@@ -119,9 +122,9 @@ export function findQuantities(text: string): Quantity[] {
     if (denominator === 0 || /^\s*[=≈]/.test(text.slice(m.index + m[0].length))) continue;
     const end = m.index + m[0].length;
     // ("3/5 i - 4/5 j": the j-component is -4/5)
-    const termSign = VECTOR_TERM.test(text.slice(end)) ? /(?<=[\s(])[-−]\s*$/.exec(text.slice(Math.max(0, m.index - 4), m.index)) : null;
-    const value = (termSign ? -1 : 1) * (Number(m[1].replace('−', '-')) / denominator);
-    const start = termSign ? m.index - termSign[0].length : m.index;
+    const sign = termSign(text, m.index, end);
+    const value = (sign ? -1 : 1) * (Number(m[1].replace('−', '-')) / denominator);
+    const start = sign ? m.index - sign[0].length : m.index;
     out.push({ value, numberText: m[0], unitCandidates: unitsAfter(text, end), start, end, text: text.slice(start, end) });
   }
   return out.sort((a, b) => a.start - b.start || b.end - a.end);
