@@ -18,7 +18,18 @@ import { chooseOption } from '../../text/choose-option';
 import { schemeSigFigs, SUPERSCRIPT_DIGITS } from '../../text/sig-figs';
 import { scoreSentence } from '../../feedback-words';
 import { markMultipleResponse } from './multiple-response';
-import { checkNumeric, findQuantities, formatValue, isDeniedValue, isOperand, statedResult, toleranceOf } from './numeric';
+import {
+  checkNumeric,
+  findQuantities,
+  formatValue,
+  isDeniedValue,
+  isOperand,
+  normaliseUnit,
+  statedResult,
+  toleranceOf,
+  writtenUnit,
+  type Quantity,
+} from './numeric';
 import { otherProbability } from './probability';
 import { swappedRoles } from './roles';
 import { renameLetters, renamingFor } from './variables';
@@ -1060,9 +1071,18 @@ function markNumericPoint(
   questionText: string,
   questionValues: number[],
   schemeValues: number[] = [],
+  schemeUnits: string[] = [],
 ): PointOutcome | undefined {
   const target = point.numeric;
   if (!target) return undefined;
+  // a value in the unit of another of the scheme's points is the student's value for that point ("14.4 kWh" is the kWh
+  // point's, not the J point's, when the question asks for the energy in both)
+  const ownUnit = target.unit ? normaliseUnit(target.unit) : undefined;
+  const othersUnits = ownUnit ? schemeUnits.filter((u) => u !== ownUnit) : [];
+  const anotherPointsValue = (q: Quantity) => {
+    const written = othersUnits.length ? writtenUnit(q, target.unit!) : undefined;
+    return written !== undefined && Math.abs(written.factor - 1) > 1e-9 && othersUnits.includes(written.unit);
+  };
   const value = typeof target.value === 'number' ? target.value : Number(target.value);
   if (!Number.isFinite(value)) return undefined;
   // a number the question gives is data, not the student's result (unless it happens to be the right value too)
@@ -1099,6 +1119,7 @@ function markNumericPoint(
       isDeniedValue(plainAnswer, q) ||
       // nor is a coefficient of an equation ("2" of "Cl2 + 2Br- → 2Cl- + Br2")
       isCoefficient(plainAnswer, q) ||
+      anotherPointsValue(q) ||
       copied.some((c) => same(c, q.value)) ||
       (alsoRight.some((g) => same(g, q.value)) && !stated(q) && (copiedOut(q) || inArithmetic(q))),
   );
@@ -1615,9 +1636,10 @@ function judgePoints(points: MarkPoint[], plainAnswer: string, questionText: str
   };
   const bound = (i: number) => (terms.length >= 2 ? leads[i] : undefined);
   const schemeValues = points.flatMap((p) => (p.numeric && Number.isFinite(Number(p.numeric.value)) ? [Number(p.numeric.value)] : []));
+  const schemeUnits = points.flatMap((p) => (p.numeric?.unit ? [normaliseUnit(p.numeric.unit)] : []));
   let outcomes: PointOutcome[] = points.map(
     (p, i) =>
-      markNumericPoint(p, plainAnswer, question.text, questionValues, schemeValues) ??
+      markNumericPoint(p, plainAnswer, question.text, questionValues, schemeValues, schemeUnits) ??
       markTextPoint(p, answerFor(i), question, classifier, bound(i)),
   );
   // a definition given for its term that is another term's definition ("primary data is collected by someone else

@@ -396,3 +396,43 @@ describe("an equation's coefficients", () => {
     expect(fb.justification).not.toContain('"2"');
   });
 });
+
+describe('a value in another unit', () => {
+  const energyInBoth = (answer: string) =>
+    markAnswer({
+      questionText: 'A 2.4 kW heater is used for 6 hours a day. Calculate the energy used in a day in kWh and in joules.',
+      type: 'short_answer',
+      totalMarks: 2,
+      markScheme: [
+        { id: 'a1', text: 'E = 14.4 kWh', kind: 'A', numeric: { value: 14.4, tolerance: 0.02, unit: 'kWh' } },
+        { id: 'a2', text: 'E = 5.18 × 10^7 J', kind: 'A', numeric: { value: 5.184e7, tolerance: 0.02, unit: 'J' } },
+      ],
+      answer,
+    });
+  const earned = (answer: string) =>
+    energyInBoth(answer)
+      .markscheme_evaluation.filter((p) => p.status === 'COVERED')
+      .map((p) => p.point_id);
+
+  it("is the student's value for the scheme's point in that unit, not converted to earn the other point", () => {
+    // the joules are asked for on their own: the kWh value does not earn them, and the wrong joules the student wrote are theirs
+    expect(earned('E = 2.4 × 6 = 14.4 kWh. Cost 418 p.')).toEqual(['a1']);
+    expect(earned('E = 14.4 kWh, which is 5.18 × 10^6 J.')).toEqual(['a1']);
+    // the joules worked out, or given in another unit of energy, earn their point
+    expect(earned('E = 14.4 kWh = 14.4 × 3.6 × 10^6 = 5.18 × 10^7 J')).toEqual(['a1', 'a2']);
+    expect(earned('E = 14.4 kWh = 51.8 MJ')).toEqual(['a1', 'a2']);
+  });
+
+  it("is converted where the student gives none in the scheme's own unit, and not where they give a wrong one", () => {
+    const inJoules = (answer: string) =>
+      markAnswer({
+        questionText: 'A 2.4 kW heater is used for 6 hours. Calculate the energy it transfers.',
+        type: 'short_answer',
+        totalMarks: 1,
+        markScheme: [{ id: 'a1', text: 'E = 5.18 × 10^7 J', kind: 'A', numeric: { value: 5.184e7, tolerance: 0.02, unit: 'J' } }],
+        answer,
+      }).marks_awarded;
+    expect(inJoules('E = Pt = 2400 × 21600 = 51.8 MJ')).toBe(1);
+    expect(inJoules('E = 2400 × 21600 = 51.8 MJ, which is 5.18 × 10^4 J')).toBe(0);
+  });
+});

@@ -162,6 +162,15 @@ function convert(q: Quantity, target: string | undefined): { value: number; unit
   return wrongUnit ? 'wrong-unit' : { value: q.value };
 }
 
+/**
+ * The unit a quantity is written in, where it is one that converts to `target` ("kWh" of "14.4 kWh" for a target in J),
+ * and the factor that takes it there (1 when it is the target's own unit, however written: "m/s" for "m s^-1").
+ */
+export function writtenUnit(q: Quantity, target: string): { unit: string; factor: number } | undefined {
+  const c = convert({ ...q, value: 1 }, target);
+  return c !== 'wrong-unit' && c.unit ? { unit: normaliseUnit(c.unit), factor: c.value } : undefined;
+}
+
 /** How far from the scheme's value a value may be: the point's own absolute tolerance, else its share (1% by default). */
 export function toleranceOf(target: Pick<NumericTarget, 'absTolerance' | 'tolerance'>, value: number): number {
   return target.absTolerance ?? Math.abs(value) * (target.tolerance ?? 0.01);
@@ -178,6 +187,12 @@ export function checkNumeric(text: string, target: NumericTarget & { value: numb
     .filter((q) => !skip?.(q))
     .flatMap((q) => (q.scale ? [q, { ...q, value: q.value * q.scale }] : [q]));
   if (quantities.length === 0) return { matched: false, reason: 'no-number' };
+  // a value the student states in the scheme's own unit is their value for it: another of their values converted is not
+  // ("14.4 kWh, which is 5.18 × 10^6 J" states the joules, wrongly, for a point in J)
+  const own = target.unit
+    ? quantities.filter((q) => Math.abs((writtenUnit(q, target.unit!)?.factor ?? 0) - 1) < 1e-9 && !isOperand(text, q))
+    : [];
+  if (own.length) quantities.splice(0, quantities.length, ...quantities.filter((q) => !writtenUnit(q, target.unit!) || own.includes(q)));
   const tol = toleranceOf(target, target.value);
   let closest: NumericCheck | undefined;
   let closestGap = Infinity;
