@@ -896,6 +896,21 @@ function judgeTextPoint(
         : `Not credited: your answer does not mention ${lowerFirst(point.text)}.`,
       rule: 'no-evidence',
     };
+  // a step shown only in symbols and numbers is shown where the working has the step's own numbers (those the question
+  // does not give), each with its sign: "g(-1/2) = …" does not show "uses g(1/2) = 0", nor "x - 3" copied from the
+  // question the quadratic factor 2x^2 + 3x - 2
+  if (status === 'COVERED' && step && !coveredLinks(decision).some((i) => /\p{L}{2}/u.test(answer.tokens[i].text))) {
+    const missing = ownNumbersMissing(wordings[decision.alternative].text, answer.text, question.text, point.kind !== 'M');
+    if (missing)
+      return {
+        status: 'NOT_COVERED',
+        justification: missing.turned
+          ? `Not credited: your working has ${missing.turned} where this step has ${missing.text}, so it does not show this step (${point.text}).`
+          : `Not credited: your working does not have ${missing.text}, so it does not show this step (${point.text}).`,
+        rule: 'no-evidence',
+        ...(missing.turned ? { evidence: missing.turned } : {}),
+      };
+  }
   // a statement is about something: a point naming a thing the question does not ("memory cells are produced") is not
   // made by its verb alone ("it makes you immune": "makes" for "produced")
   if (status === 'COVERED' && !step && !namesWhatItIsAbout(decision, wordings[decision.alternative]))
@@ -932,6 +947,30 @@ function judgeTextPoint(
   // somewhere in the answer) is no evidence a student can trust
   if (status === 'COVERED' && decision.probabilities.correct < WEAKEST_CREDIT) status = 'NOT_COVERED';
   return describeDecision(decision, answer, wordings, status, point);
+}
+
+/**
+ * The first number of a step's wording that its working has only with the other sign ("f(-2)" for "f(2) = 0"), or, with
+ * `all` (an accuracy step), does not have at all; numbers the question gives are not looked for (the student copies
+ * them). Undefined when the working has them all.
+ */
+function ownNumbersMissing(
+  wording: string,
+  answerText: string,
+  questionText: string,
+  all: boolean,
+): { text: string; turned?: string } | undefined {
+  const near = (a: number, b: number) => Math.abs(a - b) <= 1e-6 * Math.max(Math.abs(a), Math.abs(b), 1e-12);
+  const given = findQuantities(questionText).map((q) => q.value);
+  const written = findQuantities(answerText.replace(/−/g, '-'));
+  for (const q of findQuantities(wording.replace(/−/g, '-'))) {
+    if (written.some((w) => near(w.value, q.value))) continue;
+    // (a number the question gives is the step's too when the working has it only turned: "f(-2)" for "(x - 2)")
+    const turned = q.value !== 0 ? written.find((w) => near(w.value, -q.value)) : undefined;
+    if (turned) return { text: q.text, turned: turned.text };
+    if (all && !given.some((g) => near(Math.abs(g), Math.abs(q.value)))) return { text: q.text };
+  }
+  return undefined;
 }
 
 /**

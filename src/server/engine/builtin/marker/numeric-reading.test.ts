@@ -436,3 +436,42 @@ describe('a value in another unit', () => {
     expect(inJoules('E = 2400 × 21600 = 51.8 MJ, which is 5.18 × 10^4 J')).toBe(0);
   });
 });
+
+describe('a step shown in numbers', () => {
+  const factor = (answer: string) =>
+    markAnswer({
+      questionText: 'f(x) = x^3 - 3x^2 + kx + 10, where k is a constant. Given that (x - 2) is a factor of f(x), find k.',
+      type: 'short_answer',
+      totalMarks: 3,
+      markScheme: [
+        { id: 'm1', text: 'uses f(2) = 0', kind: 'M', accept: ['f(2) = 0'] },
+        { id: 'm2', text: 'forms 8 - 12 + 2k + 10 = 0', kind: 'M' },
+        { id: 'a1', text: 'k = -3', kind: 'A', numeric: { value: -3, absTolerance: 0.001 } },
+      ],
+      answer,
+    }).markscheme_evaluation.find((p) => p.point_id === 'm1')!;
+
+  it('keeps its numbers\' signs: "f(-2)" does not show "uses f(2) = 0"', () => {
+    expect(factor('f(2) = 8 - 12 + 2k + 10 = 0, 2k = -6, k = -3').status).toBe('COVERED');
+    const turned = factor('f(-2) = -8 - 12 - 2k + 10 = 0, so -2k = 10 and k = -5');
+    expect(turned.status).toBe('NOT_COVERED');
+    expect(turned.justification).toContain('-2');
+  });
+
+  it("is an accuracy step only where the working has each of the step's own numbers; a method step allows the student's own values", () => {
+    const angles = (answer: string) =>
+      markAnswer({
+        questionText: 'Solve 2cos^2 x + 3 sin x = 3 for 0° ≤ x < 180°.',
+        type: 'short_answer',
+        totalMarks: 2,
+        markScheme: [
+          { id: 'm1', text: 'uses cos^2 x = 1 - sin^2 x to get 2sin^2 x - 3 sin x + 1 = 0', kind: 'M' },
+          { id: 'a1', text: 'x = 30°, 90°, 150°', kind: 'A' },
+        ],
+        answer,
+      }).markscheme_evaluation.find((p) => p.point_id === 'a1')!.status;
+    const working = '2 - 2sin^2 x + 3 sin x = 3, 2sin^2 x - 3sin x + 1 = 0, (2sin x - 1)(sin x - 1) = 0. ';
+    expect(angles(`${working}x = 30°, 90°, 150°`)).toBe('COVERED');
+    expect(angles(`${working}x = 30°, x = 90°`)).toBe('NOT_COVERED');
+  });
+});
