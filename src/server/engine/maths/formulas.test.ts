@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { compareEquations, findEquations, schemeEquation, toMathSyntax } from './formulas';
+import {
+  compareEquations,
+  compareExpressions,
+  findEquations,
+  findExpressions,
+  schemeEquation,
+  schemeExpression,
+  toMathSyntax,
+} from './formulas';
 
 /** How the answer's equations compare with the scheme's formula, in the order written. */
 function verdicts(scheme: string, answer: string): string[] {
@@ -41,5 +49,33 @@ describe('formulas compared as mathematics', () => {
     expect(verdicts('v = √(GM/r)', 'GM/r = 6.67e-11 × 6e24 / 6.37e6')).toEqual(['unrelated']);
     expect(schemeEquation('the answer is 3')).toBeUndefined();
     expect(toMathSyntax('the wave speed')).toBeUndefined();
+  });
+});
+
+describe('expressions compared as mathematics', () => {
+  const verdicts = (wording: string, answer: string) => {
+    const scheme = schemeExpression(wording);
+    if (!scheme) return undefined;
+    return findExpressions(answer).map((e) => [e.text, compareExpressions(scheme, e)]);
+  };
+
+  it('reads a point that is an expression, alone or after the words that name it', () => {
+    expect(schemeExpression('quadratic factor 2x^2 + 3x - 2')?.text).toBe('2x^2 + 3x - 2');
+    expect(schemeExpression('(2x - 1)(x + 2)')?.symbols).toEqual(['x']);
+    // an equation, prose, a decade and a lone variable are not expressions
+    expect(schemeExpression('y - 51 = 10(x - 3)')).toBeUndefined();
+    expect(schemeExpression('the enzyme is denatured')).toBeUndefined();
+    expect(schemeExpression('a child of its time (1950s)')).toBeUndefined();
+    expect(schemeExpression('uses x')).toBeUndefined();
+  });
+
+  it('finds the expression in any equivalent form, or as a factor of a product, and tells other working in its variables apart', () => {
+    expect(verdicts('quadratic factor 2x^2 + 3x - 2', 'so p(x) is (x - 3)(2x² + 3x − 2)')).toContainEqual([
+      '(x - 3)(2x² + 3x − 2)',
+      'factor',
+    ]);
+    expect(verdicts('quadratic factor 2x^2 + 3x - 2', 'the quadratic is 3x + 2x^2 - 2')).toEqual([['3x + 2x^2 - 2', 'same']]);
+    expect(verdicts('quadratic factor 2x^2 + 3x - 2', 'since p(3) = 0, (x - 3) is a factor')).toEqual([['(x - 3)', 'different']]);
+    expect(verdicts('2x^2 + 3x - 2', '(2x - 1)(x + 2)')).toEqual([['(2x - 1)(x + 2)', 'same']]);
   });
 });

@@ -262,3 +262,83 @@ export function schemeEquation(wording: string): Equation | undefined {
   if (!eq || eq.symbols.length < 2) return undefined;
   return solvedFor(eq) ? eq : undefined;
 }
+
+/** An expression as written ("2x^2 + 3x - 2", "(x - 3)(2x^2 + 3x - 2)") and read. */
+export interface Expression {
+  text: string;
+  node: MathNode;
+  symbols: string[];
+  start: number;
+}
+
+/** A run of working: numbers, one-letter variables, operators and brackets (a word of two letters ends it). */
+const WORKING_RUN = /(?:[\d.()+\-−–×*·/^²³⁴√\s]|(?<!\p{L})\p{L}(?!\p{L}))+/gu;
+
+function readExpression(written: string, start: number): Expression | undefined {
+  const text = written.trim();
+  // an expression has a variable and an operation on it: not a lone letter, a number, a value or a decade ("1950s")
+  if (!/\p{L}/u.test(text) || !/[+\-−–×*·/^²³⁴√]|\)\s*\(/u.test(text) || text.replace(/\s/g, '').length < 3) return undefined;
+  const node = parseSide(text);
+  if (!node) return undefined;
+  const symbols = symbolsIn(node);
+  if (symbols.length === 0 || node.type === 'SymbolNode') return undefined;
+  return { text, node, symbols, start: start + written.indexOf(text) };
+}
+
+/**
+ * The scheme point's expression, when its wording is one, alone or after words that name it ("quadratic factor
+ * 2x^2 + 3x - 2"), with no "=" (an equation is schemeEquation's): what the answer must write, in any equivalent form.
+ */
+export function schemeExpression(wording: string): Expression | undefined {
+  const plain = wording.replace(/\s+/g, ' ').trim();
+  if (/[=<>≤≥≈]/.test(plain)) return undefined;
+  const runs = [...plain.matchAll(WORKING_RUN)].filter((m) => m[0].trim());
+  const last = runs.at(-1);
+  if (!last || last.index + last[0].length < plain.length) return undefined;
+  // (the words before it only name it: "quadratic factor", "the derivative is")
+  const before = plain.slice(0, last.index);
+  if (/[^\p{L}\s':-]/u.test(before)) return undefined;
+  const expression = readExpression(last[0], last.index);
+  return expression && expression.symbols.length <= 2 ? expression : undefined;
+}
+
+/** Every expression an answer writes: each run of working between words, "=" and punctuation. */
+export function findExpressions(text: string): Expression[] {
+  return [...text.matchAll(WORKING_RUN)].flatMap((m) => readExpression(m[0], m.index) ?? []);
+}
+
+/** The factors of a product, brackets undone ("(x - 3)(2x - 1)" gives x - 3 and 2x - 1). */
+function factorsOf(node: MathNode): MathNode[] {
+  const inner = node.type === 'ParenthesisNode' ? (node as MathNode & { content: MathNode }).content : node;
+  if (inner.type === 'OperatorNode' && (inner as MathNode & { fn: string }).fn === 'multiply')
+    return (inner as MathNode & { args: MathNode[] }).args.flatMap(factorsOf);
+  return [inner];
+}
+
+function sameExpression(a: MathNode, b: MathNode, symbols: string[]): boolean {
+  const random = sampler(104729);
+  let tried = 0;
+  for (let k = 0; k < 12 && tried < 6; k++) {
+    const scope: Record<string, number> = {};
+    for (const s of symbols) scope[s] = -2.5 + 5 * random();
+    const x = evaluate(a, scope);
+    const y = evaluate(b, scope);
+    if (x === undefined || y === undefined) continue;
+    tried++;
+    if (Math.abs(x - y) > 1e-6 * Math.max(1, Math.abs(x), Math.abs(y))) return false;
+  }
+  return tried >= 3;
+}
+
+/**
+ * Whether an answer's expression is the scheme's: 'same' when equal wherever both are defined (expanded, factorised or
+ * reordered), 'factor' when it is a product with the scheme's expression as one factor ("(x - 3)(2x^2 + 3x - 2)" for
+ * the quadratic factor), 'different' when it is in the scheme's variables and neither, 'unrelated' when it has others.
+ */
+export function compareExpressions(scheme: Expression, answer: Expression): 'same' | 'factor' | 'different' | 'unrelated' {
+  if (answer.symbols.some((s) => !scheme.symbols.includes(s))) return 'unrelated';
+  if (sameExpression(scheme.node, answer.node, scheme.symbols)) return 'same';
+  const factors = factorsOf(answer.node);
+  if (factors.length > 1 && factors.some((f) => symbolsIn(f).length > 0 && sameExpression(scheme.node, f, scheme.symbols))) return 'factor';
+  return 'different';
+}

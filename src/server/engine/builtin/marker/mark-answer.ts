@@ -61,7 +61,16 @@ import {
   oppositeIsAboutSameThing,
   sameSubject,
 } from './claims';
-import { compareEquations, findEquations, schemeEquation, type Equation } from '../../maths/formulas';
+import {
+  compareEquations,
+  compareExpressions,
+  findEquations,
+  findExpressions,
+  schemeEquation,
+  schemeExpression,
+  type Equation,
+  type Expression,
+} from '../../maths/formulas';
 import { analyseText, toPlainText, type AnalysedText, type Token } from './text';
 
 export const MARKED_BY = 'the built-in marker';
@@ -382,8 +391,8 @@ function superscriptsAsPowers(text: string): string {
 }
 
 /**
- * A wording the answer contains word for word (spacing aside), e.g. "tan^-1(3/1)" or "k = 3/4" in a
- * worked solution: covered whatever the classifier, which was trained on prose, makes of it.
+ * A wording the answer contains word for word (spacing aside; "…" for the rest of the working), e.g. "tan^-1(3/1)" or
+ * "k = 3/4" in a worked solution: covered whatever the classifier, which was trained on prose, makes of it.
  * The wording must be specific (at least 5 characters once squashed) and not negated just before it.
  * Returns the answer's own words, as the student wrote them.
  */
@@ -411,7 +420,11 @@ function findVerbatim(answerText: string, wordings: string[]): string | undefine
   }
   for (const w of wordings) {
     const plain = toPlainText(w).replace(/\s+/g, ' ').trim();
-    const target = squash(plain);
+    // an examiner's "…" stands for the rest of the working: "(x - 3)(2x^2 + …)" is written by "(x - 3)(2x^2 + 3x - 2)"
+    // (the part before it must be working of its own, with a bracket or an operator, and 6+ characters)
+    const ellipsis = /\.{3}|…/.exec(plain);
+    const target = squash(ellipsis ? plain.slice(0, ellipsis.index) : plain);
+    if (ellipsis && (target.length < 6 || !/[()^*/+-]/.test(target))) continue;
     // specific enough: a phrase of 5+ characters, or a value with working such as "10/3" or "-7/6"
     if (target.length < 5 && !(target.length >= 3 && /\d/.test(target) && /[/^=+*()-]/.test(target))) continue;
     const at = squashedAnswer.indexOf(target);
@@ -467,6 +480,39 @@ function judgeFormula(point: MarkPoint, answerText: string, questionText: string
       status: 'NOT_COVERED',
       justification: `Not credited: "${different.text}" is not the same relation as the mark scheme's ${point.text}.`,
       quote: different.text,
+      rule: 'formula-different',
+    };
+  return undefined;
+}
+
+/**
+ * An accuracy point that is an expression ("quadratic factor 2x^2 + 3x - 2") is earned by writing it, in any equivalent
+ * form or as a factor of a product ("(x - 3)(2x^2 + 3x - 2)"), and not by other working in its variables, however
+ * many of its letters and numbers that shares ("(x - 3) is a factor"). Undefined when the point is no such expression
+ * or the answer writes none in its variables (words are judged as words); a method point allows other forms.
+ */
+function judgeExpression(point: MarkPoint, answerText: string): PointOutcome | undefined {
+  if (point.kind === 'M') return undefined;
+  const schemes = [point.text, ...point.accept].flatMap((w) => schemeExpression(toPlainText(w)) ?? []);
+  if (schemes.length === 0) return undefined;
+  let different: Expression | undefined;
+  for (const written of findExpressions(answerText)) {
+    for (const scheme of schemes) {
+      const verdict = compareExpressions(scheme, written);
+      if (verdict === 'same' || verdict === 'factor')
+        return {
+          status: 'COVERED',
+          justification: `Credited: you wrote "${written.text}", which ${verdict === 'same' ? 'is' : 'has the factor'} ${scheme.text}.`,
+          rule: 'formula-same',
+          evidence: written.text,
+        };
+      if (verdict === 'different') different ??= written;
+    }
+  }
+  if (different)
+    return {
+      status: 'NOT_COVERED',
+      justification: `Not credited: your working does not give ${schemes[0].text} (the mark scheme has ${point.text}).`,
       rule: 'formula-different',
     };
   return undefined;
@@ -751,7 +797,7 @@ function judgeTextPoint(
       };
     }
   }
-  const formula = judgeFormula(point, answer.text, question.text);
+  const formula = judgeFormula(point, answer.text, question.text) ?? judgeExpression(point, answer.text);
   if (formula) return formula;
   const wordings = [point.text, ...point.accept].map((w) => analyseText(toPlainText(w)));
   if (listed && isStatement(wordings[0])) return listOfTerms(point);
@@ -880,7 +926,10 @@ function judgeTextPoint(
   // (a step of working may be shown in numbers: "2^7 = 128")
   const step = isStep(point, wordings[decision.alternative]);
   // a number the question gives shows a step only when it is put to work ("12.6 / 3.5"), not when copied ("A(3, 23)")
-  const used = (i: number) => isOperand(answer.text, answer.tokens[i]) || /[=-]\s*$/.test(answer.text.slice(0, answer.tokens[i].start));
+  // (nor when the expression round it is copied from the question: "so (x - 3) is a factor")
+  const used = (i: number) =>
+    (isOperand(answer.text, answer.tokens[i]) || /[=-]\s*$/.test(answer.text.slice(0, answer.tokens[i].start))) &&
+    !copiedExpression(answer.text, answer.tokens[i], question.text);
   const questionNumber = (i: number) =>
     !used(i) && question.tokens.some((q) => q.isNumber && Number(q.lower) === Number(answer.tokens[i].lower));
   if (
@@ -947,6 +996,19 @@ function judgeTextPoint(
   // somewhere in the answer) is no evidence a student can trust
   if (status === 'COVERED' && decision.probabilities.correct < WEAKEST_CREDIT) status = 'NOT_COVERED';
   return describeDecision(decision, answer, wordings, status, point);
+}
+
+/** A run of working: numbers, single letters, operators and brackets (not a word of two letters). */
+const WORKING_BEFORE = /(?:[\d.()+\-−×*/^²³\s]|(?<![\p{L}])\p{L}(?![\p{L}]))*$/u;
+const WORKING_AFTER = /^(?:[\d.()+\-−×*/^²³\s]|(?<![\p{L}])\p{L}(?![\p{L}]))*/u;
+
+/** Whether the working round a number ("(x - 3)") is the question's own, copied out, rather than the student's. */
+function copiedExpression(answerText: string, at: { start: number; end: number }, questionText: string): boolean {
+  const before = WORKING_BEFORE.exec(answerText.slice(Math.max(0, at.start - 40), at.start))?.[0] ?? '';
+  const after = WORKING_AFTER.exec(answerText.slice(at.end, at.end + 40))?.[0] ?? '';
+  const squash = (t: string) => t.replace(/[\s()]/g, '').replace(/−/g, '-');
+  const expression = squash(before + answerText.slice(at.start, at.end) + after);
+  return expression.length > squash(answerText.slice(at.start, at.end)).length + 1 && squash(questionText).includes(expression);
 }
 
 /**

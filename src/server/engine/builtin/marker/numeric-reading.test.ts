@@ -474,4 +474,27 @@ describe('a step shown in numbers', () => {
     expect(angles(`${working}x = 30°, 90°, 150°`)).toBe('COVERED');
     expect(angles(`${working}x = 30°, x = 90°`)).toBe('NOT_COVERED');
   });
+
+  it('is not shown by an expression copied from the question, and an expression point is found as mathematics', () => {
+    const factorise = (answer: string) =>
+      markAnswer({
+        questionText:
+          'p(x) = 2x^3 - 3x^2 - 11x + 6. Use the factor theorem to show that (x - 3) is a factor of p(x), and hence factorise p(x).',
+        type: 'short_answer',
+        totalMarks: 3,
+        markScheme: [
+          { id: 'b1', text: 'p(3) = 0, so (x - 3) is a factor', kind: 'B', accept: ['p(3) = 0'] },
+          { id: 'm1', text: 'divides or compares coefficients to obtain a quadratic factor', kind: 'M', accept: ['(x - 3)(2x^2 + ...)'] },
+          { id: 'a1', text: 'quadratic factor 2x^2 + 3x - 2', kind: 'A', depends_on: 'm1' },
+        ],
+        answer,
+      })
+        .markscheme_evaluation.filter((p) => p.status === 'COVERED')
+        .map((p) => p.point_id);
+    // "(x - 3)" is the question's: its letter and number show no division and no quadratic factor
+    expect(factorise('p(-3) = -54 - 27 + 33 + 6 = -42, so (x - 3) is not a factor')).toEqual([]);
+    // the examiner's "…" stands for the rest of the working; the factor is found in any order, inside the product
+    expect(factorise('p(3) = 0 so (x - 3) is a factor. Dividing, p(x) = (x - 3)(3x + 2x^2 - 2)')).toEqual(['b1', 'm1', 'a1']);
+    expect(factorise('p(3) = 0 so (x - 3) is a factor. Dividing, p(x) = (x - 3)(2x^2 - 3x + 2)')).toEqual(['b1', 'm1']);
+  });
 });
