@@ -79,3 +79,46 @@ describe('expressions compared as mathematics', () => {
     expect(verdicts('2x^2 + 3x - 2', '(2x - 1)(x + 2)')).toEqual([['(2x - 1)(x + 2)', 'same']]);
   });
 });
+
+describe('an equation in one unknown', () => {
+  const verdicts = (wording: string, answer: string) => {
+    const scheme = schemeEquation(wording);
+    if (!scheme) return undefined;
+    return findEquations(answer).map((e) => [e.text, compareEquations(scheme, e)]);
+  };
+
+  it('is read after the words that name the step, and not from a value or function notation', () => {
+    expect(schemeEquation('forms 2(1/8) - 7(1/4) + k/2 + 3 = 0')?.symbols).toEqual(['k']);
+    expect(schemeEquation('equates: 4x + 1 = -2x + 37')?.symbols).toEqual(['x']);
+    expect(schemeEquation('k = -3')).toBeUndefined();
+    expect(schemeEquation('uses g(1/2) = 0')).toBeUndefined();
+    expect(schemeEquation('solves sin(x + 30) = 1/2')).toBeUndefined();
+  });
+
+  it('is the same equation wherever it has the same roots: rearranged, simplified or factorised', () => {
+    expect(verdicts('forms 2(1/8) - 7(1/4) + k/2 + 3 = 0', '1/4 - 7/4 + k/2 + 3 = 0, so k/2 = -3/2')).toEqual([
+      ['1/4 - 7/4 + k/2 + 3 = 0', 'same'],
+      ['k/2 = -3/2', 'same'],
+    ]);
+    expect(verdicts('x^2 - 5x + 6 = 0', '(x - 2)(x - 3) = 0')).toEqual([['(x - 2)(x - 3) = 0', 'same']]);
+    // the sign error of "g(-1/2)" gives another equation; "k = 2" is a value, checked as a value
+    expect(verdicts('forms 2(1/8) - 7(1/4) + k/2 + 3 = 0', '-1/4 - 7/4 + 3 - k/2 = 0\nk = 2')).toEqual([
+      ['-1/4 - 7/4 + 3 - k/2 = 0', 'different'],
+      ['k = 2', 'unrelated'],
+    ]);
+    expect(verdicts('x^2 - 5x + 6 = 0', 'x^2 - 5x = 6')).toEqual([['x^2 - 5x = 6', 'different']]);
+  });
+});
+
+describe("an expansion's terms", () => {
+  it('are found among the terms of the series the answer writes, only where the question asks for an expansion', () => {
+    const scheme = schemeExpression('1 + 2x')!;
+    const [series] = findExpressions('= 1 + 2x - 2x^2 + 4x^3 + ...');
+    expect(series.text).toBe('1 + 2x - 2x^2 + 4x^3');
+    expect(compareExpressions(scheme, series, true)).toBe('terms');
+    expect(compareExpressions(schemeExpression('- 2x^2 + 4x^3')!, series, true)).toBe('terms');
+    expect(compareExpressions(schemeExpression('- 2x^2 - 4x^3')!, series, true)).toBe('different');
+    // a factor is not found among a longer polynomial's terms
+    expect(compareExpressions(scheme, series)).toBe('different');
+  });
+});

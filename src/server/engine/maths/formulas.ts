@@ -126,8 +126,9 @@ const VALUE =
 export function readEquation(text: string, start = 0): Equation | undefined {
   const sides = text.split('=');
   if (sides.length !== 2 || !sides[0].trim() || !sides[1].trim()) return undefined;
-  // "t = 4.08 s" states a value (a number and its unit), not a relation between variables
-  if (sides.some((side) => VALUE.test(side.trim()))) return undefined;
+  // "t = 4.08 s" states a value (a number and its unit), not a relation between variables (a bare number is a side of
+  // an equation in one unknown: "1 - k/2 = 0")
+  if (sides.some((side) => VALUE.test(side.trim()) && !/^[-+]?\d+(?:\.\d+)?$/.test(side.trim()))) return undefined;
   const left = parseSide(sides[0]);
   const right = parseSide(sides[1]);
   if (!left || !right) return undefined;
@@ -230,6 +231,7 @@ export type Agreement = 'same' | 'different' | 'unrelated';
  * variables (two or more shared, none of its own) but does not hold, 'unrelated' otherwise.
  */
 export function compareEquations(scheme: Equation, answer: Equation): Agreement {
+  if (scheme.symbols.length === 1) return compareOneUnknown(scheme, answer);
   // a side with no variable is a substitution or a value ("GM/r = 6.67e-11 × 6e24 / 6.37e6"), not a relation
   if (symbolsIn(answer.left).length === 0 || symbolsIn(answer.right).length === 0) return 'unrelated';
   const shared = answer.symbols.filter((s) => scheme.symbols.includes(s));
@@ -256,11 +258,81 @@ export function compareEquations(scheme: Equation, answer: Equation): Agreement 
   return held === tried ? 'same' : 'different';
 }
 
-/** The scheme point's formula, when its wording is one equation in symbols ("v = √(GM/r)", "s = ut + ½at²"). */
+/**
+ * The scheme point's formula, when its wording is one equation in symbols ("v = √(GM/r)", "s = ut + ½at²"), or an
+ * equation in one unknown that a step forms, after the words that name the step ("forms 2(1/8) - 7(1/4) + k/2 + 3 = 0").
+ */
 export function schemeEquation(wording: string): Equation | undefined {
-  const eq = readEquation(wording.replace(/\s+/g, ' ').trim());
-  if (!eq || eq.symbols.length < 2) return undefined;
-  return solvedFor(eq) ? eq : undefined;
+  const plain = wording.replace(/\s+/g, ' ').trim();
+  const eq = readEquation(plain);
+  if (eq && eq.symbols.length >= 2 && solvedFor(eq)) return eq;
+  return oneUnknown(plain);
+}
+
+/**
+ * An equation in one unknown ("2(1/8) - 7(1/4) + k/2 + 3 = 0"), the words before it left out; not a value ("k = -3"), and
+ * not one in function notation ("g(1/2) = 0" is no equation in g).
+ */
+function oneUnknown(wording: string): Equation | undefined {
+  const at = wording.search(/[-\d(√]|(?<!\p{L})\p{L}(?!\p{L})/u);
+  // (the words before it end before it: "sin(x + 30) = 1/2" is not "(x + 30) = 1/2" after the word "sin")
+  if (at < 0 || /[^\p{L}\s:]/u.test(wording.slice(0, at)) || /\p{L}$/u.test(wording.slice(0, at))) return undefined;
+  if (/\b(?:sin|cos|tan|ln|log|exp|sqrt)\s*$/i.test(wording.slice(0, at))) return undefined;
+  const maths = wording.slice(at);
+  // (nor one with a function: "sin(x + 30°) = 1/2" has a root every turn)
+  if (/(?<!\p{L})\p{L}\s*\(|\p{L}{2}|√/u.test(maths)) return undefined;
+  const eq = readEquation(maths, at);
+  if (!eq || eq.symbols.length !== 1) return undefined;
+  // a lone symbol on one side is a value worked out, not an equation formed
+  if (eq.left.type === 'SymbolNode' || eq.right.type === 'SymbolNode') return undefined;
+  return rootsOf(eq).length > 0 ? eq : undefined;
+}
+
+/** The real roots of an equation in one unknown, found where its two sides cross between -1000 and 1000. */
+function rootsOf(eq: Equation): number[] {
+  const name = eq.symbols[0];
+  const f = (x: number) => {
+    const l = evaluate(eq.left, { [name]: x });
+    const r = evaluate(eq.right, { [name]: x });
+    return l === undefined || r === undefined ? undefined : l - r;
+  };
+  const roots: number[] = [];
+  const grid = [-1000, -100, -30, -10, -5, -3, -2, -1, -0.5, -0.1, 0, 0.1, 0.5, 1, 2, 3, 5, 10, 30, 100, 1000];
+  const fine = grid.flatMap((x, i) => (i + 1 < grid.length ? Array.from({ length: 8 }, (_, k) => x + ((grid[i + 1] - x) * k) / 8) : [x]));
+  for (let i = 0; i + 1 < fine.length; i++) {
+    let [a, b] = [fine[i], fine[i + 1]];
+    let fa = f(a);
+    const fb = f(b);
+    if (fa === undefined || fb === undefined) continue;
+    if (fa === 0) {
+      roots.push(a);
+      continue;
+    }
+    if (Math.sign(fa) === Math.sign(fb)) continue;
+    for (let k = 0; k < 60; k++) {
+      const m = (a + b) / 2;
+      const fm = f(m);
+      if (fm === undefined) break;
+      if (Math.sign(fm) === Math.sign(fa)) [a, fa] = [m, fm];
+      else b = m;
+    }
+    roots.push((a + b) / 2);
+  }
+  return roots.filter((r, i) => i === 0 || Math.abs(r - roots[i - 1]) > 1e-6 * Math.max(1, Math.abs(r)));
+}
+
+/**
+ * An answer's equation against an equation in one unknown: 'same' when it is in that unknown and has the same roots
+ * (rearranged, simplified, multiplied through), 'different' when it is in that unknown with other roots, 'unrelated'
+ * otherwise (a value such as "k = -3" is checked as a value, not here).
+ */
+function compareOneUnknown(scheme: Equation, answer: Equation): Agreement {
+  if (answer.symbols.length !== 1 || answer.symbols[0] !== scheme.symbols[0]) return 'unrelated';
+  if (answer.left.type === 'SymbolNode' || answer.right.type === 'SymbolNode') return 'unrelated';
+  const ours = rootsOf(scheme);
+  const theirs = rootsOf(answer);
+  const near = (a: number, b: number) => Math.abs(a - b) <= 1e-4 * Math.max(1, Math.abs(a));
+  return ours.length === theirs.length && ours.every((r) => theirs.some((t) => near(r, t))) ? 'same' : 'different';
 }
 
 /** An expression as written ("2x^2 + 3x - 2", "(x - 3)(2x^2 + 3x - 2)") and read. */
@@ -275,7 +347,11 @@ export interface Expression {
 const WORKING_RUN = /(?:[\d.()+\-−–×*·/^²³⁴√\s]|(?<!\p{L})\p{L}(?!\p{L}))+/gu;
 
 function readExpression(written: string, start: number): Expression | undefined {
-  const text = written.trim();
+  // a series goes on: "1 + 2x - 2x^2 + …" is read up to its dots
+  const text = written
+    .trim()
+    .replace(/\s*[+-]?\s*(?:\.{2,}|…)\s*$/, '')
+    .trim();
   // an expression has a variable and an operation on it: not a lone letter, a number, a value or a decade ("1950s")
   if (!/\p{L}/u.test(text) || !/[+\-−–×*·/^²³⁴√]|\)\s*\(/u.test(text) || text.replace(/\s/g, '').length < 3) return undefined;
   const node = parseSide(text);
@@ -307,6 +383,17 @@ export function findExpressions(text: string): Expression[] {
   return [...text.matchAll(WORKING_RUN)].flatMap((m) => readExpression(m[0], m.index) ?? []);
 }
 
+/** The terms of a sum, each with its sign ("1 + 2x - 2x^2" gives 1, 2x and -2x^2). */
+function termsOf(node: MathNode): MathNode[] {
+  const inner = node.type === 'ParenthesisNode' ? (node as MathNode & { content: MathNode }).content : node;
+  if (inner.type !== 'OperatorNode') return [inner];
+  const op = inner as MathNode & { fn: string; args: MathNode[] };
+  if (op.fn === 'add') return op.args.flatMap(termsOf);
+  if (op.fn === 'subtract') return [...termsOf(op.args[0]), ...termsOf(op.args[1]).map((t) => parse(`-(${t.toString()})`))];
+  if (op.fn === 'unaryMinus') return termsOf(op.args[0]).map((t) => parse(`-(${t.toString()})`));
+  return [inner];
+}
+
 /** The factors of a product, brackets undone ("(x - 3)(2x - 1)" gives x - 3 and 2x - 1). */
 function factorsOf(node: MathNode): MathNode[] {
   const inner = node.type === 'ParenthesisNode' ? (node as MathNode & { content: MathNode }).content : node;
@@ -333,12 +420,22 @@ function sameExpression(a: MathNode, b: MathNode, symbols: string[]): boolean {
 /**
  * Whether an answer's expression is the scheme's: 'same' when equal wherever both are defined (expanded, factorised or
  * reordered), 'factor' when it is a product with the scheme's expression as one factor ("(x - 3)(2x^2 + 3x - 2)" for
- * the quadratic factor), 'different' when it is in the scheme's variables and neither, 'unrelated' when it has others.
+ * the quadratic factor), 'terms' when `series` (the question asks for an expansion) and the scheme's terms are among its
+ * terms ("1 + 2x" of "1 + 2x - 2x^2 + 4x^3"), 'different' when it is in the scheme's variables and none of these, 'unrelated' when it has
+ * others.
  */
-export function compareExpressions(scheme: Expression, answer: Expression): 'same' | 'factor' | 'different' | 'unrelated' {
+export function compareExpressions(
+  scheme: Expression,
+  answer: Expression,
+  series = false,
+): 'same' | 'factor' | 'terms' | 'different' | 'unrelated' {
   if (answer.symbols.some((s) => !scheme.symbols.includes(s))) return 'unrelated';
   if (sameExpression(scheme.node, answer.node, scheme.symbols)) return 'same';
   const factors = factorsOf(answer.node);
   if (factors.length > 1 && factors.some((f) => symbolsIn(f).length > 0 && sameExpression(scheme.node, f, scheme.symbols))) return 'factor';
+  // terms of a series or a polynomial: "1 + 2x" and "- 2x^2 + 4x^3" are in "1 + 2x - 2x^2 + 4x^3"
+  const ours = termsOf(scheme.node);
+  const theirs = termsOf(answer.node);
+  if (series && ours.length < theirs.length && ours.every((t) => theirs.some((a) => sameExpression(t, a, scheme.symbols)))) return 'terms';
   return 'different';
 }

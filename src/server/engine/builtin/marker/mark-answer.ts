@@ -472,7 +472,9 @@ function judgeFormula(point: MarkPoint, answerText: string, questionText: string
           evidence: eq.text,
         };
       }
-      if (verdict === 'different') different ??= eq;
+      // (a method step that forms an equation in one unknown may use the student's own earlier values: the method mark
+      // allows an error carried forward, so another equation of theirs is not refused here)
+      if (verdict === 'different' && !(point.kind === 'M' && scheme.symbols.length === 1)) different ??= eq;
     }
   }
   if (different)
@@ -491,18 +493,20 @@ function judgeFormula(point: MarkPoint, answerText: string, questionText: string
  * many of its letters and numbers that shares ("(x - 3) is a factor"). Undefined when the point is no such expression
  * or the answer writes none in its variables (words are judged as words); a method point allows other forms.
  */
-function judgeExpression(point: MarkPoint, answerText: string): PointOutcome | undefined {
+function judgeExpression(point: MarkPoint, answerText: string, questionText: string): PointOutcome | undefined {
   if (point.kind === 'M') return undefined;
   const schemes = [point.text, ...point.accept].flatMap((w) => schemeExpression(toPlainText(w)) ?? []);
   if (schemes.length === 0) return undefined;
+  // (an expansion's terms are points of their own: "1 + 2x" is in "1 + 2x - 2x^2 + 4x^3 + …")
+  const series = /\b(expan\w*|series|terms?)\b/i.test(questionText);
   let different: Expression | undefined;
   for (const written of findExpressions(answerText)) {
     for (const scheme of schemes) {
-      const verdict = compareExpressions(scheme, written);
-      if (verdict === 'same' || verdict === 'factor')
+      const verdict = compareExpressions(scheme, written, series);
+      if (verdict === 'same' || verdict === 'factor' || verdict === 'terms')
         return {
           status: 'COVERED',
-          justification: `Credited: you wrote "${written.text}", which ${verdict === 'same' ? 'is' : 'has the factor'} ${scheme.text}.`,
+          justification: `Credited: you wrote "${written.text}", which ${verdict === 'same' ? 'is' : verdict === 'factor' ? 'has the factor' : 'has the terms'} ${scheme.text}.`,
           rule: 'formula-same',
           evidence: written.text,
         };
@@ -797,7 +801,7 @@ function judgeTextPoint(
       };
     }
   }
-  const formula = judgeFormula(point, answer.text, question.text) ?? judgeExpression(point, answer.text);
+  const formula = judgeFormula(point, answer.text, question.text) ?? judgeExpression(point, answer.text, question.text);
   if (formula) return formula;
   const wordings = [point.text, ...point.accept].map((w) => analyseText(toPlainText(w)));
   if (listed && isStatement(wordings[0])) return listOfTerms(point);
