@@ -20,6 +20,17 @@ describe('roles swapped: the point’s two opposite words bound the other way ro
     ).toEqual(['falling', 'rising']);
   });
 
+  it('finds directions exchanged in a contrast where the second thing is named otherwise ("an extra diamond" for "one more")', () => {
+    const point = 'tap water is plentiful, so the value of the last bottle is low; gold is rare, so the value of one more is high';
+    expect(
+      swapped(point, 'Tap water is plentiful, so the value of the last bottle is high, whereas gold is rare so an extra ring is low.'),
+    ).toEqual(['high', 'low']);
+    // said the right way round, the contrast is the point
+    expect(
+      swapped(point, 'Tap water is plentiful, so the value of the last bottle is low, whereas gold is rare so an extra ring is high.'),
+    ).toBeUndefined();
+  });
+
   it('finds a listed pair said the other way round about the same verb', () => {
     expect(
       swapped(

@@ -83,10 +83,17 @@ function anchorOf(text: AnalysedText, i: number, pair: [number, number]): number
   return undefined;
 }
 
-/** Of the two anchors, the one nearest before the answer's word in its sentence (-1 for neither). */
-function nearestAnchor(answer: AnalysedText, i: number, anchors: [Token, Token]): number {
+/** Words that start the second half of a contrast: what is said after one is not said of the thing before it. */
+const CONTRAST = /^(whereas|while|whilst|but|however|unlike|;)$/;
+
+/**
+ * Of the two anchors, the one nearest before the answer's word in its sentence (-1 for neither), or, with `inClause`,
+ * in its half of a contrast ("the last litre is very high, whereas diamonds … is low": "low" is bound to no litre).
+ */
+function nearestAnchor(answer: AnalysedText, i: number, anchors: [Token, Token], inClause = false): number {
   const sentence = answer.tokens[i].sentence;
   for (let k = i - 1; k >= 0 && answer.tokens[k].sentence === sentence; k--) {
+    if (inClause && CONTRAST.test(answer.tokens[k].lower)) return -1;
     const found = anchors.findIndex((a) => same(answer.tokens[k], a));
     if (found >= 0) return found;
   }
@@ -134,6 +141,14 @@ export function swappedRoles(wording: AnalysedText, answer: AnalysedText): [numb
             continue;
           // each word bound to the other's thing
           if (anchors && nearestAnchor(answer, x, anchors) === 1 && nearestAnchor(answer, y, anchors) === 0) return [x, y];
+          // or, directions in a contrast, one bound to the other's thing in its own half and the other bound to nothing
+          // there ("the last litre is very high, whereas diamonds are scarce so … an extra diamond is low")
+          const contrasted = (from: number, to: number) =>
+            answer.tokens.slice(Math.min(from, to) + 1, Math.max(from, to)).some((t) => CONTRAST.test(t.lower));
+          if (anchors && pair === 'antonym' && contrasted(x, y)) {
+            const [bx, by] = [nearestAnchor(answer, x, anchors, true), nearestAnchor(answer, y, anchors, true)];
+            if ((bx === 1 && by !== 1) || (by === 0 && bx !== 0)) return x < y ? [x, y] : [y, x];
+          }
           // or a listed pair said the other way round about the same verb ("old information disrupts new information"),
           // in the active voice ("… is disrupted by new information" says it the right way round)
           const verb = (m: number) =>
