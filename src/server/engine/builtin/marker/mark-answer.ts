@@ -642,6 +642,16 @@ function markTextPoint(
 ): PointOutcome {
   const outcome = judgeTextPoint(point, answer, question, classifier, ownTerm);
   if (outcome.status !== 'COVERED' || !WORDED_RULES.has(outcome.rule)) return outcome;
+  // the point said under the other label ("negative electrode: O2 + 4H+ + 4e- → 2H2O" for the positive electrode's)
+  const relabelled = outcome.evidence ? otherLabel(point.text, answer.text, outcome.evidence) : undefined;
+  if (relabelled)
+    return {
+      status: 'CONTRADICTED',
+      justification: `Not credited: you wrote "${relabelled}", which gives this under the other label; the mark scheme has: ${point.text}.`,
+      quote: relabelled,
+      rule: 'direction',
+      evidence: relabelled,
+    };
   // the scheme's own words in a clause that denies them ("the battery does not have internal resistance")
   if ((outcome.rule === 'accepted-wording' || outcome.rule === 'as-worded') && outcome.evidence) {
     // denied only where every place the answer says it denies it ("no driving force" for the free oscillation, "a
@@ -721,6 +731,30 @@ function markTextPoint(
     };
   }
   return outcome;
+}
+
+/**
+ * Where a point is labelled ("positive electrode: O₂ + 4H⁺ + 4e⁻ → 2H₂O", "advantage: …") and the answer writes its
+ * evidence under a label with the opposite word ("negative electrode: O2 + …") and not the point's own: the label and
+ * evidence as written. Undefined otherwise.
+ */
+function otherLabel(pointText: string, answerText: string, evidence: string): string | undefined {
+  // (a label is a name of up to three words, not a statement: "it is a negative correlation: …")
+  const label = /^([^:]{2,40}):/.exec(toPlainText(pointText))?.[1];
+  if (!label || label.trim().split(/\s+/).length > 3 || /\b(is|are|was|were|does|do|has|have)\b/i.test(label)) return undefined;
+  const at = answerText.indexOf(evidence);
+  if (at < 0) return undefined;
+  // the answer's label: the words before the evidence on its line, up to the last full stop
+  const lineStart = Math.max(answerText.lastIndexOf('\n', at - 1), answerText.lastIndexOf('. ', at - 1)) + 1;
+  const before = answerText.slice(lineStart, at);
+  if (!before.trim() || before.length > 60) return undefined;
+  const own = analyseText(label).tokens.filter((t) => t.content);
+  const theirs = analyseText(before).tokens.filter((t) => t.content);
+  const turned = theirs.some((a) => own.some((o) => wordsOpposite(o, a)));
+  const kept = theirs.some((a) => own.some((o) => o.lemma === a.lemma && !own.some((p) => wordsOpposite(p, a))));
+  const opposed = own.filter((o) => theirs.some((a) => wordsOpposite(o, a)));
+  if (!turned || theirs.some((a) => opposed.some((o) => o.lemma === a.lemma)) || (kept && !opposed.length)) return undefined;
+  return answerText.slice(lineStart, at + evidence.length).trim();
 }
 
 function judgeTextPoint(

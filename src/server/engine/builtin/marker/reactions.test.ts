@@ -78,3 +78,27 @@ describe('the marker on an equation point', () => {
     expect(findReactions('It makes H2O')).toEqual([]);
   });
 });
+
+describe('a labelled point said under the other label', () => {
+  const brine = (answer: string) =>
+    markAnswer({
+      questionText: 'Give the half-equation at each electrode when brine is electrolysed.',
+      type: 'short_answer',
+      totalMarks: 2,
+      markScheme: [
+        { id: 'p1', text: 'positive electrode: 2Cl⁻ → Cl₂ + 2e⁻', kind: 'B', accept: ['2Cl- → Cl2 + 2e-'] },
+        { id: 'p2', text: 'negative electrode: 2H₂O + 2e⁻ → H₂ + 2OH⁻', kind: 'B', accept: ['2H2O + 2e- → H2 + 2OH-'] },
+      ],
+      answer,
+    }).markscheme_evaluation.map((p) => `${p.point_id} ${p.status}`);
+
+  it('is the wrong way round: the equations at the electrodes exchanged earn neither', () => {
+    expect(brine('positive electrode: 2Cl- → Cl2 + 2e-\nnegative electrode: 2H2O + 2e- → H2 + 2OH-')).toEqual(['p1 COVERED', 'p2 COVERED']);
+    expect(brine('negative electrode: 2Cl- → Cl2 + 2e-\npositive electrode: 2H2O + 2e- → H2 + 2OH-')).toEqual([
+      'p1 CONTRADICTED',
+      'p2 CONTRADICTED',
+    ]);
+    // without labels the equations are the points
+    expect(brine('2Cl- → Cl2 + 2e-\n2H2O + 2e- → H2 + 2OH-')).toEqual(['p1 COVERED', 'p2 COVERED']);
+  });
+});
