@@ -789,6 +789,9 @@ function judgeTextPoint(
   // An accepted wording earns the point as written, like an examiner's "accept" (an accepted dispute adds one): the
   // required terms are for the marker's own judgement of other wordings.
   const accepted = findVerbatim(answer.text, point.accept);
+  // (an accepted equation the answer writes only to deny it is the point denied: "Cl2 + 2Br- → 2Cl- + Br2 does not happen")
+  const deniedReaction = accepted ? judgeReaction(point, answer.text) : undefined;
+  if (deniedReaction?.status === 'CONTRADICTED') return deniedReaction;
   if (accepted)
     return {
       status: 'COVERED',

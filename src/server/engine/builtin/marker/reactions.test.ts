@@ -102,3 +102,25 @@ describe('a labelled point said under the other label', () => {
     expect(brine('2Cl- → Cl2 + 2e-\n2H2O + 2e- → H2 + 2OH-')).toEqual(['p1 COVERED', 'p2 COVERED']);
   });
 });
+
+describe('an equation written only to be denied', () => {
+  it('is read as denied before ("is not …") or after ("… does not happen")', () => {
+    expect(findReactions('The overall equation is not 2H2 + O2 → 2H2O here').map((r) => r.denied)).toEqual([true]);
+    expect(findReactions('I2 + 2Cl- → 2I- + Cl2 does not happen, iodine is too weak').map((r) => r.denied)).toEqual([true]);
+    expect(findReactions('It is 2H2 + O2 → 2H2O, which happens at the electrodes').map((r) => r.denied)).toEqual([undefined]);
+  });
+
+  it('says the opposite of the point, even where the equation is an accepted wording', () => {
+    const displace = (answer: string) =>
+      markAnswer({
+        questionText: 'Chlorine water is added to potassium iodide solution. Write the ionic equation.',
+        type: 'short_answer',
+        totalMarks: 1,
+        markScheme: [{ id: 'p1', text: 'Cl₂ + 2I⁻ → 2Cl⁻ + I₂', kind: 'B', accept: ['Cl2 + 2I- → 2Cl- + I2'] }],
+        answer,
+      }).markscheme_evaluation[0].status;
+    expect(displace('Cl2 + 2I- → 2Cl- + I2')).toBe('COVERED');
+    expect(displace('Cl2 + 2I- → 2Cl- + I2 does not happen, because iodide cannot be oxidised by chlorine.')).toBe('CONTRADICTED');
+    expect(displace('The equation is not Cl2 + 2I- → 2Cl- + I2, as there is no reaction.')).toBe('CONTRADICTED');
+  });
+});

@@ -71,6 +71,11 @@ function speciesOf(side: string): Map<string, number> {
 const ARROW =
   /[→⇌]|\b((?:(?:do|does|did|will|would|can|could)\s*(?:not|n't)|won't|cannot|can't)\s+)?(?:forms?|gives?|produces?|makes?|yields?)\b/g;
 
+/** A denial just before an equation ("is not", "isn't"), or a denial of its happening just after it ("does not happen"). */
+const DENIED_BEFORE = /\b(?:is|was|are|were)\s+not\s*:?\s*$|\b(?:isn't|wasn't|aren't|weren't)\s*:?\s*$/i;
+const DENIED_AFTER =
+  /^\s*(?:(?:does|do|did|will|would|can|could)\s*(?:not|n't)|won't|cannot|can't|never)\s+(?:happen|occur|take\s+place|go|react|work)\b/i;
+
 /** A formula that is plainly one (a number, a charge or two capitals): "It makes" is no reaction, "Cl2 forms" is. */
 const FORMULA_LIKE = /[\d+-]|[A-Z].*[A-Z]/;
 
@@ -88,12 +93,16 @@ export function findReactions(text: string): Reaction[] {
     if (l.size === 0 || r.size === 0) continue;
     const worded = arrow[0].length > 1;
     if (worded && ![l, r].every((side) => [...side.keys()].some((k) => FORMULA_LIKE.test(k)))) continue;
+    // an equation written only to be denied: "the half-equation is not H2O2 + … → 2H2O", "… → 2Cl- + Br2 does not happen"
+    const start = left.index + left[0].indexOf(left[1]);
+    const end = at + arrow[0].length + right.index + right[0].indexOf(right[1]) + right[1].length;
+    const deniedAround = DENIED_BEFORE.test(p.slice(Math.max(0, start - 30), start)) || DENIED_AFTER.test(p.slice(end, end + 40));
     out.push({
       text: `${left[1].trim()} ${arrow[0]} ${right[1].trim()}`,
       left: l,
       right: r,
       reversible: arrow[0] === '⇌',
-      ...(arrow[1] ? { denied: true as const } : {}),
+      ...(arrow[1] || deniedAround ? { denied: true as const } : {}),
     });
   }
   return out;
