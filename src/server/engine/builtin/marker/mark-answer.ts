@@ -1312,31 +1312,6 @@ function markNumericPoint(
       // the list principle for a value: "either 45.6% or 54.4%", "£21, or it could be -£21" gives two answers and
       // an examiner credits neither (not where the scheme itself has two: "x = 4 or x = -1")
       // (wherever the answer gives the value: "= 99.4%. … So it is 99.4% or 0.563%")
-      // the same size with the other sign stated as a result ("= -£30 million … disinvests £30m"): two answers (not where
-      // the point names a size, whose sign the student may give with another name: "a = -3.45 … deceleration = 3.45")
-      const size =
-        /\b(decelerat\w*|retard\w*|decrease\w*|fall\w*|loss\w*|lost|drop\w*|reduc\w*|magnitude|size|speed|distance|modulus)\b|\|/i;
-      const turnedSign =
-        value !== 0 &&
-        !size.test(toPlainText(point.text)) &&
-        !schemeValues.some((v) => Math.abs(v + value) <= tolerance) &&
-        !asksForSeveral(questionText)
-          ? findQuantities(plainAnswer.replace(/−/g, '-')).find(
-              (o) =>
-                Math.abs(o.value + value) <= tolerance &&
-                /[=≈]\s*$/.test(plainAnswer.slice(Math.max(0, o.start - 3), o.start)) &&
-                !isOperand(plainAnswer, o),
-            )
-          : undefined;
-      if (turnedSign)
-        return {
-          status: 'CONTRADICTED',
-          justification: `Not credited: you gave two answers, "${q}" and "${turnedSign.text}"; a contradiction loses the mark (the mark scheme has ${expected}).`,
-          quote: turnedSign.text,
-          numeric: { matched: false, given },
-          rule: 'contradiction',
-          evidence: turnedSign.text,
-        };
       const { differs } = comparedWith(value, tolerance, schemeValues);
       const places = check.quantity
         ? [

@@ -498,30 +498,3 @@ describe('a step shown in numbers', () => {
     expect(factorise('p(3) = 0 so (x - 3) is a factor. Dividing, p(x) = (x - 3)(2x^2 - 3x + 2)')).toEqual(['b1', 'm1']);
   });
 });
-
-describe('a value stated with both signs', () => {
-  const invest = (answer: string, text = 'net investment = £30 million') =>
-    markAnswer({
-      questionText:
-        'A firm keeps 3 units of capital per unit of output. Demand rises from £55 million to £65 million. Calculate its net investment.',
-      type: 'short_answer',
-      totalMarks: 1,
-      markScheme: [{ id: 'a1', text, kind: 'A', numeric: { value: 30, tolerance: 0.01 } }],
-      answer,
-    }).markscheme_evaluation[0].status;
-
-  it('is two answers where the point is a signed value, and the size where the point names one', () => {
-    expect(invest('3 × (65 - 55) = £30 million')).toBe('COVERED');
-    // "= -£30 million" is the student's result; the "£30m" said after it does not earn the mark
-    expect(invest('3 × (55 - 65) = -£30 million, so it disinvests £30 million')).toBe('CONTRADICTED');
-    // a deceleration is a size: "a = -3.45 … deceleration 3.45" gives it with its sign and then as the size asked for
-    const brake = markAnswer({
-      questionText: 'A car slows from 21 m/s to rest in 64 m. Find its deceleration.',
-      type: 'short_answer',
-      totalMarks: 1,
-      markScheme: [{ id: 'a1', text: 'deceleration = 3.45 m s^-2', kind: 'A', numeric: { value: 3.45, tolerance: 0.01, unit: 'm s^-2' } }],
-      answer: '0 = 21^2 + 2a(64), a = -3.45 m s^-2, so the deceleration = 3.45 m s^-2',
-    });
-    expect(brake.markscheme_evaluation[0].status).toBe('COVERED');
-  });
-});
