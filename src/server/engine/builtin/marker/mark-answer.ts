@@ -1066,8 +1066,11 @@ function ownNumbersMissing(
   const near = (a: number, b: number) => Math.abs(a - b) <= 1e-6 * Math.max(Math.abs(a), Math.abs(b), 1e-12);
   const given = findQuantities(questionText).map((q) => q.value);
   const written = findQuantities(answerText.replace(/−/g, '-'));
-  for (const q of findQuantities(wording.replace(/−/g, '-'))) {
+  const own = findQuantities(wording.replace(/−/g, '-'));
+  for (const q of own) {
     if (written.some((w) => near(w.value, q.value))) continue;
+    // (a step with both signs of a number has each: "(x + 2) = 0, x = -2")
+    if (own.some((o) => o !== q && near(o.value, -q.value))) continue;
     // (a number the question gives is the step's too when the working has it only turned: "f(-2)" for "(x - 2)")
     const turned = q.value !== 0 ? written.find((w) => near(w.value, -q.value)) : undefined;
     if (turned) return { text: q.text, turned: turned.text };

@@ -458,6 +458,20 @@ describe('a step shown in numbers', () => {
     expect(turned.justification).toContain('-2');
   });
 
+  it('has a number with both its signs where the step itself has both ("(x + 2) = 0, x = -2")', () => {
+    const roots = markAnswer({
+      questionText: 'Find the coordinates of the points where the line y = x + 1 meets the curve y = x² − 5.',
+      type: 'short_answer',
+      totalMarks: 2,
+      markScheme: [
+        { id: 'q1', text: 'sets x² − 5 = x + 1 and rearranges to x² − x − 6 = 0', kind: 'M' },
+        { id: 'q2', text: 'solves: (x − 3)(x + 2) = 0, x = 3 or x = −2', kind: 'A', depends_on: 'q1' },
+      ],
+      answer: 'x² − 5 = x + 1, x² − x − 6 = 0, x = 3 or x = −2',
+    });
+    expect(roots.markscheme_evaluation.find((p) => p.point_id === 'q2')!.status).toBe('COVERED');
+  });
+
   it("is an accuracy step only where the working has each of the step's own numbers; a method step allows the student's own values", () => {
     const angles = (answer: string) =>
       markAnswer({
