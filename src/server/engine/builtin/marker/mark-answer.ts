@@ -31,7 +31,7 @@ import {
   type Quantity,
 } from './numeric';
 import { otherProbability } from './probability';
-import { swappedRoles } from './roles';
+import { endsExchanged, swappedRoles } from './roles';
 import { renameLetters, renamingFor } from './variables';
 import { extraSolution, solutionRule } from './solutions';
 import { natureSwapped } from './stationary';
@@ -642,6 +642,16 @@ function markTextPoint(
 ): PointOutcome {
   const outcome = judgeTextPoint(point, answer, question, classifier, ownTerm);
   if (outcome.status !== 'COVERED' || !WORDED_RULES.has(outcome.rule)) return outcome;
+  // the two ends of the point's change exchanged ("changes from purple to blue" for "from blue to purple")
+  const exchanged = endsExchanged(toPlainText(point.text), answer.text);
+  if (exchanged)
+    return {
+      status: 'CONTRADICTED',
+      justification: `Not credited: you wrote "${exchanged}", which is the other way round; the mark scheme has: ${point.text}.`,
+      quote: exchanged,
+      rule: 'direction',
+      evidence: exchanged,
+    };
   // the point said under the other label ("negative electrode: O2 + 4H+ + 4e- → 2H2O" for the positive electrode's)
   const relabelled = outcome.evidence ? otherLabel(point.text, answer.text, outcome.evidence) : undefined;
   if (relabelled)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MarkPointInput } from '../../../../shared/mark-scheme';
 import { markAnswer } from './mark-answer';
-import { swappedRoles } from './roles';
+import { endsExchanged, swappedRoles } from './roles';
 import { analyseText } from './text';
 
 const swapped = (point: string, answer: string) => {
@@ -144,5 +144,33 @@ describe('the marker on swapped roles', () => {
       'Proactive interference is when something learned earlier disrupts the recall of something learned later. Retroactive interference is when new learning disrupts old memories.',
     );
     expect(e.map((x) => x.status)).toEqual(['COVERED', 'COVERED']);
+  });
+});
+
+describe("a change's two ends exchanged", () => {
+  it("is found where the answer runs the change the other way, and not where it runs it the point's way", () => {
+    const point = 'a colour change from orange to green shows a primary or secondary alcohol';
+    expect(endsExchanged(point, 'The dichromate goes from green to orange when it is warmed.')).toBe('green to orange');
+    expect(endsExchanged(point, 'It turns green to orange.')).toBe('green to orange');
+    expect(endsExchanged(point, 'The colour goes from orange to green.')).toBeUndefined();
+    expect(endsExchanged('particles move from high to low concentration', 'they move from low to high concentration')).toBe('low to high');
+  });
+
+  it('makes a point said the other way round contradicted', () => {
+    const feedback = markAnswer({
+      questionText: 'Describe the test for a primary alcohol using acidified potassium dichromate.',
+      type: 'short_answer',
+      totalMarks: 1,
+      markScheme: [
+        {
+          id: 'p1',
+          text: 'a colour change from orange to green shows the alcohol is oxidised',
+          kind: 'B',
+          accept: ['the solution turns from orange to green'],
+        },
+      ],
+      answer: 'Warm it with acidified potassium dichromate: the solution turns from green to orange because the alcohol is oxidised.',
+    });
+    expect(feedback.markscheme_evaluation[0].status).toBe('CONTRADICTED');
   });
 });

@@ -182,3 +182,27 @@ function passive(answer: AnalysedText, from: number, to: number): boolean {
   for (let k = from + 1; k < to; k++) if (answer.tokens[k].lower === 'by' && k > from + 1) return true;
   return false;
 }
+
+/** Small words that may stand before a change's ends ("from a solid to a liquid"). */
+const ARTICLE = String.raw`(?:(?:an?|the)\s+)?`;
+
+/**
+ * The two ends of a change exchanged: the point says "from blue to purple" (or "from high to low concentration") and a
+ * sentence of the answer says "from purple to blue" ("purple to blue", "low to high") and not the point's way round.
+ * The answer's words as written; undefined otherwise.
+ */
+export function endsExchanged(pointText: string, answerText: string): string | undefined {
+  const m = new RegExp(String.raw`\bfrom\s+${ARTICLE}([\p{L}][\p{L}-]+)\s+(?:[\p{L}]+\s+)?to\s+${ARTICLE}([\p{L}][\p{L}-]+)`, 'iu').exec(
+    pointText,
+  );
+  if (!m) return undefined;
+  const [a, b] = [m[1].toLowerCase(), m[2].toLowerCase()];
+  if (a === b || a.length < 3 || b.length < 3) return undefined;
+  const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const way = (x: string, y: string) => new RegExp(String.raw`\b${escape(x)}\w*\b[^.;!?\n]{0,25}?\bto\s+${ARTICLE}${escape(y)}\b`, 'i');
+  for (const sentence of answerText.split(/[.;!?\n]+/)) {
+    const turned = way(b, a).exec(sentence);
+    if (turned && !way(a, b).test(sentence)) return turned[0].trim();
+  }
+  return undefined;
+}
