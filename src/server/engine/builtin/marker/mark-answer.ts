@@ -641,7 +641,18 @@ function markTextPoint(
   ownTerm?: string,
 ): PointOutcome {
   const outcome = judgeTextPoint(point, answer, question, classifier, ownTerm);
-  if (outcome.status !== 'COVERED' || !WORDED_RULES.has(outcome.rule)) return outcome;
+  if (outcome.status !== 'COVERED') return outcome;
+  // working offered with another for the same quantity ("k = ln2/10, or it might be k = 10/ln2"): two answers
+  const alternative = outcome.evidence ? otherWorkingOffered(answer.text, outcome.evidence) : undefined;
+  if (alternative)
+    return {
+      status: 'CONTRADICTED',
+      justification: `Not credited: you gave two answers, "${outcome.evidence}" and "${alternative}"; a contradiction loses the mark. The mark scheme has: ${point.text}.`,
+      quote: alternative,
+      rule: 'contradiction',
+      evidence: alternative,
+    };
+  if (!WORDED_RULES.has(outcome.rule)) return outcome;
   // the two ends of the point's change exchanged ("changes from purple to blue" for "from blue to purple")
   const exchanged = endsExchanged(toPlainText(point.text), answer.text);
   if (exchanged)
@@ -741,6 +752,32 @@ function markTextPoint(
     };
   }
   return outcome;
+}
+
+/**
+ * Working the answer offers beside the evidence for the same quantity, after "or" ("k = ln2/10 = 0.0693, or it might be
+ * k = 10/ln2 = 14.4"): the other working as written. Undefined where the evidence is no "name = …" working or nothing
+ * else is offered for its name on that line.
+ */
+function otherWorkingOffered(answerText: string, evidence: string): string | undefined {
+  const at = answerText.indexOf(evidence);
+  if (at < 0) return undefined;
+  // (the working may be quoted without its name: "ln2/10" of "k = ln2/10")
+  const name = /([A-Za-z][A-Za-z0-9_]{0,3})\s*=\s*$/.exec(answerText.slice(Math.max(0, at - 12), at))?.[1];
+  const named = /^\s*([A-Za-z][A-Za-z0-9_]{0,3})\s*=\s*(.+)$/.exec(name && !/=/.test(evidence) ? `${name} = ${evidence}` : evidence);
+  // (a value is the numeric rules' to judge, and "x = 4 or x = -1" may be the roots asked for: only working counts here)
+  if (!named || !/[A-Za-z/*×^√(]/.test(named[2])) return undefined;
+  const rest = answerText
+    .slice(at + evidence.length)
+    .split('\n')[0]
+    .slice(0, 80);
+  const letters = named[1].replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const other = new RegExp(String.raw`\bor\b[^=\n]{0,30}?\b${letters}\s*=\s*([^,;\n]+)`).exec(rest);
+  if (!other) return undefined;
+  const squash = (t: string) => t.replace(/\s+/g, '');
+  const theirs = squash(other[1]);
+  const ours = squash(named[2]);
+  return theirs && !theirs.startsWith(ours) && !ours.startsWith(theirs) ? `${named[1]} = ${other[1].trim()}` : undefined;
 }
 
 /**

@@ -512,3 +512,23 @@ describe('a step shown in numbers', () => {
     expect(factorise('p(3) = 0 so (x - 3) is a factor. Dividing, p(x) = (x - 3)(2x^2 - 3x + 2)')).toEqual(['b1', 'm1']);
   });
 });
+
+describe('working offered with another for the same quantity', () => {
+  const decay = (answer: string) =>
+    markAnswer({
+      questionText: 'A substance decays as m = m0 e^(-kt) with a half-life of 10 years. Find k.',
+      type: 'short_answer',
+      totalMarks: 1,
+      markScheme: [{ id: 'm1', text: 'uses the half-life: k = ln2/10', kind: 'M', accept: ['k = ln2/10'] }],
+      answer,
+    }).markscheme_evaluation[0].status;
+
+  it('is two answers: the right working beside another after "or" earns nothing', () => {
+    expect(decay('k = ln2/10 = 0.0693')).toBe('COVERED');
+    expect(decay('k = ln2/10 = 0.0693, or it might be k = 10/ln2 = 14.4')).toBe('CONTRADICTED');
+  });
+
+  it('leaves alone roots given together and the same working said again', () => {
+    expect(decay('k = ln2/10, or k = ln2/10 = 0.0693 to 3 s.f.')).toBe('COVERED');
+  });
+});
