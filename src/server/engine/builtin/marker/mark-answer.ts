@@ -643,7 +643,8 @@ function markTextPoint(
   const outcome = judgeTextPoint(point, answer, question, classifier, ownTerm);
   if (outcome.status !== 'COVERED') return outcome;
   // working offered with another for the same quantity ("k = ln2/10, or it might be k = 10/ln2"): two answers
-  const alternative = outcome.evidence ? otherWorkingOffered(answer.text, outcome.evidence) : undefined;
+  // (not where the point itself has two: "solves: sin x = 1/2 or sin x = 1")
+  const alternative = outcome.evidence && !/\bor\b/i.test(point.text) ? otherWorkingOffered(answer.text, outcome.evidence) : undefined;
   if (alternative)
     return {
       status: 'CONTRADICTED',
@@ -766,7 +767,7 @@ function otherWorkingOffered(answerText: string, evidence: string): string | und
   const name = /([A-Za-z][A-Za-z0-9_]{0,3})\s*=\s*$/.exec(answerText.slice(Math.max(0, at - 12), at))?.[1];
   const named = /^\s*([A-Za-z][A-Za-z0-9_]{0,3})\s*=\s*(.+)$/.exec(name && !/=/.test(evidence) ? `${name} = ${evidence}` : evidence);
   // (a value is the numeric rules' to judge, and "x = 4 or x = -1" may be the roots asked for: only working counts here)
-  if (!named || !/[A-Za-z/*×^√(]/.test(named[2])) return undefined;
+  if (!named || !/[A-Za-z/*×^√(]/.test(named[2]) || /^\s*[-+]?\d+(?:\.\d+)?(?:\s*\/\s*\d+(?:\.\d+)?)?\s*$/.test(named[2])) return undefined;
   const rest = answerText
     .slice(at + evidence.length)
     .split('\n')[0]
