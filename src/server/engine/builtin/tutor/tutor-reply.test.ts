@@ -207,7 +207,7 @@ describe('builtinTutorReply: checking attempts', () => {
     expect(reply).not.toContain('point 2 of 2');
   });
 
-  it('says not yet for a wrong idea, and "the opposite" exactly when the marker finds a contradiction', () => {
+  it('says not yet for a wrong idea, and says it is wrong ("the opposite", or a misconception put right) exactly when the marker finds a contradiction', () => {
     expect(last(enzyme, ['help', 'it is like a lock'])).toContain('Not yet');
     const onHeating = {
       feedback: {
@@ -222,7 +222,10 @@ describe('builtinTutorReply: checking attempts', () => {
     const negated = 'there are no hydrogen bonds between water molecules';
     const reply = last(water, ['help', negated]);
     expect(reply).toContain('Not yet');
-    expect(reply.includes('opposite')).toBe(judgeAttempt(water, negated).contradicted.has('b1'));
+    // (the marker reads "no hydrogen bonds" as the point denied: the tutor names it a misconception and says what is true)
+    const contradicted = judgeAttempt(water, negated).contradicted.has('b1');
+    expect(/opposite|misconception/.test(reply)).toBe(contradicted);
+    if (contradicted) expect(reply).toContain('In fact, hydrogen bonds form between water molecules');
   });
 
   it('agrees with the marker on every attempt (one judge)', () => {
