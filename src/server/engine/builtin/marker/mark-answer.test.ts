@@ -1493,3 +1493,19 @@ describe('a "show that" answered with what the question gives', () => {
     expect(fb.marks_awarded).toBe(3);
   });
 });
+
+describe('the words quoted as not enough', () => {
+  it('are words of the point or its listed paraphrases, never a word that only looks like one', () => {
+    const feedback = markAnswer({
+      questionText: 'Explain why the H–Cl bond is polar but the Cl–Cl bond is not.',
+      type: 'short_answer',
+      totalMarks: 1,
+      markScheme: [{ id: 'p2', text: 'in Cl₂ both atoms have the same electronegativity, so the electrons are shared equally', kind: 'B' }],
+      answer: 'At the negative electrode: O2 + 2H2O + 4e- → 4OH-',
+    });
+    const [point] = feedback.markscheme_evaluation;
+    expect(point.status).toBe('NOT_COVERED');
+    // "electrode" is not "electrons": the feedback does not tell the student it was "not enough" of the point
+    expect(point.justification).not.toContain('electrode');
+  });
+});

@@ -359,13 +359,26 @@ function describeDecision(
   if (links.length === 0)
     return { status, justification: `Not credited: your answer does not mention ${lowerFirst(point.text)}.`, ...judged };
   const quote = quoteTokens(answer, links);
-  if (thinLinks(alignment))
+  if (thinLinks(alignment)) {
+    // (the words quoted as "alone not enough" are the point's own or a listed paraphrase: a word that only looks or
+    // sounds like one, "electrode" for "electrons", is not a word of the point)
+    const said = alignment.links
+      .filter((l) => {
+        if (l.ans < 0 || l.score < GOOD) return false;
+        const [a, w] = [answer.tokens[l.ans], wording.tokens[l.ref]];
+        return a.lemma === w.lemma || a.stem === w.stem || a.lower === w.lower || aliasOf(a, w) || aliasOf(w, a);
+      })
+      .map((l) => l.ans);
+    if (said.length === 0)
+      return { status, justification: `Not credited: your answer does not mention ${lowerFirst(point.text)}.`, ...judged };
+    const own = quoteTokens(answer, said);
     return {
       status,
-      justification: `Not credited: your answer does not make the point that ${lowerFirst(wordingText)} ("${quote}" alone is not enough).`,
-      evidence: quote,
+      justification: `Not credited: your answer does not make the point that ${lowerFirst(wordingText)} ("${own}" alone is not enough).`,
+      evidence: own,
       ...judged,
     };
+  }
   const missing = alignment.missing.map((i) => wording.tokens[i].text.toLowerCase()).filter((w) => /\p{L}{2}/u.test(w));
   const need = missing.length && missing.length <= 4 ? ` It needs ${listWords(missing)} as well.` : '';
   return {
