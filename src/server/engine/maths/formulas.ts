@@ -378,6 +378,12 @@ export function schemeExpression(wording: string): Expression | undefined {
   return expression && expression.symbols.length <= 2 ? expression : undefined;
 }
 
+/** The run of working that holds the text from `start` to `end` ("(x - 3)" round the "3" of "so (x - 3) is a factor"). */
+export function workingRunAround(text: string, start: number, end: number): string {
+  for (const m of text.matchAll(WORKING_RUN)) if (m.index <= start && m.index + m[0].length >= end) return m[0];
+  return text.slice(start, end);
+}
+
 /** Every expression an answer writes: each run of working between words, "=" and punctuation. */
 export function findExpressions(text: string): Expression[] {
   return [...text.matchAll(WORKING_RUN)].flatMap((m) => readExpression(m[0], m.index) ?? []);

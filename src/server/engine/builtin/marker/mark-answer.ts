@@ -68,6 +68,7 @@ import {
   findExpressions,
   schemeEquation,
   schemeExpression,
+  workingRunAround,
   type Equation,
   type Expression,
 } from '../../maths/formulas';
@@ -1100,16 +1101,10 @@ function judgeTextPoint(
   return describeDecision(decision, answer, wordings, status, point);
 }
 
-/** A run of working: numbers, single letters, operators and brackets (not a word of two letters). */
-const WORKING_BEFORE = /(?:[\d.()+\-−×*/^²³\s]|(?<![\p{L}])\p{L}(?![\p{L}]))*$/u;
-const WORKING_AFTER = /^(?:[\d.()+\-−×*/^²³\s]|(?<![\p{L}])\p{L}(?![\p{L}]))*/u;
-
 /** Whether the working round a number ("(x - 3)") is the question's own, copied out, rather than the student's. */
 function copiedExpression(answerText: string, at: { start: number; end: number }, questionText: string): boolean {
-  const before = WORKING_BEFORE.exec(answerText.slice(Math.max(0, at.start - 40), at.start))?.[0] ?? '';
-  const after = WORKING_AFTER.exec(answerText.slice(at.end, at.end + 40))?.[0] ?? '';
   const squash = (t: string) => t.replace(/[\s()]/g, '').replace(/−/g, '-');
-  const expression = squash(before + answerText.slice(at.start, at.end) + after);
+  const expression = squash(workingRunAround(answerText, at.start, at.end));
   return expression.length > squash(answerText.slice(at.start, at.end)).length + 1 && squash(questionText).includes(expression);
 }
 
