@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousViolations, newStudent, signUpThroughUi } from './fixtures';
 
 type QuestionView = { id: string; type: string; questionNumber: number };
-type PointView = { id: string; kind: string; depends_on?: string; group?: string };
+type PointView = { id: string; text: string; kind: string; depends_on?: string; group?: string };
 type FeedbackView = { marks_awarded: number; total_marks: number };
 
 async function call<T>(page: Page, method: 'GET' | 'POST', url: string, data?: object): Promise<T> {
@@ -49,7 +49,8 @@ test('class flow: join by code, assigned paper, dispute upheld by the teacher, m
   let pointIndex = -1;
   for (const candidate of questions.filter((x) => x.type === 'short_answer')) {
     const points = await call<PointView[]>(page, 'GET', `/api/questions/${candidate.id}/markscheme`);
-    pointIndex = points.findIndex((p) => p.kind === 'B' && !p.depends_on && !p.group);
+    // Not a value ("120 / 24 = 5.0 times"): a numeric point is earned by its value, never by an accepted wording.
+    pointIndex = points.findIndex((p) => p.kind === 'B' && !p.depends_on && !p.group && !/\d/.test(p.text));
     if (points.length <= 4 && pointIndex !== -1) {
       question = candidate;
       break;

@@ -21,12 +21,13 @@ test('answer, get marked, disagree with a point, accept the dispute, see the cha
   const questions = await call<QuestionView[]>(page, 'GET', `/api/question-papers/${course.paper.id}/questions`);
   // A written question with a point that earns its marks on its own (a B mark outside any "max N" group, not
   // an accuracy mark that needs its method mark): accepting the student's wording for it must raise the mark.
-  type PointView = { id: string; kind: string; depends_on?: string; group?: string };
+  type PointView = { id: string; text: string; kind: string; depends_on?: string; group?: string };
   let q: QuestionView | undefined;
   let pointIndex = -1;
   for (const candidate of questions.filter((x) => x.type === 'short_answer')) {
     const points = await call<PointView[]>(page, 'GET', `/api/questions/${candidate.id}/markscheme`);
-    pointIndex = points.findIndex((p) => p.kind === 'B' && !p.depends_on && !p.group);
+    // Not a value ("120 / 24 = 5.0 times"): a numeric point is earned by its value, never by an accepted wording.
+    pointIndex = points.findIndex((p) => p.kind === 'B' && !p.depends_on && !p.group && !/\d/.test(p.text));
     if (points.length <= 4 && pointIndex !== -1) {
       q = candidate;
       break;
