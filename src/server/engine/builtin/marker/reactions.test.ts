@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { markAnswer } from './mark-answer';
-import { compareReactions, findReactions } from './reactions';
+import { compareReactions, findReactions, isCoefficient } from './reactions';
 
 const one = (text: string) => {
   const [r] = findReactions(text);
@@ -122,5 +122,50 @@ describe('an equation written only to be denied', () => {
     expect(displace('Cl2 + 2I- → 2Cl- + I2')).toBe('COVERED');
     expect(displace('Cl2 + 2I- → 2Cl- + I2 does not happen, because iodide cannot be oxidised by chlorine.')).toBe('CONTRADICTED');
     expect(displace('The equation is not Cl2 + 2I- → 2Cl- + I2, as there is no reaction.')).toBe('CONTRADICTED');
+  });
+});
+
+describe("an equation's numbers are coefficients, not values the student states", () => {
+  // the number where it stands alone (after a space or at the start), not inside a formula ("Cl2")
+  const at = (text: string, number: string) => {
+    const start = (' ' + text).indexOf(' ' + number);
+    return { start, end: start + number.length };
+  };
+
+  it.each([
+    ['O2 + 2H2O + 4e- → 4OH-', '4'],
+    ['O₂ + 2H₂O + 4e⁻ → 4OH⁻', '4'],
+    ['Fe → Fe³⁺ + 3e⁻', '3'],
+    ['2H₂ + O₂ → 2H₂O', '2'],
+    ['Cl2 + 2Br- → 2Cl- + Br2', '2'],
+  ])('%s: the "%s" is a coefficient', (text, number) => {
+    expect(isCoefficient(text, at(text, number))).toBe(true);
+  });
+
+  it.each([
+    ['Fe → Fe2+ + 2e-, and the mass is 5 N', '5'],
+    ['Zn + Cu2+ → Zn2+ + Cu, E = 1.10 V', '1.10'],
+    ['H2 → 2H+ + 2e-, so e = 1.6', '1.6'],
+  ])('%s: the "%s" is a value', (text, number) => {
+    expect(isCoefficient(text, at(text, number))).toBe(false);
+  });
+
+  it("a value point missing from an answer with a half-equation is missing, not the electrons' 4", () => {
+    const feedback = markAnswer({
+      questionText:
+        'A fuel cell has an alkaline electrolyte of pH 12.8. Write the half-equation at the positive electrode and calculate the concentration of hydrogen ions.',
+      type: 'short_answer',
+      totalMarks: 2,
+      markScheme: [
+        { id: 'p1', text: 'O2 + 2H2O + 4e- → 4OH-' },
+        { id: 'a1', text: '[H+] = 1.58 × 10^-13 mol dm^-3', numeric: { value: 1.58e-13, unit: 'mol dm^-3' } },
+      ],
+      answer: 'O₂ + 2H₂O + 4e⁻ → 4OH⁻, and the concentration is very low.',
+    });
+    const [p1, a1] = feedback.markscheme_evaluation;
+    expect(p1.status).toBe('COVERED');
+    expect(a1.status).toBe('NOT_COVERED');
+    expect(a1.justification).not.toContain('"4"');
+    expect(a1.justification).toContain('does not give the value');
   });
 });

@@ -143,8 +143,11 @@ export function compareReactions(scheme: Reaction, written: Reaction): ReactionV
   return sharedSpecies(scheme, written) >= Math.min(2, species.size) ? 'different' : 'unrelated';
 }
 
-/** A species after a number, continuing an equation: "Br- → …", "H2O", "O2 + …" (not a unit: "5 N", "10Hz"). */
-const SPECIES_AFTER = /^[A-Z][a-z]?\d*(?:[A-Z([]|[+\-−]|\s*(?:[+→⇌]|->))/;
+/**
+ * A species after a number, continuing an equation: "Br- → …", "H2O", "H₂O", "O2 + …", "Fe³⁺", and electrons ("4e-",
+ * "2e⁻") (not a unit: "5 N", "10Hz").
+ */
+const SPECIES_AFTER = /^(?:e\s*[-−⁻](?![\d.])|[A-Z][a-z]?[\d₀-₉⁰-⁹]*(?:[A-Z([]|[+\-−⁺⁻]|\s*(?:[+→⇌]|->)))/;
 
 /** The number is an equation's coefficient ("2Br-" in "Cl2 + 2Br- → 2Cl- + Br2"), not a value the student states. */
 export function isCoefficient(text: string, q: { end: number }): boolean {
