@@ -365,8 +365,31 @@ export type PolarityVerdict =
   | { kind: 'none' };
 
 /** The answer's directions against the point's, subject by subject. */
-export function comparePolarity(point: AnalysedText, answer: AnalysedText, within?: number[]): PolarityVerdict {
-  const pc = directionClaims(point).filter((c) => c.subject >= 0);
+/**
+ * The directions a point offers both ways as a choice, close together ("switch genes on or off", "rises / falls"):
+ * neither way turns it round.
+ */
+export function eitherWayAxes(point: AnalysedText): Set<string> {
+  const claims = directionClaims(point);
+  const axes = new Set<string>();
+  for (const a of claims)
+    for (const b of claims)
+      if (
+        a.axis === b.axis &&
+        a.sign !== b.sign &&
+        b.token > a.token &&
+        b.token - a.token <= 3 &&
+        point.tokens.slice(a.token + 1, b.token).some((t) => t.lower === 'or' || t.text === '/')
+      )
+        axes.add(a.axis);
+  return axes;
+}
+
+export function comparePolarity(point: AnalysedText, answer: AnalysedText, within?: number[], either?: Set<string>): PolarityVerdict {
+  // (a direction the point offers either way, "switch genes on or off", is not turned round by either; nor one that
+  // `either` gives, the main wording's, for an accepted wording that says one way)
+  const choices = new Set([...eitherWayAxes(point), ...(either ?? [])]);
+  const pc = directionClaims(point).filter((c) => c.subject >= 0 && !choices.has(c.axis));
   if (pc.length === 0) return { kind: 'none' };
   // a point that itself goes both ways ("the more fertiliser, the greater the mass … then the less") is read as a whole
   if (pc.some((a) => pc.some((b) => a.axis === b.axis && a.sign !== b.sign && sameThing(point, a.subject, point, b.subject))))

@@ -1509,3 +1509,34 @@ describe('the words quoted as not enough', () => {
     expect(point.justification).not.toContain('electrode');
   });
 });
+
+describe('a point that offers either direction', () => {
+  const mark = (answer: string) =>
+    markAnswer({
+      questionText: 'Explain how a stem cell becomes a red blood cell although every cell has the same genes.',
+      type: 'short_answer',
+      totalMarks: 1,
+      markScheme: [
+        {
+          id: 'p2',
+          text: 'this is controlled by transcription factors / stimuli that switch genes on or off',
+          accept: ['transcription factors switch genes on', 'stimuli activate transcription factors that bind to the promoter'],
+        },
+      ],
+      answer,
+    }).markscheme_evaluation[0];
+
+  it('is not turned round by either direction ("switched off" for "on or off")', () => {
+    for (const answer of [
+      'Transcription factors switch some genes on and other genes off.',
+      'Signals activate transcription factors which bind to the promoter regions of particular genes and switch them on (and other genes get switched off).',
+    ]) {
+      const point = mark(answer);
+      expect(point.status, answer).toBe('COVERED');
+    }
+  });
+
+  it('still needs the point made', () => {
+    expect(mark('Every cell has the same genes, so nothing is switched off.').status).not.toBe('COVERED');
+  });
+});

@@ -54,6 +54,7 @@ import {
   answerSaysNil,
   type Hedge,
   stateTurnedRound,
+  eitherWayAxes,
   isKeywordList,
   isStatement,
   negatedPointWord,
@@ -980,8 +981,10 @@ function judgeTextPoint(
   }
   // an accepted wording that earned the point, stated the other way round ("air resistance decreases" against the
   // accepted "air resistance increases")
+  // (not in a direction the point itself offers either way: "switch genes on or off" against the accepted "… switch
+  // genes on")
   if (status === 'COVERED' && decision.alternative > 0) {
-    const flipped = comparePolarity(wordings[decision.alternative], answer, pool);
+    const flipped = comparePolarity(wordings[decision.alternative], answer, pool, eitherWayAxes(wordings[0]));
     if (flipped.kind === 'opposite' || flipped.kind === 'both')
       return {
         status: 'CONTRADICTED',
