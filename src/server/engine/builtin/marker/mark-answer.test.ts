@@ -1540,3 +1540,37 @@ describe('a point that offers either direction', () => {
     expect(mark('Every cell has the same genes, so nothing is switched off.').status).not.toBe('COVERED');
   });
 });
+
+describe('the same quantity given another value with "also"', () => {
+  const mark = (answer: string) =>
+    markAnswer({
+      questionText: 'A 120 µF capacitor discharges through a 450 kΩ resistor. Calculate the time constant.',
+      type: 'short_answer',
+      totalMarks: 1,
+      markScheme: [{ id: 'a1', kind: 'B', text: 'time constant RC = 54.0 s', numeric: { value: 54, unit: 's' } }],
+      answer,
+    }).markscheme_evaluation[0];
+
+  it('is two answers: the mark is lost', () => {
+    const point = mark('The time constant is RC = 54.0 s, although the time constant is also 1/RC = 0.0185 s.');
+    expect(point.status).toBe('CONTRADICTED');
+    expect(point.justification).toContain('two answers');
+  });
+
+  it('not where the other value is of another quantity, or said before the answer', () => {
+    expect(mark('The time constant is RC = 54.0 s. The capacitor also takes about 270 s to discharge fully.').status).toBe('COVERED');
+    expect(mark('It is not 5.4 s. The time constant is also RC, which is 54.0 s.').status).toBe('COVERED');
+  });
+
+  it('a percentage beside a percentage', () => {
+    const point = markAnswer({
+      questionText: 'The amplitude of an oscillation falls from 12 cm to 7.3 cm. What percentage of the energy is lost?',
+      type: 'short_answer',
+      totalMarks: 1,
+      markScheme: [{ id: 'a1', kind: 'B', text: 'percentage lost = 63.0 %', numeric: { value: 63, unit: '%' } }],
+      answer:
+        'Energy goes as amplitude squared so (7.3/12)^2 = 0.370 and 63% is lost. But energy is also just proportional to amplitude so 39% is lost.',
+    }).markscheme_evaluation[0];
+    expect(point.status).toBe('CONTRADICTED');
+  });
+});

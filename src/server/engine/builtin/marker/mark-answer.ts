@@ -1384,7 +1384,11 @@ function markNumericPoint(
       const other =
         (!/\bor\b/i.test(point.text) && !asksForSeveral(questionText)
           ? places.map((at) => otherValueOffered(plainAnswer, at, value, tolerance, schemeValues)).find(Boolean)
-          : undefined) ?? (check.quantity ? valueOfferedInDoubt(plainAnswer, check.quantity, value, tolerance, schemeValues) : undefined);
+          : undefined) ??
+        (check.quantity ? valueOfferedInDoubt(plainAnswer, check.quantity, value, tolerance, schemeValues) : undefined) ??
+        (check.quantity && !asksForSeveral(questionText)
+          ? valueAlsoGiven(plainAnswer, check.quantity, target.unit, value, tolerance, schemeValues)
+          : undefined);
       if (other)
         return {
           status: 'CONTRADICTED',
@@ -1530,6 +1534,64 @@ function otherValueOffered(
     const otherKind = kindOf(raw.slice(0, Math.max(0, otherAt)), raw.slice(otherAt + first.numberText.trim().replace(/^[-+]/, '').length));
     if (kind && otherKind && kind !== otherKind) continue;
     if (differs(first.value)) return first.text.trim();
+  }
+  return undefined;
+}
+
+/** Words too common to show that two sentences are about one quantity. */
+const COMMON_WORD =
+  /^(also|that|this|then|than|which|with|from|into|just|because|since|although|there|their|they|when|where|what|value|answer)$/;
+
+/**
+ * The same quantity given another value later, with "also" ("the time constant is RC = 54.0 s, although the time
+ * constant is also 1/RC = 0.0185 s"; "… so 63% is lost. But energy is also just proportional to amplitude, so … 39% is
+ * lost"): two answers, and a contradiction loses the mark. The other value is in the found one's unit (a percentage
+ * beside a percentage), differs from it and from every value of the scheme, has "also" before it in its own sentence
+ * after the found value, and the two sentences share a word of the quantity ("constant", "lost"). The other value's
+ * text, or undefined.
+ */
+function valueAlsoGiven(
+  text: string,
+  found: Quantity,
+  unit: string | undefined,
+  value: number,
+  tolerance: number,
+  schemeValues: number[],
+): string | undefined {
+  const { differs, inScheme } = comparedWith(value, tolerance, schemeValues);
+  const percent = (q: Quantity) => /^\s*%/.test(text.slice(q.end, q.end + 3)) || /%\s*$/.test(q.text);
+  const inUnit = (q: Quantity): number | undefined => {
+    if (unit && unit.trim() !== '%') {
+      const written = writtenUnit(q, unit);
+      return written ? q.value * written.factor : undefined;
+    }
+    return percent(q) ? q.value : undefined;
+  };
+  if (inUnit(found) === undefined) return undefined;
+  const sentenceStart = (at: number) =>
+    Math.max(text.lastIndexOf('\n', at - 1), ...['. ', '! ', '? '].map((e) => text.lastIndexOf(e, at - 1))) + 1;
+  const words = (from: number, to: number) =>
+    new Set(
+      (
+        text
+          .slice(from, to)
+          .toLowerCase()
+          .match(/\p{L}{4,}/gu) ?? []
+      ).filter((w) => !COMMON_WORD.test(w)),
+    );
+  const around = (q: Quantity) => {
+    const start = sentenceStart(q.start);
+    const next = text.slice(q.end).search(/[.!?](\s|$)|\n/);
+    return words(start, next < 0 ? text.length : q.end + next);
+  };
+  const foundWords = around(found);
+  for (const q of findQuantities(text.replace(/−/g, '-'))) {
+    if (q.start <= found.end) continue;
+    const v = inUnit(q);
+    if (v === undefined || !differs(v) || inScheme(v)) continue;
+    const from = Math.max(found.end, sentenceStart(q.start));
+    if (!/\balso\b/i.test(text.slice(from, q.start))) continue;
+    if ([...around(q)].some((w) => foundWords.has(w))) return q.text.trim();
   }
   return undefined;
 }
