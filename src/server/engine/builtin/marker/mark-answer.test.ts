@@ -1574,3 +1574,40 @@ describe('the same quantity given another value with "also"', () => {
     expect(point.status).toBe('CONTRADICTED');
   });
 });
+
+describe('a word of another part of speech with the same stem is another word', () => {
+  const mark = (answer: string) =>
+    markAnswer({
+      questionText:
+        "Jamie watches his older brother play football and sees their dad praise him. When Jamie tried on make-up, his dad said 'That's for girls.' Using social learning theory, explain Jamie's gender development.",
+      type: 'short_answer',
+      totalMarks: 2,
+      markScheme: [
+        {
+          id: 'p1',
+          text: "modelling and identification: Jamie's brother is a same-sex role model whom Jamie identifies with, observes and imitates",
+          accept: ['his brother is a same-gender model, so Jamie is likely to imitate his football playing'],
+        },
+        {
+          id: 'p3',
+          text: 'direct reinforcement: the dad discourages (punishes) gender-inappropriate behaviour such as make-up, so Jamie is less likely to repeat it',
+          accept: ['being told that make-up is for girls makes Jamie less likely to repeat the behaviour'],
+        },
+      ],
+      answer,
+    }).markscheme_evaluation;
+
+  it('"doesn\'t like" denies no "likely"', () => {
+    for (const point of mark(
+      'Jamie wants to play football because his brother does and he copies him. His dad doesnt like him wearing make up.',
+    )) {
+      expect(point.status, point.point_id).not.toBe('CONTRADICTED');
+      expect(point.justification).not.toContain('denies "likely"');
+    }
+  });
+
+  it('the same word denied still turns the point round', () => {
+    const [p1] = mark('His brother is a same-gender model, so Jamie is not likely to imitate his football playing.');
+    expect(p1.status).toBe('CONTRADICTED');
+  });
+});

@@ -287,6 +287,8 @@ function deniedOnce(text: AnalysedText, i: number): boolean {
  * as it), not a word merely near it in meaning: "so it cannot compete" does not deny "rivals".
  */
 function deniesThePointsWord(own: Token, said: Token): boolean {
+  // (a shared stem of another part of speech is another word: "doesn't like" denies no "likely")
+  if (own.lemma !== said.lemma && own.stem === said.stem && own.pos !== said.pos && own.lower !== said.lower) return aliasOf(said, own);
   return sameSubject(own, said) || aliasOf(said, own);
 }
 
