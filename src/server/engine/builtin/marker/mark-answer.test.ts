@@ -1611,3 +1611,22 @@ describe('a word of another part of speech with the same stem is another word', 
     expect(p1.status).toBe('CONTRADICTED');
   });
 });
+
+describe("an accuracy point's exact value offered with another", () => {
+  const mark = (answer: string, markScheme: MarkPointInput[]) =>
+    markAnswer({ questionText: 'Solve log2(x + 6) - log2 x = 3.', type: 'short_answer', totalMarks: markScheme.length, markScheme, answer })
+      .markscheme_evaluation;
+  const one: MarkPointInput[] = [{ id: 'a1', kind: 'A', text: 'x = 6/7', accept: ['6/7', '0.857'] }];
+
+  it('is two answers: "x = 6/7 or x = 3/4" loses the mark', () => {
+    const [a1] = mark('(x + 6)/x = 8 so x = 6/7 or x = 3/4', one);
+    expect(a1.status).toBe('CONTRADICTED');
+    expect(a1.justification).toContain('two answers');
+  });
+
+  it('the value alone, or the other root the scheme gives too, keeps it', () => {
+    expect(mark('(x + 6)/x = 8 so x = 6/7', one)[0].status).toBe('COVERED');
+    const both = mark('x = 6/7 or x = 3/4', [...one, { id: 'a2', kind: 'A', text: 'x = 3/4', accept: ['3/4'] }]);
+    expect(both.map((p) => p.status)).toEqual(['COVERED', 'COVERED']);
+  });
+});

@@ -656,12 +656,20 @@ function markTextPoint(
   question: AnalysedText,
   classifier: GbdtModel,
   ownTerm?: string,
+  otherTexts: string[] = [],
 ): PointOutcome {
   const outcome = judgeTextPoint(point, answer, question, classifier, ownTerm);
   if (outcome.status !== 'COVERED') return outcome;
   // working offered with another for the same quantity ("k = ln2/10, or it might be k = 10/ln2"): two answers
   // (not where the point itself has two: "solves: sin x = 1/2 or sin x = 1")
-  const alternative = outcome.evidence && !/\bor\b/i.test(point.text) ? otherWorkingOffered(answer.text, outcome.evidence) : undefined;
+  // and so is an accuracy point's exact value offered with another ("x = 6/7 or x = 3/4"), unless the question or
+  // another point of the scheme gives the other value (the other root the question wants: "solve" alone does not say
+  // there are two, and a root the scheme does not list is one to reject)
+  const alternative =
+    outcome.evidence && !/\bor\b/i.test(point.text)
+      ? (otherWorkingOffered(answer.text, outcome.evidence) ??
+        (point.kind === 'A' ? otherExactValueOffered(answer.text, outcome.evidence, question.text, otherTexts) : undefined))
+      : undefined;
   if (alternative)
     return {
       status: 'CONTRADICTED',
@@ -796,6 +804,31 @@ function otherWorkingOffered(answerText: string, evidence: string): string | und
   const theirs = squash(other[1]);
   const ours = squash(named[2]);
   return theirs && !theirs.startsWith(ours) && !ours.startsWith(theirs) ? `${named[1]} = ${other[1].trim()}` : undefined;
+}
+
+/**
+ * An exact value ("x = 6/7", "6/7") offered with another for the same letter ("x = 6/7 or x = 3/4"): the other, or
+ * undefined. Not a value the question or another point of the scheme has (the other root the question wants).
+ */
+function otherExactValueOffered(answerText: string, evidence: string, questionText: string, otherTexts: string[]): string | undefined {
+  const at = answerText.indexOf(evidence);
+  if (at < 0) return undefined;
+  const value = String.raw`[-−+]?\d+(?:\.\d+)?(?:\s*\/\s*\d+(?:\.\d+)?)?`;
+  // the evidence a value, named before it in the answer ("x = " of "x = 6/7") or in itself
+  const own = new RegExp(String.raw`^\s*(?:([A-Za-z])\s*=\s*)?(${value})\s*$`).exec(evidence);
+  if (!own) return undefined;
+  const name = own[1] ?? /([A-Za-z])\s*=\s*$/.exec(answerText.slice(Math.max(0, at - 6), at))?.[1];
+  if (!name) return undefined;
+  const rest = answerText.slice(at + evidence.length).split('\n')[0];
+  const other = new RegExp(String.raw`^\s*,?\s*\bor\b\s*(?:${name}\s*=\s*)?(${value})(?![\d.\/])`).exec(rest);
+  if (!other) return undefined;
+  const squash = (t: string) => t.replace(/\s+/g, '').replace(/−/g, '-');
+  const theirs = squash(other[1]);
+  if (theirs === squash(own[2])) return undefined;
+  const given = (t: string) =>
+    new RegExp(String.raw`(^|[^\d.])${theirs.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}($|[^\d.])`).test(squash(t));
+  if (given(questionText) || otherTexts.some(given)) return undefined;
+  return `${name} = ${other[1].trim()}`;
 }
 
 /**
@@ -1903,12 +1936,14 @@ function judgePoints(points: MarkPoint[], plainAnswer: string, questionText: str
     return part ? analyseText(part) : answer;
   };
   const bound = (i: number) => (terms.length >= 2 ? leads[i] : undefined);
+  // the other points' wordings: a second value the scheme itself gives is another answer it wants ("x = 1/2 or x = -3")
+  const otherTexts = (i: number) => points.flatMap((p, j) => (j === i ? [] : [toPlainText(p.text), ...p.accept]));
   const schemeValues = points.flatMap((p) => (p.numeric && Number.isFinite(Number(p.numeric.value)) ? [Number(p.numeric.value)] : []));
   const schemeUnits = points.flatMap((p) => (p.numeric?.unit ? [normaliseUnit(p.numeric.unit)] : []));
   let outcomes: PointOutcome[] = points.map(
     (p, i) =>
       markNumericPoint(p, plainAnswer, question.text, questionValues, schemeValues, schemeUnits) ??
-      markTextPoint(p, answerFor(i), question, classifier, bound(i)),
+      markTextPoint(p, answerFor(i), question, classifier, bound(i), otherTexts(i)),
   );
   // a definition given for its term that is another term's definition ("primary data is collected by someone else
   // …") is the definitions swapped: credited to neither
@@ -2031,7 +2066,7 @@ function judgePoints(points: MarkPoint[], plainAnswer: string, questionText: str
     // the point may be made elsewhere in the answer ("Proactive … earlier … later. Retroactive … new … old.")
     const rest = otherSentences(part, instead.sentences);
     if (rest) {
-      const again = markTextPoint(points[i], rest, question, classifier, bound(i));
+      const again = markTextPoint(points[i], rest, question, classifier, bound(i), otherTexts(i));
       if (again.status === 'COVERED' && !saidInstead(again, i, rest)?.words) return again;
     }
     return {
