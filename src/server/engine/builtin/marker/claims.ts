@@ -730,7 +730,7 @@ export function findHedges(answer: AnalysedText): Hedge[] {
     const doubt = wide ? undefined : doubtfulAlternative(t, i, answer.text);
     if (doubt && out.length === pushed) out.push(doubt);
   });
-  for (const h of [...restatedOpposites(answer), ...keptOrChanged(answer)])
+  for (const h of [...restatedOpposites(answer), ...keptOrChanged(answer), ...restatedDenials(answer)])
     if (!out.some((o) => o.first === h.first || o.second === h.second)) out.push(h);
   return out.filter((h) => !offersChoice(t, h.second));
 }
@@ -1001,6 +1001,59 @@ function restatedOpposites(answer: AnalysedText): Hedge[] {
       break;
     }
   }
+  return out;
+}
+
+/** Where a sentence turns to a statement that may deny the one before it: "…, but …", "…; however …". */
+const DENIAL_JOINT = /^(or|but|although|though|however|yet|whereas|and|;)$/;
+
+/**
+ * "Sucrose is actively loaded at the source, but sucrose is not actively loaded at the source", "The wave is
+ * transverse. The wave is not transverse.": a statement said again with every content word the same and one of the two
+ * denied (either order): the student has said it both ways, and a contradiction loses the mark. Not a question ("Is
+ * the wave transverse? It is not."), not "not only", and no condition the denial adds ("… does not happen above the
+ * optimum"). The claim is the statement that is not denied.
+ */
+function restatedDenials(answer: AnalysedText): Hedge[] {
+  const t = answer.tokens;
+  const units: number[][] = [];
+  t.forEach((tok, i) => {
+    const joint = DENIAL_JOINT.test(tok.lower);
+    if (i === 0 || t[i - 1].sentence !== tok.sentence || joint) units.push([]);
+    if (tok.pos !== 'PUNCT' && !joint) units[units.length - 1].push(i);
+  });
+  const asked = (ks: number[]) => {
+    const last = ks[ks.length - 1];
+    let next = last + 1;
+    while (t[next] && t[next].pos === 'PUNCT') next++;
+    return last !== undefined && answer.text.slice(t[last].end, t[next]?.start ?? answer.text.length).includes('?');
+  };
+  const denial = (ks: number[]) => ks.filter((k) => t[k].negator && !(t[k].lower === 'not' && t[k + 1]?.lower === 'only'));
+  const words = (ks: number[]) => ks.filter((k) => t[k].content && !t[k].isNumber && !restatingFiller(t, k));
+  const numbers = (ks: number[]) =>
+    ks
+      .filter((k) => t[k].isNumber)
+      .map((k) => t[k].lower)
+      .sort()
+      .join(' ');
+  const conditions = (ks: number[]) => ks.filter((k) => CONDITION_WORD.test(t[k].lower) && !restatingFiller(t, k)).map((k) => t[k].lower);
+  const covers = (xs: number[], ys: number[]) => xs.every((x) => ys.some((y) => sameWordForm(t[x], t[y])));
+  const out: Hedge[] = [];
+  for (let y = 1; y < units.length; y++)
+    for (let x = 0; x < y; x++) {
+      const [a, b] = [units[x], units[y]];
+      if (a.length === 0 || b.length === 0 || asked(a) || asked(b)) continue;
+      const [da, db] = [denial(a), denial(b)];
+      if (da.length > 0 === db.length > 0 || da.length + db.length !== 1) continue;
+      const [wa, wb] = [words(a), words(b)];
+      if (wa.length < 2 || !wa.some((k) => NOUNS.has(t[k].pos)) || !covers(wa, wb) || !covers(wb, wa)) continue;
+      if (numbers(a) !== numbers(b)) continue;
+      const [claim, denied] = da.length ? [b, a] : [a, b];
+      const claimConditions = conditions(claim);
+      if (conditions(denied).some((c) => !claimConditions.includes(c))) continue;
+      out.push({ first: a[0], second: b[b.length - 1], claim: [claim[0], claim[claim.length - 1] + 1] });
+      break;
+    }
   return out;
 }
 

@@ -485,6 +485,58 @@ describe('a change taken back by meaning: "…, or it stays the same"', () => {
   });
 });
 
+describe('a statement said again and denied: "X, but X not"', () => {
+  const claims = (text: string) => {
+    const a = analyseText(text);
+    return findHedges(a)
+      .filter((h) => h.claim)
+      .map((h) => a.text.slice(a.tokens[h.claim![0]].start, a.tokens[h.claim![1] - 1].end));
+  };
+
+  it('finds the same words said and denied, in either order, in one sentence or two; the claim is the one not denied', () => {
+    expect(claims('Sucrose is actively loaded at the source, but sucrose is not actively loaded at the source.')).toEqual([
+      'Sucrose is actively loaded at the source',
+    ]);
+    expect(claims('The wave is transverse. The wave is not transverse.')).toEqual(['The wave is transverse']);
+    expect(claims('Sucrose is not actively loaded at the source, but sucrose is actively loaded at the source.')).toEqual([
+      'sucrose is actively loaded at the source',
+    ]);
+  });
+
+  it('finds nothing where the two say different things, one is a question, one adds a condition, or "not only" adds', () => {
+    expect(claims('Sucrose is not passively loaded at the source, but sucrose is actively loaded at the source.')).toEqual([]);
+    expect(claims('Is the wave transverse? The wave is not transverse.')).toEqual([]);
+    expect(claims('The enzyme is active. The enzyme is not active above the optimum temperature.')).toEqual([]);
+    expect(claims('The enzyme is active. The enzyme is not only active.')).toEqual([]);
+    expect(claims('The wave is transverse. The wave is transverse.')).toEqual([]);
+  });
+
+  it('loses the point so contradicted, says so in the feedback, and keeps one said once', () => {
+    const mark = (answer: string) =>
+      markAnswer({
+        questionText: 'Describe how sucrose is moved from a source to a sink in the phloem.',
+        type: 'short_answer',
+        totalMarks: 2,
+        markScheme: [
+          { id: 'p1', text: 'sucrose is actively loaded into the sieve tubes at the source', accept: ['active loading of sucrose'] },
+          { id: 'p2', text: 'water enters the sieve tubes by osmosis' },
+        ],
+        answer,
+      });
+    for (const both of [
+      'Sucrose is actively loaded at the source, but sucrose is not actively loaded at the source. Water enters the sieve tubes by osmosis.',
+      'Sucrose is actively loaded at the source. Sucrose is not actively loaded at the source. Water enters the sieve tubes by osmosis.',
+      'Sucrose is not actively loaded at the source, but sucrose is actively loaded at the source. Water enters the sieve tubes by osmosis.',
+    ]) {
+      const fb = mark(both);
+      expect(fb.markscheme_evaluation.map((e) => e.status)).toEqual(['CONTRADICTED', 'COVERED']);
+      expect(fb.markscheme_evaluation[0].rule).toBe('contradiction');
+      expect(fb.qualitative_feedback).toContain('which says it both ways');
+    }
+    expect(mark('Sucrose is actively loaded at the source. Water enters the sieve tubes by osmosis.').marks_awarded).toBe(2);
+  });
+});
+
 describe('a second answer offered in doubt, or a claim conceded away', () => {
   it('takes back the claim before "or maybe", "or was it", "or really", "or else" and a phrase', () => {
     expect(hedged('The ice sheet melted fastest in the north, or maybe in the south.')).toEqual(['The / south']);

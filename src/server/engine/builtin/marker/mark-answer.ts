@@ -1897,7 +1897,17 @@ function writeComments(scored: ScoredPoint[], blank: boolean, remarks: string[])
   else if (praised.length) parts.push(`Well done for ${praised.join('; ')}.`);
   if (wrong.length)
     parts.push(
-      `Fix: ${wrong.map(({ point: p, outcome: o }) => (o.quote ? `you wrote "${o.quote}", but the mark scheme has ${lowerFirst(p.text)}` : `the mark scheme has ${lowerFirst(p.text)}`)).join('; ')}.`,
+      `Fix: ${wrong
+        .map(({ point: p, outcome: o }) =>
+          // (a point said both ways is quoted both ways, the student seeing what contradicts what; two values given
+          // for one quote the other value alone, as their quote)
+          o.rule === 'contradiction' && o.evidence && o.evidence !== o.quote
+            ? `you wrote "${o.evidence}", which says it both ways, where the mark scheme has ${lowerFirst(p.text)}`
+            : o.quote
+              ? `you wrote "${o.quote}", but the mark scheme has ${lowerFirst(p.text)}`
+              : `the mark scheme has ${lowerFirst(p.text)}`,
+        )
+        .join('; ')}.`,
     );
   if (missing.length) parts.push(`To gain more marks, add: ${missing.map((p) => lowerFirst(p.text)).join('; ')}.`);
   if (covered.length === 0 && !wrong.length)
