@@ -364,13 +364,11 @@ export type PolarityVerdict =
   | { kind: 'both'; answerToken: number; agreeing: number }
   | { kind: 'none' };
 
-/** The answer's directions against the point's, subject by subject. */
 /**
  * The directions a point offers both ways as a choice, close together ("switch genes on or off", "rises / falls"):
- * neither way turns it round.
+ * neither way turns it round. (`claims`: the point's direction claims, where already found.)
  */
-export function eitherWayAxes(point: AnalysedText): Set<string> {
-  const claims = directionClaims(point);
+export function eitherWayAxes(point: AnalysedText, claims: DirectionClaim[] = directionClaims(point)): Set<string> {
   const axes = new Set<string>();
   for (const a of claims)
     for (const b of claims)
@@ -385,11 +383,13 @@ export function eitherWayAxes(point: AnalysedText): Set<string> {
   return axes;
 }
 
+/** The answer's directions against the point's, subject by subject. */
 export function comparePolarity(point: AnalysedText, answer: AnalysedText, within?: number[], either?: Set<string>): PolarityVerdict {
   // (a direction the point offers either way, "switch genes on or off", is not turned round by either; nor one that
   // `either` gives, the main wording's, for an accepted wording that says one way)
-  const choices = new Set([...eitherWayAxes(point), ...(either ?? [])]);
-  const pc = directionClaims(point).filter((c) => c.subject >= 0 && !choices.has(c.axis));
+  const pointClaims = directionClaims(point);
+  const choices = new Set([...eitherWayAxes(point, pointClaims), ...(either ?? [])]);
+  const pc = pointClaims.filter((c) => c.subject >= 0 && !choices.has(c.axis));
   if (pc.length === 0) return { kind: 'none' };
   // a point that itself goes both ways ("the more fertiliser, the greater the mass … then the less") is read as a whole
   if (pc.some((a) => pc.some((b) => a.axis === b.axis && a.sign !== b.sign && sameThing(point, a.subject, point, b.subject))))

@@ -667,8 +667,7 @@ function markTextPoint(
   // there are two, and a root the scheme does not list is one to reject)
   const alternative =
     outcome.evidence && !/\bor\b/i.test(point.text)
-      ? (otherWorkingOffered(answer.text, outcome.evidence) ??
-        (point.kind === 'A' ? otherExactValueOffered(answer.text, outcome.evidence, question.text, otherTexts) : undefined))
+      ? otherAnswerOffered(answer.text, outcome.evidence, point.kind === 'A' ? { questionText: question.text, otherTexts } : undefined)
       : undefined;
   if (alternative)
     return {
@@ -780,55 +779,48 @@ function markTextPoint(
   return outcome;
 }
 
+/** A value written plainly: "6/7", "−0.25", "24". */
+const PLAIN_VALUE = String.raw`[-−+]?\d+(?:\.\d+)?(?:\s*\/\s*\d+(?:\.\d+)?)?`;
+
 /**
- * Working the answer offers beside the evidence for the same quantity, after "or" ("k = ln2/10 = 0.0693, or it might be
- * k = 10/ln2 = 14.4"): the other working as written. Undefined where the evidence is no "name = …" working or nothing
- * else is offered for its name on that line.
+ * A second answer offered on the evidence's line for the same quantity, after "or": the other as written ("name = …"),
+ * or undefined.
+ * - Working ("k = ln2/10 = 0.0693, or it might be k = 10/ln2 = 14.4").
+ * - With `exact` (an accuracy point): an exact value offered with another right after it ("x = 6/7 or x = 3/4", "x = 6/7
+ *   or 3/4"), unless the question or another point of the scheme has the other value (the other root the question
+ *   wants). Without it a plain value is the numeric rules' to judge ("x = 4 or x = -1" may be the roots asked for).
  */
-function otherWorkingOffered(answerText: string, evidence: string): string | undefined {
+function otherAnswerOffered(
+  answerText: string,
+  evidence: string,
+  exact?: { questionText: string; otherTexts: string[] },
+): string | undefined {
   const at = answerText.indexOf(evidence);
   if (at < 0) return undefined;
-  // (the working may be quoted without its name: "ln2/10" of "k = ln2/10")
+  // (the evidence may be quoted without its name: "ln2/10" of "k = ln2/10")
   const name = /([A-Za-z][A-Za-z0-9_]{0,3})\s*=\s*$/.exec(answerText.slice(Math.max(0, at - 12), at))?.[1];
   const named = /^\s*([A-Za-z][A-Za-z0-9_]{0,3})\s*=\s*(.+)$/.exec(name && !/=/.test(evidence) ? `${name} = ${evidence}` : evidence);
-  // (a value is the numeric rules' to judge, and "x = 4 or x = -1" may be the roots asked for: only working counts here)
-  if (!named || !/[A-Za-z/*×^√(]/.test(named[2]) || /^\s*[-+]?\d+(?:\.\d+)?(?:\s*\/\s*\d+(?:\.\d+)?)?\s*$/.test(named[2])) return undefined;
-  const rest = answerText
-    .slice(at + evidence.length)
-    .split('\n')[0]
-    .slice(0, 80);
+  if (!named) return undefined;
+  const rest = answerText.slice(at + evidence.length).split('\n')[0];
   const letters = named[1].replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const other = new RegExp(String.raw`\bor\b[^=\n]{0,30}?\b${letters}\s*=\s*([^,;\n]+)`).exec(rest);
+  const squash = (t: string) => t.replace(/\s+/g, '').replace(/−/g, '-');
+  if (new RegExp(String.raw`^\s*${PLAIN_VALUE}\s*$`).test(named[2])) {
+    if (!exact || named[1].length > 1) return undefined;
+    const other = new RegExp(String.raw`^\s*,?\s*\bor\b\s*(?:${letters}\s*=\s*)?(${PLAIN_VALUE})(?![\d.\/])`).exec(rest);
+    if (!other) return undefined;
+    const theirs = squash(other[1]);
+    if (theirs === squash(named[2])) return undefined;
+    const given = (t: string) =>
+      new RegExp(String.raw`(^|[^\d.])${theirs.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}($|[^\d.])`).test(squash(t));
+    if (given(exact.questionText) || exact.otherTexts.some(given)) return undefined;
+    return `${named[1]} = ${other[1].trim()}`;
+  }
+  if (!/[A-Za-z/*×^√(]/.test(named[2])) return undefined;
+  const other = new RegExp(String.raw`\bor\b[^=\n]{0,30}?\b${letters}\s*=\s*([^,;\n]+)`).exec(rest.slice(0, 80));
   if (!other) return undefined;
-  const squash = (t: string) => t.replace(/\s+/g, '');
   const theirs = squash(other[1]);
   const ours = squash(named[2]);
   return theirs && !theirs.startsWith(ours) && !ours.startsWith(theirs) ? `${named[1]} = ${other[1].trim()}` : undefined;
-}
-
-/**
- * An exact value ("x = 6/7", "6/7") offered with another for the same letter ("x = 6/7 or x = 3/4"): the other, or
- * undefined. Not a value the question or another point of the scheme has (the other root the question wants).
- */
-function otherExactValueOffered(answerText: string, evidence: string, questionText: string, otherTexts: string[]): string | undefined {
-  const at = answerText.indexOf(evidence);
-  if (at < 0) return undefined;
-  const value = String.raw`[-−+]?\d+(?:\.\d+)?(?:\s*\/\s*\d+(?:\.\d+)?)?`;
-  // the evidence a value, named before it in the answer ("x = " of "x = 6/7") or in itself
-  const own = new RegExp(String.raw`^\s*(?:([A-Za-z])\s*=\s*)?(${value})\s*$`).exec(evidence);
-  if (!own) return undefined;
-  const name = own[1] ?? /([A-Za-z])\s*=\s*$/.exec(answerText.slice(Math.max(0, at - 6), at))?.[1];
-  if (!name) return undefined;
-  const rest = answerText.slice(at + evidence.length).split('\n')[0];
-  const other = new RegExp(String.raw`^\s*,?\s*\bor\b\s*(?:${name}\s*=\s*)?(${value})(?![\d.\/])`).exec(rest);
-  if (!other) return undefined;
-  const squash = (t: string) => t.replace(/\s+/g, '').replace(/−/g, '-');
-  const theirs = squash(other[1]);
-  if (theirs === squash(own[2])) return undefined;
-  const given = (t: string) =>
-    new RegExp(String.raw`(^|[^\d.])${theirs.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}($|[^\d.])`).test(squash(t));
-  if (given(questionText) || otherTexts.some(given)) return undefined;
-  return `${name} = ${other[1].trim()}`;
 }
 
 /**
@@ -1511,6 +1503,16 @@ function comparedWith(value: number, tolerance: number, schemeValues: number[]) 
 }
 
 /**
+ * The sentence of the text around a place in it: from just after the end of the sentence before (". ", "! ", "? " or a
+ * line break) up to its own end (after its full stop, or at its line break). A point of a decimal is no end.
+ */
+function sentenceAround(text: string, at: number): { start: number; end: number } {
+  const start = Math.max(text.lastIndexOf('\n', at - 1), ...['. ', '! ', '? '].map((e) => text.lastIndexOf(e, at - 1))) + 1;
+  const next = text.slice(at).search(/[.!?](?=\s)|\n/);
+  return { start, end: next < 0 ? text.length : at + next + (text[at + next] === '\n' ? 0 : 1) };
+}
+
+/**
  * A different value offered beside the right one as an alternative: "45.6% or 54.4%", "either 16 or 18", "= £21, or it
  * could be 49 - 70 = -£21" (the alternative's own result, after its last "="). The text of the other value, or undefined.
  */
@@ -1524,7 +1526,7 @@ function otherValueOffered(
   // another value the scheme itself has (the other root, the other angle) is a second answer the question wants
   const { differs, inScheme } = comparedWith(value, tolerance, schemeValues);
   // (of an alternative worked out, its result: "137, or 2.42/0.00177 = 1370" offers 1370, whatever the scheme's 0.00177)
-  const rest = text.slice(found.end).split(/(?<=[.!?])\s|\n/)[0];
+  const rest = text.slice(found.end, sentenceAround(text, found.end).end);
   const worked = /^\s*[^\s\d,.;()]{0,6}\s*,?\s*\bor\b([^;]*=[^;]*)$/i.exec(rest);
   const offered = worked ? worked[1].slice(worked[1].lastIndexOf('=') + 1) : rest;
   if (findQuantities(offered.replace(/−/g, '-')).some((q) => differs(q.value) && inScheme(q.value))) return undefined;
@@ -1603,8 +1605,6 @@ function valueAlsoGiven(
     return percent(q) ? q.value : undefined;
   };
   if (inUnit(found) === undefined) return undefined;
-  const sentenceStart = (at: number) =>
-    Math.max(text.lastIndexOf('\n', at - 1), ...['. ', '! ', '? '].map((e) => text.lastIndexOf(e, at - 1))) + 1;
   const words = (from: number, to: number) =>
     new Set(
       (
@@ -1614,17 +1614,13 @@ function valueAlsoGiven(
           .match(/\p{L}{4,}/gu) ?? []
       ).filter((w) => !COMMON_WORD.test(w)),
     );
-  const around = (q: Quantity) => {
-    const start = sentenceStart(q.start);
-    const next = text.slice(q.end).search(/[.!?](\s|$)|\n/);
-    return words(start, next < 0 ? text.length : q.end + next);
-  };
+  const around = (q: Quantity) => words(sentenceAround(text, q.start).start, sentenceAround(text, q.end).end);
   const foundWords = around(found);
   for (const q of findQuantities(text.replace(/−/g, '-'))) {
     if (q.start <= found.end) continue;
     const v = inUnit(q);
     if (v === undefined || !differs(v) || inScheme(v)) continue;
-    const from = Math.max(found.end, sentenceStart(q.start));
+    const from = Math.max(found.end, sentenceAround(text, q.start).start);
     if (!/\balso\b/i.test(text.slice(from, q.start))) continue;
     if ([...around(q)].some((w) => foundWords.has(w))) return q.text.trim();
   }
