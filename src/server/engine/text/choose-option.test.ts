@@ -27,6 +27,24 @@ describe('chooseOption', () => {
     expect(chooseOption('the mitochondrion', options)).toBe('C');
   });
 
+  it('reads the option whose value the answer works out, where the options are values told apart by their signs', () => {
+    const values = {
+      A: '−185 kJ mol<sup>−1</sup>',
+      B: '+185 kJ mol<sup>−1</sup>',
+      C: '+247 kJ mol<sup>−1</sup>',
+      D: '−1111 kJ mol<sup>−1</sup>',
+    };
+    expect(chooseOption('(436 + 243) - 2(432) = -185 kJ/mol', values)).toBe('A');
+    expect(chooseOption('(436 + 243) − 2 × 432 = +185', values)).toBe('B');
+    expect(chooseOption('436 + 243 − 432 = 247 kJ per mole', values)).toBe('C');
+    // no sign where both signs are options, two options' values, or options that are not all values: none
+    expect(chooseOption('185 kJ/mol is released', values)).toBeUndefined();
+    expect(chooseOption('-185, or maybe +185', values)).toBeUndefined();
+    expect(chooseOption('-185', { ...values, D: 'none of these' })).toBeUndefined();
+    // a digit of a name is no value
+    expect(chooseOption('H2 reacts', { A: '2', B: '4' })).toBeUndefined();
+  });
+
   it('picks nothing when the answer names no option, or a letter the question does not have', () => {
     expect(chooseOption('', options)).toBeUndefined();
     expect(chooseOption('photosynthesis', options)).toBeUndefined();

@@ -61,7 +61,40 @@ export function chooseOption(answer: string, options: Record<string, string> | u
     return nt.length >= 3 && na.includes(nt);
   });
   if (quoted.length === 1) return quoted[0][0].toUpperCase();
-  return undefined;
+  return valueChosen(a, options);
+}
+
+/** A value with its sign as written: "−185" of "−185 kJ mol⁻¹", "+247", "2.5". */
+const SIGNED = /([-−+]?)(\d+(?:\.\d+)?)/;
+
+/**
+ * The option whose value the answer gives, where the options are values ("−185 kJ mol⁻¹", "+185 kJ mol⁻¹"): the answer
+ * "(436 + 243) − 2(432) = −185 kJ/mol" chooses −185. Its sign must tell the options apart ("185" chooses neither −185
+ * nor +185), and the answer may give the value of one option only ("−185, or maybe +185" chooses none).
+ */
+function valueChosen(answer: string, options: Record<string, string>): string | undefined {
+  const values = Object.entries(options).map(([letter, text]) => {
+    const plain = text.replace(/<[^>]*>/g, '').trim();
+    // (an option that is a value: a number, then at most a unit; not "3/2" or "2.0 × 10⁻³")
+    const m = new RegExp(String.raw`^${SIGNED.source}(?![\d.]|\s*[/×x^e]\s*\d)`).exec(plain);
+    return m ? { letter: letter.toUpperCase(), value: Number(`${m[1] === '−' ? '-' : m[1]}${m[2]}`) } : undefined;
+  });
+  if (values.some((v) => v === undefined) || new Set(values.map((v) => v!.value)).size !== values.length) return undefined;
+  const chosen = new Set<string>();
+  for (const m of answer.matchAll(new RegExp(SIGNED.source, 'g'))) {
+    // (a digit of a longer number or of a name is not a value: "H2", "10⁻³" is read as written)
+    const before = answer[m.index - 1] ?? ' ';
+    if (/[\w.]/.test(before) && !m[1]) continue;
+    const size = Number(m[2]);
+    const sign = m[1] === '−' ? '-' : m[1];
+    const matching = values.filter(
+      (v) => Math.abs(v!.value) === size && (sign === '-' ? v!.value < 0 : sign === '+' ? v!.value >= 0 : true),
+    );
+    // (an unsigned value where both signs are options says neither)
+    if (matching.length === 1 && !(sign === '' && size !== 0 && values.some((v) => v!.value === -matching[0]!.value)))
+      chosen.add(matching[0]!.letter);
+  }
+  return chosen.size === 1 ? [...chosen][0] : undefined;
 }
 
 /**
