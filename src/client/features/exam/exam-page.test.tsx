@@ -142,6 +142,17 @@ describe('ExamPage, a submitted answer', () => {
   });
 });
 
+describe("ExamPage, the header's count of answers saved", () => {
+  it('counts the answer on screen as soon as it is saved, before the list of answers is fetched again', async () => {
+    // (the list stays as it was: the count must not wait for it)
+    renderExam('/courses/c1/papers/p1/questions/q2');
+    await screen.findByText('0 of 2 answers saved');
+    fireEvent.change(screen.getByPlaceholderText('Type your answer here...'), { target: { value: 'the forces balance' } });
+    await waitFor(() => expect(saves.map((s) => s.text)).toEqual(['the forces balance']), { timeout: 4000 });
+    await screen.findByText('1 of 2 answers saved');
+  });
+});
+
 describe('ExamPage, loading the saved answer', () => {
   it('holds the answer box in place, empty and disabled, until the saved answer arrives (nothing below it moves)', async () => {
     let arrive: (reply: Reply) => void = () => undefined;

@@ -212,6 +212,12 @@ export function ExamPage() {
   const answeredIds = new Set(
     (userAnswers.data ?? []).filter((a) => ids.has(a.questionId) && a.text.trim().length > 0).map((a) => a.questionId),
   );
+  // (the question on screen counts from its own answer, set by each save and submission at once: the list catches up
+  // with a refetch, and the header must not say "0 of 10 answers saved" just after a submission)
+  if (question && answer.data) {
+    if (answer.data.text.trim()) answeredIds.add(question.id);
+    else answeredIds.delete(question.id);
+  }
   const savedCount = answeredIds.size;
   const percent = list.length > 0 ? Math.round((100 * savedCount) / list.length) : 0;
 
