@@ -213,7 +213,12 @@ export function alignAnswer(answer: AnalysedText, point: AnalysedText, question?
     if (l.score >= GOOD && l.ans >= 0) {
       const a = answer.tokens[l.ans];
       // only a word that really is the point's word (not merely related) can deny it
-      if (a.negated !== r.negated && l.score >= NEGATION_LINK) flips.push({ ref: l.ref, ans: l.ans, kind: 'negation' });
+      // (nor where the point says the same word again with the answer's polarity and the answer says it once: "Nadia puts
+      // in far more than Joe but gets no more out" is not denied by "Nadia does more work than Joe")
+      const saidAgain =
+        refIdx.some((o) => o !== l.ref && point.tokens[o].lemma === r.lemma && point.tokens[o].negated === a.negated) &&
+        ansIdx.filter((i) => answer.tokens[i].lemma === a.lemma).length === 1;
+      if (a.negated !== r.negated && l.score >= NEGATION_LINK && !saidAgain) flips.push({ ref: l.ref, ans: l.ans, kind: 'negation' });
       // a word vector's neighbour ("gametes" for "haploid") is not the word: its opposite may still be there ("diploid")
       if (l.score > VECTOR_MATCH) continue;
     }

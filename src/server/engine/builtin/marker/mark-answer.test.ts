@@ -948,6 +948,31 @@ describe('the built-in marker: negation and contradiction', () => {
   });
 });
 
+describe('a word the point says both ways', () => {
+  it('is not denied by the answer saying it once with one of its polarities', () => {
+    const mark = (answer: string) =>
+      markAnswer({
+        questionText:
+          'Nadia and Joe have lived together for three years. Nadia works full-time, does nearly all the cooking and cleaning and organises their social life. Joe works part-time and spends most evenings gaming. Using equity theory, explain the relationship.',
+        type: 'short_answer',
+        totalMarks: 1,
+        markScheme: [
+          {
+            id: 'p1',
+            text: "the relationship is inequitable: Nadia's ratio of rewards to costs is much lower than Joe's",
+            accept: ['the relationship is inequitable because Nadia puts in far more than Joe but gets no more out'],
+          },
+        ],
+        answer,
+      }).markscheme_evaluation[0];
+    const once = mark("Nadia does more work than Joe so it isn't equitable.");
+    expect(once.status).not.toBe('CONTRADICTED');
+    expect(once.justification).not.toContain('the other way round');
+    // the point's denied word denied by the answer, the other one said: still no flip; the other said the other way: a flip
+    expect(mark('Nadia puts in far more than Joe but gets no more out, so the relationship is inequitable.').status).toBe('COVERED');
+  });
+});
+
 describe('the built-in marker: justifications a student understands', () => {
   it('says what was credited in the student’s own words, with their casing', () => {
     const fb = mark('At High Temperature the Active Site Changes Shape.');
