@@ -1213,11 +1213,11 @@ function concededDenial(t: Token[], at: number): Hedge | undefined {
 /**
  * The words after "or" that offer a second answer in doubt: "…, or maybe at the climax community", "…, or was it the
  * avoidant adults", "…, or really quietest", "…, or else to the protein" (a phrase: "or else the cell bursts" is
- * "otherwise"), "…, or it's just …", "…, or it could move into the cells" (not "or they may be tired": two things
- * listed).
+ * "otherwise"), "…, or it's just …", "…, or it could move into the cells", "…, or she might actually remember it" (not
+ * "or they may be tired": two things listed).
  */
 const DOUBTING_OR =
-  /^(?:maybe|perhaps|possibly|really|actually|(?:was|is) it|it(?:'s| is| was) (?:just|really|actually)|it (?:might|could|may) (?:also )?(?!not\b)\w+|i think|i'm not sure)\b/;
+  /^(?:maybe|perhaps|possibly|really|actually|(?:was|is) it|it(?:'s| is| was) (?:just|really|actually)|it (?:might|could|may) (?:also )?(?!not\b)\w+|(?:she|he|they|you|we|i) (?:might|could|may) (?:actually|really)|i think|i'm not sure)\b/;
 /**
  * The words after "although", "though", "but" that take the claim back: "…, though really conditions get harsher", "…,
  * although you could also say …", "…, though in practice …", "…, though she might equally …", "…, but she could just

@@ -552,6 +552,8 @@ describe('a second answer offered in doubt, or a claim conceded away', () => {
     expect(hedged('Water moves out of the cells by osmosis, or it could move into the cells.')).toHaveLength(1);
     expect(hedged('People conform because they want to be right, but it can also be because they want to be liked.')).toHaveLength(1);
     expect(hedged('The minority grows as people join, though it can also mean the minority gets smaller.')).toHaveLength(1);
+    // "or she might actually …": the subject's own doubt
+    expect(hedged('The memory was distorted to fit her schema, or she might actually remember it accurately.')).toHaveLength(1);
     // two order effects listed, each possible: not doubt about one claim
     expect(hedged('They may have improved through practice, or they may be tired or bored.')).toEqual([]);
   });
