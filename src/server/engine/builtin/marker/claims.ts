@@ -678,6 +678,13 @@ export function findHedges(answer: AnalysedText): Hedge[] {
       if (turned) out.push(turned);
       return;
     }
+    // two opposite words set either side of a slash: "the H zone shortens/lengthens" (not a ratio or a unit: words only)
+    if (or.text === '/' && i > 0 && t[i + 1] && t[i - 1].sentence === or.sentence && t[i + 1].sentence === or.sentence) {
+      const [a, b] = [t[i - 1], t[i + 1]];
+      if (/^\p{L}+$/u.test(a.text) && /^\p{L}+$/u.test(b.text) && saysOpposite(a, b) && !namesCategories(t, i - 1, i + 1))
+        out.push({ first: i - 1, second: i + 1 });
+      return;
+    }
     if (or.lower !== 'or' || i === 0) return;
     const taken = takenBack(t, i);
     if (taken) {

@@ -17,6 +17,13 @@ describe('hedges: a claim stated both ways at once', () => {
     expect(hedged('The rate increases or decreases with pH.')).toEqual(['increases / decreases']);
   });
 
+  it('finds two opposite words set either side of a slash, not a ratio of quantities', () => {
+    expect(hedged('The rate increases/decreases with temperature.')).toEqual(['increases / decreases']);
+    expect(hedged('The gene is switched on/off.')).toEqual(['on / off']);
+    expect(hedged('speed = distance/time')).toEqual([]);
+    expect(hedged('Killers are organised/disorganised types.')).toEqual([]);
+  });
+
   it('reads two opposite names of a classification as its categories, not a claim said both ways', () => {
     expect(hedged('The FBI classified killers as organised or disorganised.')).toEqual([]);
     expect(hedged('Killers are sorted into organised or disorganised types.')).toEqual([]);
