@@ -373,6 +373,9 @@ export function applyScheme(
         for (let j = i - 1; j >= 0; j--) {
           const before = scored[j];
           if (targetOf(before.point) !== undefined && before.point.kind !== 'M') break;
+          // (a step's own value implies no other step that has a value of its own: the melting stage's 56 800 J says
+          // nothing of the warming stage's 3 570 J; the final answer still does)
+          if (s.point.kind === 'M' && targetOf(before.point) !== undefined) break;
           if (before.marksAwarded === 0 && (before.point.kind === 'M' || (noMethod && targetOf(before.point) === undefined)))
             imply(before, value);
         }

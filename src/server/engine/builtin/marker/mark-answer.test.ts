@@ -1253,6 +1253,34 @@ describe('the trained model and the features', () => {
   });
 });
 
+describe("a step's own value and the method marks it implies", () => {
+  // heating 0.17 kg of ice from -10 °C to water at 32 °C: three stages, each a method mark with its value, then the total
+  const scheme: MarkPointInput[] = [
+    { id: 'm1', text: 'warms the ice: 0.17 × 2100 × 10 = 3570 J', kind: 'M', numeric: { value: 3570, unit: 'J', tolerance: 0.02 } },
+    { id: 'm2', text: 'melts the ice: 0.17 × 3.34 × 10^5 = 56800 J', kind: 'M', numeric: { value: 56780, unit: 'J', tolerance: 0.02 } },
+    { id: 'm3', text: 'warms the water: 0.17 × 4200 × 32 = 22800 J', kind: 'M', numeric: { value: 22848, unit: 'J', tolerance: 0.02 } },
+    { id: 'a1', text: 'total = 83200 J', kind: 'A', numeric: { value: 83198, unit: 'J', tolerance: 0.02 } },
+  ];
+  const mark = (answer: string) =>
+    markAnswer({
+      questionText:
+        'Calculate the energy needed to turn 0.17 kg of ice at -10 °C into water at 32 °C. (c of ice 2100 J kg^-1 K^-1, L 3.34 × 10^5 J kg^-1, c of water 4200 J kg^-1 K^-1)',
+      type: 'short_answer',
+      totalMarks: 4,
+      markScheme: scheme,
+      answer,
+    });
+
+  it('gives no method mark for a stage left out because a later stage is right', () => {
+    const missing = mark('E = 0.17 x 334000 + 0.17 x 4200 x 32 = 56780 + 22848 = 79628 J');
+    expect(missing.markscheme_evaluation.map((e) => e.marks_awarded)).toEqual([0, 1, 1, 0]);
+  });
+
+  it('still gives every mark to the correct total, working shown or not', () => {
+    expect(mark('83 200 J').marks_awarded).toBe(4);
+  });
+});
+
 describe('the final-answer rule and a wrong value stated on the way', () => {
   it('a correct final answer does not put right a wrong value stated for a quantity asked for on its own', () => {
     const scheme: MarkPointInput[] = [
