@@ -1,4 +1,4 @@
-import { wordsOpposite } from './features';
+import { deniedAsLessened, wordsOpposite } from './features';
 import { areSynonyms } from './lexicon';
 import { deniesOnlyTheReason, type AnalysedText, type Token } from './text';
 import { DECREASE_FORMS, INCREASE_FORMS, LESS_FORMS, MORE_FORMS } from '../../text/direction-words';
@@ -290,9 +290,11 @@ export function negatedPointWord(
     const saysIn = (x: Token, denied: boolean) =>
       point.tokens.some((p, k) => deniedClauses.has(pointClauses[k]) === denied && (p.lemma === x.lemma || p.stem === x.stem));
     if (reach.some((x) => saysIn(x, true) && !saysIn(x, false))) continue;
-    // "not an individual any more" says more than the point's "less like individuals", not the opposite
-    const lessened = ref >= 0 && point.tokens.slice(Math.max(0, ref - 2), ref).some((p) => LESSENED.test(p.lower));
-    if (ref >= 0 && !lessened) return { ans: a, ref };
+    // "not an individual any more" says more than the point's "less like individuals", and "water doesn't evaporate"
+    // what "reduces evaporation" says, not the opposite (unless the answer makes less of it too: "less current does not flow")
+    // ("does little to reduce" is as much a lessening as "reduces evaporation")
+    const lessenedJustBefore = ref >= 0 && point.tokens.slice(Math.max(0, ref - 2), ref).some((p) => LESSENED.test(p.lower));
+    if (ref >= 0 && !lessenedJustBefore && !deniedAsLessened(point, ref, answer, a)) return { ans: a, ref };
   }
   return undefined;
 }

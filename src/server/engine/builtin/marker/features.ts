@@ -1,5 +1,5 @@
 import { cosineRows, cosineVectors, meanVector } from './embeddings';
-import { areOpposites, areSynonyms } from './lexicon';
+import { areOpposites, areSynonyms, LESSENING } from './lexicon';
 import { aliasOf } from './paraphrases';
 import { editDistance } from '../../text/edit-distance';
 import type { AnalysedText, Token } from './text';
@@ -175,6 +175,36 @@ function inQuestion(t: Token, q: Set<string>): boolean {
 
 const VAGUE = /^(i (do ?n[o']?t|dont) know|idk|no idea|not sure|dunno|\?+|nothing|n\/a|none)\W*$/i;
 
+/**
+ * The text's word is a thing it makes less of ("a waterproof cuticle reduces evaporation", "less current"): a denial of
+ * it ("so water doesn't evaporate") agrees with the text rather than turning it round. A noun or adjective, a lessening
+ * word up to three words before it in its sentence with only the word's own modifiers between ("lower unemployment
+ * comes with …" makes less of unemployment, not of what comes).
+ */
+export function lessened(text: AnalysedText, ref: number): boolean {
+  const t = text.tokens;
+  if (!/^(NOUN|PROPN|ADJ)$/.test(t[ref].pos)) return false;
+  let counted = 0;
+  for (let k = ref - 1; k >= 0 && counted < 3 && t[k].sentence === t[ref].sentence; k--) {
+    if (LESSENING.test(t[k].lower)) return true;
+    // (only its own modifiers between: "reduces the evaporation", "less like individuals"; not another thing, "less
+    // current flows")
+    if (!t[k].negator && !/^(DET|ADJ|ADP|ADV|AUX)$/.test(t[k].pos)) return false;
+    if (!t[k].negator && t[k].pos !== 'AUX') counted++;
+  }
+  return false;
+}
+
+/**
+ * The answer denies a thing the point makes less of ("so water doesn't evaporate" against "reduces evaporation"): an
+ * agreement, not a denial. Not where the answer makes less of it too ("less current does not flow"), nor where the
+ * answer's verb is the point's own word read as a noun ("less current flows").
+ */
+export function deniedAsLessened(point: AnalysedText, ref: number, answer: AnalysedText, ans: number): boolean {
+  const [r, a] = [point.tokens[ref], answer.tokens[ans]];
+  return a.negated && lessened(point, ref) && !lessened(answer, ans) && !(a.pos === 'VERB' && a.lemma === r.lemma);
+}
+
 export function alignAnswer(answer: AnalysedText, point: AnalysedText, question?: AnalysedText, answerContent?: number[]): Alignment {
   const q = questionWordSet(question);
   const ansIdx = answerContent ?? answer.content;
@@ -218,7 +248,8 @@ export function alignAnswer(answer: AnalysedText, point: AnalysedText, question?
       const saidAgain =
         refIdx.some((o) => o !== l.ref && point.tokens[o].lemma === r.lemma && point.tokens[o].negated === a.negated) &&
         ansIdx.filter((i) => answer.tokens[i].lemma === a.lemma).length === 1;
-      if (a.negated !== r.negated && l.score >= NEGATION_LINK && !saidAgain) flips.push({ ref: l.ref, ans: l.ans, kind: 'negation' });
+      if (a.negated !== r.negated && l.score >= NEGATION_LINK && !saidAgain && !deniedAsLessened(point, l.ref, answer, l.ans))
+        flips.push({ ref: l.ref, ans: l.ans, kind: 'negation' });
       // a word vector's neighbour ("gametes" for "haploid") is not the word: its opposite may still be there ("diploid")
       if (l.score > VECTOR_MATCH) continue;
     }

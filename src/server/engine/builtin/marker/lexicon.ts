@@ -372,6 +372,14 @@ for (const group of SYNONYMS) {
   }
 }
 
+/**
+ * Words that make less of what follows them, or put it out of a place: "reduces evaporation", "less like individuals",
+ * "outside the steep part". A denial of the word after one agrees with it ("water doesn't evaporate"), it does not turn it
+ * round.
+ */
+export const LESSENING =
+  /^(less|fewer|lower|little|reduce|reduces|reduced|reducing|prevent|prevents|prevented|preventing|stop|stops|stopped|stopping|block|blocks|blocked|limit|limits|limited|lessen|lessens|minimise|minimises|minimize|minimizes|inhibit|inhibits|avoid|avoids|restrict|restricts|outside)$/;
+
 /** True when the two (lemma or stem) words are listed as opposites. */
 export function areOpposites(a: string, b: string): boolean {
   return oppositeMap.get(a)?.has(b) ?? false;

@@ -973,6 +973,34 @@ describe('a word the point says both ways', () => {
   });
 });
 
+describe('a denial of what the point makes less of agrees with it', () => {
+  const mark = (text: string, answer: string, questionText = 'Explain how insects limit water loss.') =>
+    markAnswer({ questionText, type: 'short_answer', totalMarks: 1, markScheme: [{ id: 'p1', text }], answer }).markscheme_evaluation[0];
+
+  it('"water doesn\'t evaporate" says what "reduces evaporation" says, and "not in the steep part" what "outside" says', () => {
+    const cuticle = mark(
+      'a waxy, waterproof cuticle reduces evaporation from the body surface',
+      'They have a waxy cuticle which is waterproof so water doesnt evaporate from the surface.',
+    );
+    expect(cuticle.status).toBe('COVERED');
+    const steep = mark(
+      'phenolphthalein changes colour outside the steep part, so the colour change would not match the equivalence point',
+      'Phenolphthalein changes between 8.2 and 10 which is not in the steep part, so it would change colour too early.',
+      'Explain why phenolphthalein is not a suitable indicator for titrating ammonia with hydrochloric acid.',
+    );
+    expect(steep.status).not.toBe('CONTRADICTED');
+  });
+
+  it("still turns round a point where the answer makes less of it too, or denies the point's own verb", () => {
+    const current = mark(
+      'so less current flows for the same p.d., meaning higher resistance',
+      'So less current does not flow for the same p.d., and the resistance is higher.',
+      'Explain why the resistance of a metal wire increases as its temperature rises.',
+    );
+    expect(current.status).toBe('CONTRADICTED');
+  });
+});
+
 describe('the built-in marker: justifications a student understands', () => {
   it('says what was credited in the student’s own words, with their casing', () => {
     const fb = mark('At High Temperature the Active Site Changes Shape.');
