@@ -261,7 +261,9 @@ export function alignAnswer(answer: AnalysedText, point: AnalysedText, question?
       // (beside a neighbour, the opposite must be the answer's closer word to the point's — vectors put opposites close —
       // and not another of the point's own words: "higher" in "peak lower, at higher energies")
       const opposes = neighbour === 0 || (cosineRows(r.row, a.row) >= neighbour && !saidByPoint.has(ai));
-      if (wordsOpposite(r, a) && !upTo(answer, ai) && opposes) {
+      // ("not … any more" is "no longer", no comparative)
+      const anyMore = a.lower === 'more' && answer.tokens[ai - 1]?.lower === 'any';
+      if (wordsOpposite(r, a) && !upTo(answer, ai) && opposes && !anyMore) {
         // "not decrease" where the point says "increase" is no flip
         if (a.negated === r.negated) flips.push({ ref: l.ref, ans: ai, kind: 'opposite' });
         break;
