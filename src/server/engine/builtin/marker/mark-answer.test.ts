@@ -1001,6 +1001,28 @@ describe('a denial of what the point makes less of agrees with it', () => {
   });
 });
 
+describe("a point's link denied where the words that earn it start", () => {
+  const mark = (text: string, answer: string) =>
+    markAnswer({
+      questionText: 'Name the two monosaccharides that make up maltose and lactose.',
+      type: 'short_answer',
+      totalMarks: 1,
+      markScheme: [{ id: 'p1', text }],
+      answer,
+    }).markscheme_evaluation[0];
+
+  it('refuses "maltose is not made from glucose and glucose" for "maltose: glucose + glucose"', () => {
+    const denied = mark('maltose: glucose + glucose', 'maltose is not made from glucose and glucose');
+    expect(denied.status).toBe('CONTRADICTED');
+    expect(denied.justification).toContain('which denies this point');
+    expect(mark('maltose: glucose + glucose', 'maltose is made from glucose and glucose').status).toBe('COVERED');
+  });
+
+  it('leaves a point that itself denies, and a denial far from the start of the words, to the other rules', () => {
+    expect(mark('maltose is not made from galactose', 'maltose is not made from galactose, only glucose').status).toBe('COVERED');
+  });
+});
+
 describe('the built-in marker: justifications a student understands', () => {
   it('says what was credited in the student’s own words, with their casing', () => {
     const fb = mark('At High Temperature the Active Site Changes Shape.');

@@ -678,6 +678,17 @@ function markTextPoint(
       evidence: alternative,
     };
   if (!WORDED_RULES.has(outcome.rule)) return outcome;
+  // the point's link denied at the start of the words that earned it ("maltose is not made from glucose", "theory of mind
+  // isn't about realising …"), where the point denies nothing
+  const deniedLink = outcome.evidence ? linkDenied(outcome.evidence, [point.text, ...point.accept]) : undefined;
+  if (deniedLink)
+    return {
+      status: 'CONTRADICTED',
+      justification: `Not credited: you wrote "${deniedLink}", which denies this point. The mark scheme has: ${point.text}.`,
+      quote: deniedLink,
+      rule: 'direction',
+      evidence: deniedLink,
+    };
   // the two ends of the point's change exchanged ("changes from purple to blue" for "from blue to purple")
   const exchanged = endsExchanged(toPlainText(point.text), answer.text);
   if (exchanged)
@@ -777,6 +788,20 @@ function markTextPoint(
     };
   }
   return outcome;
+}
+
+/** A linking verb denied: "is not made of", "isn't about", "doesn't mean", "is not the same as", "isn't there to". */
+const DENIED_LINK =
+  /\b(?:(?:is|are|was|were|does|do|did)\s*(?:not|n't)|isnt|doesnt|arent|wasnt|werent|dont|didnt)\s+(?:made|about|mean|means|based|the\s+same|there|caused|due|true)\b/i;
+
+/**
+ * The words that earned a point deny its link near their start ("maltose is not made from glucose", "the margin doesn't
+ * mean comparing …"): those words as quoted, or undefined. Not where the point or a wording it accepts denies anything.
+ */
+function linkDenied(evidence: string, wordings: string[]): string | undefined {
+  if (wordings.some((w) => analyseText(toPlainText(w)).tokens.some((t) => t.negator))) return undefined;
+  const m = DENIED_LINK.exec(evidence);
+  return m && m.index <= 40 ? evidence : undefined;
 }
 
 /** A value written plainly: "6/7", "−0.25", "24". */
