@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CHECK_YOURSELF_BELOW, markPointSchema, type MarkPointInput } from '../../../../shared/mark-scheme';
 import { checkFeatureNames, loadMarkerModel, markAnswer, MARKED_BY, withoutExamples } from './mark-answer';
 import { parseTypedScheme } from '../../grading/typed-scheme';
+import { analyseText } from './text';
 
 const ENZYME_QUESTION = '<p>Explain why the rate of an enzyme-controlled reaction falls at high temperature.</p>';
 const ENZYME_SCHEME: MarkPointInput[] = [
@@ -1020,6 +1021,38 @@ describe("a point's link denied where the words that earn it start", () => {
 
   it('leaves a point that itself denies, and a denial far from the start of the words, to the other rules', () => {
     expect(mark('maltose is not made from galactose', 'maltose is not made from galactose, only glucose').status).toBe('COVERED');
+  });
+});
+
+describe('a line of prose is a statement of its own', () => {
+  it('reads lines without full stops as sentences, and lines of working as the tokenizer reads them', () => {
+    const sentences = (text: string) =>
+      [
+        ...new Set(
+          analyseText(text)
+            .tokens.filter((t) => t.content)
+            .map((t) => t.sentence),
+        ),
+      ].length;
+    expect(sentences('(a) the book pulls the Earth up\n(b) the book pushes down on the table')).toBe(2);
+    expect(sentences('x = 2\ny = 3')).toBe(1);
+    expect(sentences('The book pulls the Earth up. The book pushes down on the table.')).toBe(2);
+  });
+
+  it("does not read one part's word against another part's point ('pulling' in (a) is no opposite of (b)'s 'pushing')", () => {
+    const fb = markAnswer({
+      questionText:
+        'A book rests on a table. (a) Name the Newton third-law partner of the weight of the book. (b) Name the partner of the normal contact force on the book.',
+      type: 'short_answer',
+      totalMarks: 2,
+      markScheme: [
+        { id: 'b1', text: '(a) the gravitational pull of the book on the Earth' },
+        { id: 'b2', text: '(b) the book pushing down on the table (contact force of the book on the table)' },
+      ],
+      answer:
+        '(a) the gravitational force the book exerts on the Earth, pulling the Earth up towards it\n(b) the book pressing down on the table top (contact force of the book on the table)',
+    });
+    expect(fb.markscheme_evaluation.map((e) => e.status)).toEqual(['COVERED', 'COVERED']);
   });
 });
 

@@ -373,7 +373,7 @@ function tokenise(text: string): AnalysedText {
       });
     });
   });
-  const sentences = joinCitations(tokens, doc.sentences().length());
+  const sentences = splitLines(tokens, joinCitations(tokens, doc.sentences().length()));
   joinOrbitalNames(tokens);
   readIonNames(tokens);
   markNegatedWords(tokens);
@@ -383,6 +383,38 @@ function tokenise(text: string): AnalysedText {
     content: tokens.flatMap((t, i) => (t.content ? [i] : [])),
     sentences: Math.max(1, sentences),
   };
+}
+
+/**
+ * A line of prose is a statement of its own: "(a) the book pulls the Earth up" and "(b) the book pushes down on the table"
+ * on two lines are two sentences, though the tokenizer, finding no full stop, reads them as one. Lines of working (with
+ * an "=") are left as they are read. Renumbers the tokens' sentences in place (the line break ends its line); returns how
+ * many sentences there are.
+ */
+function splitLines(tokens: Token[], sentences: number): number {
+  // each token's line, and the lines of working (an "="), which stay read as the tokenizer reads them
+  const lineOf: number[] = [];
+  let line = 0;
+  for (const t of tokens) {
+    lineOf.push(line);
+    if (t.text.includes('\n')) line += t.text.split('\n').length - 1;
+  }
+  const working = new Set(tokens.flatMap((t, i) => (t.text === '=' ? [lineOf[i]] : [])));
+  let added = 0;
+  // the sentence and line of the last word before a line break, while the next word is awaited
+  let lineEnd: { sentence: number; line: number } | undefined;
+  let last: { sentence: number; line: number } | undefined;
+  tokens.forEach((t, i) => {
+    const original = t.sentence;
+    if (t.pos !== 'PUNCT') {
+      const prose = lineEnd && !working.has(lineEnd.line) && !working.has(lineOf[i]);
+      if (lineEnd && prose && original === lineEnd.sentence) added++;
+      lineEnd = undefined;
+      last = { sentence: original, line: lineOf[i] };
+    } else if (t.text.includes('\n') && last) lineEnd = last;
+    t.sentence = original + added;
+  });
+  return sentences + added;
 }
 
 /**
