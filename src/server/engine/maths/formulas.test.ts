@@ -52,6 +52,18 @@ describe('formulas compared as mathematics', () => {
   });
 });
 
+describe('a relation with a function of one symbol on a side', () => {
+  it('is compared as mathematics though no side is a lone symbol: "tan θ = v²/(rg)"', () => {
+    expect(verdicts('tan θ = v²/(rg)', 'v^2 = rg tan θ')).toEqual(['same']);
+    expect(verdicts('tan θ = v²/(rg)', 'tan θ = rg / v^2')).toEqual(['different']);
+    expect(verdicts('ln y = x ln 2', 'y = 2^x')).toEqual(['same']);
+  });
+
+  it('leaves working such as "y − 23 = 4(x − 3)" to the other rules', () => {
+    expect(schemeEquation('y - 23 = 4(x - 3)')).toBeUndefined();
+  });
+});
+
 describe('expressions compared as mathematics', () => {
   const verdicts = (wording: string, answer: string) => {
     const scheme = schemeExpression(wording);

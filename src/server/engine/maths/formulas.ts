@@ -223,6 +223,49 @@ function solvedFor(eq: Equation): { name: string; expr: MathNode } | undefined {
   return undefined;
 }
 
+/**
+ * A relation solved for none of its symbols by a lone symbol on one side, a function of one symbol instead ("tan θ =
+ * v²/(rg)"): one of its symbols whose
+ * positive value the other symbols' values fix, found by bisection where the two sides cross (the first crossing on a
+ * grid from 0.01 to 1000). The first symbol for which every trial finds one; undefined when none does.
+ */
+function solvedNumerically(eq: Equation): { name: string; root: (scope: Record<string, number>) => number | undefined } | undefined {
+  // (only a relation with a function of one symbol on a side, "tan θ = …", "ln y = …": "y − 23 = 4(x − 3)" is working)
+  const fnOfOne = (n: MathNode) => n.type === 'FunctionNode' && symbolsIn(n).length === 1;
+  if (!fnOfOne(eq.left) && !fnOfOne(eq.right)) return undefined;
+  const grid = [0.01, 0.03, 0.1, 0.2, 0.3, 0.5, 0.7, 1, 1.5, 2, 3, 5, 7, 10, 20, 30, 50, 100, 300, 1000];
+  for (const name of eq.symbols) {
+    const root = (scope: Record<string, number>): number | undefined => {
+      const f = (x: number) => {
+        const l = evaluate(eq.left, { ...scope, [name]: x });
+        const r = evaluate(eq.right, { ...scope, [name]: x });
+        return l === undefined || r === undefined ? undefined : l - r;
+      };
+      for (let i = 1; i < grid.length; i++) {
+        let [a, b] = [grid[i - 1], grid[i]];
+        let fa = f(a);
+        const fb = f(b);
+        if (fa === undefined || fb === undefined || Math.sign(fa) === Math.sign(fb)) continue;
+        for (let k = 0; k < 60; k++) {
+          const m = (a + b) / 2;
+          const fm = f(m);
+          if (fm === undefined) return undefined;
+          if (Math.sign(fm) === Math.sign(fa)) [a, fa] = [m, fm];
+          else b = m;
+        }
+        return (a + b) / 2;
+      }
+      return undefined;
+    };
+    const random = sampler(104729);
+    const trials = Array.from({ length: 4 }, () =>
+      Object.fromEntries(eq.symbols.filter((s) => s !== name).map((s) => [s, 0.5 + 2.5 * random()])),
+    );
+    if (trials.every((scope) => root(scope) !== undefined)) return { name, root };
+  }
+  return undefined;
+}
+
 export type Agreement = 'same' | 'different' | 'unrelated';
 
 /**
@@ -237,7 +280,7 @@ export function compareEquations(scheme: Equation, answer: Equation): Agreement 
   const shared = answer.symbols.filter((s) => scheme.symbols.includes(s));
   const extra = answer.symbols.filter((s) => !scheme.symbols.includes(s));
   if (shared.length < Math.min(2, scheme.symbols.length) || extra.length > 0) return 'unrelated';
-  const solved = solvedFor(scheme);
+  const solved = solvedFor(scheme) ?? solvedNumerically(scheme);
   if (!solved) return 'unrelated';
   const random = sampler(7919);
   let held = 0;
@@ -245,7 +288,7 @@ export function compareEquations(scheme: Equation, answer: Equation): Agreement 
   for (let k = 0; k < 12 && tried < 6; k++) {
     const scope: Record<string, number> = {};
     for (const s of scheme.symbols) if (s !== solved.name) scope[s] = 0.5 + 2.5 * random();
-    const target = evaluate(solved.expr, scope);
+    const target = 'expr' in solved ? evaluate(solved.expr, scope) : solved.root(scope);
     if (target === undefined) continue;
     scope[solved.name] = target;
     const l = evaluate(answer.left, scope);
@@ -265,7 +308,7 @@ export function compareEquations(scheme: Equation, answer: Equation): Agreement 
 export function schemeEquation(wording: string): Equation | undefined {
   const plain = wording.replace(/\s+/g, ' ').trim();
   const eq = readEquation(plain);
-  if (eq && eq.symbols.length >= 2 && solvedFor(eq)) return eq;
+  if (eq && eq.symbols.length >= 2 && (solvedFor(eq) ?? solvedNumerically(eq))) return eq;
   return oneUnknown(plain);
 }
 
