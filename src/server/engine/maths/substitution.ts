@@ -170,9 +170,14 @@ export function judgeSubstitution(targets: number[], answerText: string, questio
   const inQuestion = numericExpressions(questionText);
   const given = new Set(inQuestion.filter((e) => e.working).map((e) => e.text));
   const data = inQuestion.filter((e) => !e.working).flatMap(valuesOf);
+  // (the question's own expression copied, however the question's layout split it: "8^(2/3)" of "find 8^(2/3)")
+  // (brackets aside: the question's "8^{2/3}" reads as "8^ 2/3")
+  const bare = (t: string) => squashed(t).replace(/[()]/g, '');
+  const questionBare = bare(questionText);
+  const copied = (e: NumericExpression) => given.has(e.text) || (bare(e.text).length >= 5 && questionBare.includes(bare(e.text)));
   // a calculation the question writes, or a number it gives, is not the student's working
   const written = numericExpressions(answerText).filter((e) =>
-    e.working ? !given.has(e.text) : !e.values.some((v) => data.some((d) => close(v, d))),
+    e.working ? !copied(e) : !e.values.some((v) => data.some((d) => close(v, d))),
   );
   const onTarget = (e: { values: number[] }) => e.values.some((v) => targets.some((t) => close(v, t)));
   // a bracket inside working that comes to another value is part of that working, not the step: "(9.2e-3 × 0.03)" in

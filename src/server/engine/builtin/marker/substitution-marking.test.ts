@@ -32,6 +32,25 @@ describe('the marker on a substitution step', () => {
   });
 });
 
+describe("the question's own expression copied is not the student's step", () => {
+  const mark = (answer: string) =>
+    markAnswer({
+      questionText: '<p>Without a calculator, find the value of \\( 8^{\\frac{2}{3}} \\).</p>',
+      type: 'short_answer',
+      markScheme: [
+        { id: 'm1', text: 'takes the cube root first: 8^(1/3) = 2', kind: 'M', accept: ['8^(1/3) = 2', 'cube root of 8 is 2', '2^2'] },
+        { id: 'a1', text: '4', kind: 'A', depends_on: 'm1', numeric: { value: 4 } },
+      ],
+      totalMarks: 2,
+      answer,
+    }).markscheme_evaluation[0];
+
+  it('gives no method mark for "8^(2/3)" written out again, which comes to the right value by itself', () => {
+    expect(mark('8^(2/3) = 8 × 2/3 = 16/3 = 5.33')).toMatchObject({ status: 'NOT_COVERED', marks_awarded: 0 });
+    expect(mark('8^(2/3) = (8^(1/3))^2 = 2^2 = 4')).toMatchObject({ status: 'COVERED', marks_awarded: 1 });
+  });
+});
+
 describe('the marker on working and values the student denies', () => {
   const scheme: MarkPointInput[] = [
     { id: 'm1', text: 'uses area = ½ab sin C = ½ × 14 × 13 × sin 23°', kind: 'M' },
