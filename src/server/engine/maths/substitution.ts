@@ -231,6 +231,23 @@ export function operatorsInWords(text: string): string {
   return IN_WORDS.reduce((t, [pattern, symbol]) => t.replace(pattern, symbol), text);
 }
 
+const FUNCTION_OF = String.raw`(?:sin|cos|tan|sec|cosec|csc|cot|ln|log)\s*\(?\s*[a-zθ]\s*\)?`;
+
+/**
+ * The answer gives the step's value to another function than the scheme's ("sin x = 1/2" where the scheme has "cos x =
+ * 1/2"): the answer's "function = value" as written, or undefined.
+ */
+function functionChanged(wordings: string[], answer: string, evidence: string): string | undefined {
+  const lhs = (t: string) => new RegExp(String.raw`(${FUNCTION_OF})\s*=\s*$`, 'i').exec(t)?.[1];
+  const schemes = wordings.flatMap((w) => [...w.matchAll(new RegExp(String.raw`(${FUNCTION_OF})\s*=`, 'gi'))].map((m) => squashed(m[1])));
+  if (schemes.length === 0) return undefined;
+  const at = answer.indexOf(evidence);
+  if (at < 0) return undefined;
+  const theirs = lhs(answer.slice(Math.max(0, at - 20), at));
+  if (!theirs || schemes.includes(squashed(theirs))) return undefined;
+  return `${theirs.trim()} = ${evidence}`;
+}
+
 /**
  * A method point that writes its substitution in numbers ("555 × 10^-9 × 1.5 / 0.51 × 10^-3"), judged by value for
  * either marker: working that comes to the same value earns it, slips after it or not; working that comes to another
@@ -256,6 +273,15 @@ export function judgeSubstitutionStep(
       status: 'NOT_COVERED',
       justification: `Not credited: your answer does not show this step (${point.text}).`,
       rule: 'no-evidence',
+    };
+  // (the step's value given to another function: "sin x = 1/2" for "rewrites as cos x = 1/2")
+  const otherFunction = verdict.kind === 'same' ? functionChanged([text, ...point.accept.map(plain)], answer, verdict.evidence) : undefined;
+  if (otherFunction)
+    return {
+      status: 'NOT_COVERED',
+      justification: `Not credited: you wrote "${otherFunction}", another function from the mark scheme's step (${point.text}).`,
+      rule: 'substitution',
+      evidence: otherFunction,
     };
   if (verdict.kind === 'same')
     return {

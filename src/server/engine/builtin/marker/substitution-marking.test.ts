@@ -51,6 +51,26 @@ describe("the question's own expression copied is not the student's step", () =>
   });
 });
 
+describe("the step's value given to another function", () => {
+  it('gives no method mark for "sin x = 1/2" where the step is "cos x = 1/2", and gives it for "cos x = 1/2"', () => {
+    const mark = (answer: string) =>
+      markAnswer({
+        questionText: '<p>Solve \\( \\sec x = 2 \\) for \\( 0^\\circ \\le x \\le 360^\\circ \\).</p>',
+        type: 'short_answer',
+        markScheme: [
+          { id: 'm1', text: 'rewrites as cos x = 1/2', kind: 'M', accept: ['cos x = 1/2', 'cos x = 0.5'] },
+          { id: 'a1', text: 'x = 60°', kind: 'A', numeric: { value: 60, unit: '°' } },
+        ],
+        totalMarks: 2,
+        answer,
+      }).markscheme_evaluation[0];
+    const other = mark('sec x = 1/sin x\nso sin x = 1/2\nx = 30°');
+    expect(other).toMatchObject({ status: 'NOT_COVERED', marks_awarded: 0 });
+    expect(other.justification).toContain('"sin x = 1/2", another function');
+    expect(mark('sec x = 1/cos x\nso cos x = 1/2\nx = 60°')).toMatchObject({ status: 'COVERED', marks_awarded: 1 });
+  });
+});
+
 describe('the marker on working and values the student denies', () => {
   const scheme: MarkPointInput[] = [
     { id: 'm1', text: 'uses area = ½ab sin C = ½ × 14 × 13 × sin 23°', kind: 'M' },
