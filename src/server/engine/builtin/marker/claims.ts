@@ -199,6 +199,10 @@ const PRIVATIVE =
   /^(lack|lacking|absence|absent|unable|fail|failure|impossible|hard|difficult|ignore|neglect|miss|restrict|restricted|restriction|hinder|hindered)$/;
 
 /** A point that lessens a thing ("less like individuals") is not denied by an answer that says it is not there at all. */
+/**
+ * The degree words of the lexicon's LESSENING, read just before any word of a point (a verb too: "does little to
+ * reduce"), where `lessened` (features.ts) reads them and the lessening verbs before a noun or adjective only.
+ */
 const LESSENED = /^(less|fewer|reduced|lower|little)$/;
 
 /** Words after a quantity that say it is nil, or as good as nil. */
